@@ -61,21 +61,21 @@ return true;
 
 export const validateGetChainsBlocksOutput = validate307;
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -92,18 +92,18 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -116,7 +116,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -125,24 +125,23 @@ return false;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -152,28 +151,18 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -181,7 +170,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return false;
 }
 else {
@@ -195,26 +184,26 @@ vErrors = null;
 }
 }
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func39 = isTezosBase58;
+const func144 = isTezosBase58;
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("block_hash", data)){
-validate31.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+if(!func144("block_hash", data)){
+validate117.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
@@ -235,8 +224,8 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate31(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -270,12 +259,12 @@ export const validateGetChainsChainIdOutput = validate309;
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("chain_id", data)){
+if(!func144("chain_id", data)){
 validate309.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -286,30 +275,30 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate311;
 const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func412 = jsonPattern;
+const func386 = jsonPattern;
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate202.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate233.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-validate202.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
+validate233.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
 }
 }
 }
-validate202.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
@@ -318,8 +307,8 @@ const func444 = isProtocolTimestamp;
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
@@ -333,36 +322,36 @@ return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_list_list_hash", data)){
-validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
+if(!func144("operation_list_list_hash", data)){
+validate59.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
-validate21.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ func412("^[a-zA-Z0-9]+$", "u");
+const pattern0 = /* @__PURE__ */ func386("^[a-zA-Z0-9]+$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -405,12 +394,12 @@ return errors === 0;
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("context_hash", data)){
+if(!func144("context_hash", data)){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -442,8 +431,8 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -481,8 +470,8 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -532,8 +521,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -658,8 +647,8 @@ var valid0 = true;
 if(valid0){
 if(data.save_point !== undefined && func0.call(data, "save_point")){
 const _errs3 = errors;
-if(!(validate202(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -670,8 +659,8 @@ var valid0 = true;
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
-if(!(validate202(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -708,8 +697,8 @@ return errors === 0;
 
 export const validateGetChainsInvalidBlocksOutput = validate316;
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate214.errors = null;
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate137.errors = null;
 return true;
 }
 
@@ -743,8 +732,8 @@ break;
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
-if(!(validate31(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -755,8 +744,8 @@ var valid1 = true;
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
-if(!(validate202(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -767,8 +756,8 @@ var valid1 = true;
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
-if(!(validate214(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -825,8 +814,8 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -837,8 +826,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -849,8 +838,8 @@ var valid0 = true;
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
-if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -970,9 +959,9 @@ return errors === 0;
 }
 
 export const validateGetConfigOutput = validate327;
-const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"rules":{"$ref":"octez-definition:unistring"},"template":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["delphinet"]},{"type":"string","enum":["edonet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
+const schema94 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"discovery-addr":{"$ref":"octez-subschema:b92e564454241de4"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-definition:timespan.system"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"rules":{"$ref":"octez-definition:unistring"},"template":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"type":"object","properties":{"activate":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},"chain_validator":{"anyOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255},"worker_backlog_size":{"type":"integer","minimum":0,"maximum":65535},"worker_backlog_level":{"$ref":"octez-subschema:d134121f3ac8ca61"}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"anyOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["delphinet"]},{"type":"string","enum":["edonet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]}},"required":["p2p"],"additionalProperties":false};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -981,8 +970,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -992,34 +981,31 @@ break;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate183.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1029,18 +1015,10 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1048,7 +1026,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate28.errors = vErrors;
+validate218.errors = vErrors;
 return false;
 }
 else {
@@ -1062,57 +1040,57 @@ vErrors = null;
 }
 }
 }
-validate28.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(typeof data == "number")){
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate222.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-validate191.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
-validate64.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
+validate29.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
 return false;
 }
 else {
 if(data < -1073741824 || isNaN(data)){
-validate64.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
+validate29.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
 }
 }
 }
-validate64.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate179.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate208.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -1121,18 +1099,18 @@ if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate208.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
-validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate208.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate179.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate208.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1145,18 +1123,18 @@ if(len1 > 1){
 let data1 = data[1];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate208.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate208.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate179.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate208.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1168,89 +1146,89 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate179.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["info","debug","error","fatal","warning","notice"]};
+const schema61 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["info","debug","error","fatal","warning","notice"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data === "info") || (data === "debug")) || (data === "error")) || (data === "fatal")) || (data === "warning")) || (data === "notice"))){
-validate200.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
+validate231.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate200.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("protocol_hash", data)){
-validate101.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+if(!func144("protocol_hash", data)){
+validate152.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 }
-validate101.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-validate195.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
 }
-validate194.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
-validate201.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
-validate201.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate232.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1258,8 +1236,8 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1270,8 +1248,8 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1284,11 +1262,11 @@ var valid0 = true;
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate201.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
@@ -1302,8 +1280,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate232(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1322,21 +1300,21 @@ return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
-validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate151.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1344,8 +1322,8 @@ break;
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
-if(!(validate101(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1356,8 +1334,8 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate101(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1370,11 +1348,11 @@ var valid0 = true;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
@@ -1388,8 +1366,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate151(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1430,8 +1408,8 @@ break;
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
-if(!(validate23(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1456,8 +1434,8 @@ break;
 if(_errs5 === errors){
 if(data1["listen-addrs"] !== undefined && func0.call(data1, "listen-addrs")){
 const _errs6 = errors;
-if(!(validate183(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1468,8 +1446,8 @@ var valid1 = true;
 if(valid1){
 if(data1["listen-addr"] !== undefined && func0.call(data1, "listen-addr")){
 const _errs7 = errors;
-if(!(validate23(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -1480,8 +1458,8 @@ var valid1 = true;
 if(valid1){
 if(data1["cors-origin"] !== undefined && func0.call(data1, "cors-origin")){
 const _errs8 = errors;
-if(!(validate183(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -1492,8 +1470,8 @@ var valid1 = true;
 if(valid1){
 if(data1["cors-headers"] !== undefined && func0.call(data1, "cors-headers")){
 const _errs9 = errors;
-if(!(validate183(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -1504,8 +1482,8 @@ var valid1 = true;
 if(valid1){
 if(data1.crt !== undefined && func0.call(data1, "crt")){
 const _errs10 = errors;
-if(!(validate23(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -1516,8 +1494,8 @@ var valid1 = true;
 if(valid1){
 if(data1.key !== undefined && func0.call(data1, "key")){
 const _errs11 = errors;
-if(!(validate23(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -1571,8 +1549,8 @@ var valid2 = true;
 if(valid2){
 if(data8["bootstrap-peers"] !== undefined && func0.call(data8, "bootstrap-peers")){
 const _errs17 = errors;
-if(!(validate183(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -1583,8 +1561,8 @@ var valid2 = true;
 if(valid2){
 if(data8["listen-addr"] !== undefined && func0.call(data8, "listen-addr")){
 const _errs18 = errors;
-if(!(validate23(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -1595,8 +1573,8 @@ var valid2 = true;
 if(valid2){
 if(data8["discovery-addr"] !== undefined && func0.call(data8, "discovery-addr")){
 const _errs19 = errors;
-if(!(validate28(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate218(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -1633,8 +1611,8 @@ break;
 if(_errs24 === errors){
 if(data14["connection-timeout"] !== undefined && func0.call(data14, "connection-timeout")){
 const _errs25 = errors;
-if(!(validate191(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs25 === errors;
@@ -1645,8 +1623,8 @@ var valid3 = true;
 if(valid3){
 if(data14["authentication-timeout"] !== undefined && func0.call(data14, "authentication-timeout")){
 const _errs26 = errors;
-if(!(validate191(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs26 === errors;
@@ -1792,8 +1770,8 @@ var valid3 = true;
 if(valid3){
 if(data14["max-download-speed"] !== undefined && func0.call(data14, "max-download-speed")){
 const _errs37 = errors;
-if(!(validate64(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs37 === errors;
@@ -1804,8 +1782,8 @@ var valid3 = true;
 if(valid3){
 if(data14["max-upload-speed"] !== undefined && func0.call(data14, "max-upload-speed")){
 const _errs38 = errors;
-if(!(validate64(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs38 === errors;
@@ -1816,8 +1794,8 @@ var valid3 = true;
 if(valid3){
 if(data14["swap-linger"] !== undefined && func0.call(data14, "swap-linger")){
 const _errs39 = errors;
-if(!(validate191(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs39 === errors;
@@ -1855,8 +1833,8 @@ var valid3 = true;
 if(valid3){
 if(data14["read-buffer-size"] !== undefined && func0.call(data14, "read-buffer-size")){
 const _errs42 = errors;
-if(!(validate64(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs42 === errors;
@@ -1867,8 +1845,8 @@ var valid3 = true;
 if(valid3){
 if(data14["read-queue-size"] !== undefined && func0.call(data14, "read-queue-size")){
 const _errs43 = errors;
-if(!(validate64(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs43 === errors;
@@ -1879,8 +1857,8 @@ var valid3 = true;
 if(valid3){
 if(data14["write-queue-size"] !== undefined && func0.call(data14, "write-queue-size")){
 const _errs44 = errors;
-if(!(validate64(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs44 === errors;
@@ -1891,8 +1869,8 @@ var valid3 = true;
 if(valid3){
 if(data14["incoming-app-message-queue-size"] !== undefined && func0.call(data14, "incoming-app-message-queue-size")){
 const _errs45 = errors;
-if(!(validate64(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs45 === errors;
@@ -1903,8 +1881,8 @@ var valid3 = true;
 if(valid3){
 if(data14["incoming-message-queue-size"] !== undefined && func0.call(data14, "incoming-message-queue-size")){
 const _errs46 = errors;
-if(!(validate64(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs46 === errors;
@@ -1915,8 +1893,8 @@ var valid3 = true;
 if(valid3){
 if(data14["outgoing-message-queue-size"] !== undefined && func0.call(data14, "outgoing-message-queue-size")){
 const _errs47 = errors;
-if(!(validate64(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs47 === errors;
@@ -1927,8 +1905,8 @@ var valid3 = true;
 if(valid3){
 if(data14.max_known_points !== undefined && func0.call(data14, "max_known_points")){
 const _errs48 = errors;
-if(!(validate179(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate208(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs48 === errors;
@@ -1939,8 +1917,8 @@ var valid3 = true;
 if(valid3){
 if(data14.max_known_peer_ids !== undefined && func0.call(data14, "max_known_peer_ids")){
 const _errs49 = errors;
-if(!(validate179(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate208(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs49 === errors;
@@ -1951,8 +1929,8 @@ var valid3 = true;
 if(valid3){
 if(data14["greylist-timeout"] !== undefined && func0.call(data14, "greylist-timeout")){
 const _errs50 = errors;
-if(!(validate191(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs50 === errors;
@@ -1963,8 +1941,8 @@ var valid3 = true;
 if(valid3){
 if(data14["maintenance-idle-time"] !== undefined && func0.call(data14, "maintenance-idle-time")){
 const _errs51 = errors;
-if(!(validate191(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs51 === errors;
@@ -2057,8 +2035,8 @@ var valid4 = true;
 if(valid4){
 if(data38["initial-delay"] !== undefined && func0.call(data38, "initial-delay")){
 const _errs61 = errors;
-if(!(validate191(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs61 === errors;
@@ -2069,8 +2047,8 @@ var valid4 = true;
 if(valid4){
 if(data38["disconnection-delay"] !== undefined && func0.call(data38, "disconnection-delay")){
 const _errs62 = errors;
-if(!(validate191(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs62 === errors;
@@ -2081,8 +2059,8 @@ var valid4 = true;
 if(valid4){
 if(data38["increase-cap"] !== undefined && func0.call(data38, "increase-cap")){
 const _errs63 = errors;
-if(!(validate191(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs63 === errors;
@@ -2142,8 +2120,8 @@ break;
 if(_errs66 === errors){
 if(data43.output !== undefined && func0.call(data43, "output")){
 const _errs67 = errors;
-if(!(validate23(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs67 === errors;
@@ -2154,8 +2132,8 @@ var valid5 = true;
 if(valid5){
 if(data43.level !== undefined && func0.call(data43, "level")){
 const _errs68 = errors;
-if(!(validate200(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs68 === errors;
@@ -2166,8 +2144,8 @@ var valid5 = true;
 if(valid5){
 if(data43.rules !== undefined && func0.call(data43, "rules")){
 const _errs69 = errors;
-if(!(validate23(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs69 === errors;
@@ -2178,8 +2156,8 @@ var valid5 = true;
 if(valid5){
 if(data43.template !== undefined && func0.call(data43, "template")){
 const _errs70 = errors;
-if(!(validate23(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs70 === errors;
@@ -2218,8 +2196,8 @@ break;
 }
 if(_errs73 === errors){
 if(data48.activate !== undefined && func0.call(data48, "activate")){
-if(!(validate183(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 }
@@ -2266,8 +2244,8 @@ break;
 if(_errs80 === errors){
 if(data51.block_header_request_timeout !== undefined && func0.call(data51, "block_header_request_timeout")){
 const _errs81 = errors;
-if(!(validate191(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs81 === errors;
@@ -2278,8 +2256,8 @@ var valid8 = true;
 if(valid8){
 if(data51.block_operations_request_timeout !== undefined && func0.call(data51, "block_operations_request_timeout")){
 const _errs82 = errors;
-if(!(validate191(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs82 === errors;
@@ -2290,8 +2268,8 @@ var valid8 = true;
 if(valid8){
 if(data51.protocol_request_timeout !== undefined && func0.call(data51, "protocol_request_timeout")){
 const _errs83 = errors;
-if(!(validate191(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs83 === errors;
@@ -2302,8 +2280,8 @@ var valid8 = true;
 if(valid8){
 if(data51.new_head_request_timeout !== undefined && func0.call(data51, "new_head_request_timeout")){
 const _errs84 = errors;
-if(!(validate191(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs84 === errors;
@@ -2341,8 +2319,8 @@ var valid8 = true;
 if(valid8){
 if(data51.worker_backlog_level !== undefined && func0.call(data51, "worker_backlog_level")){
 const _errs87 = errors;
-if(!(validate200(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs87 === errors;
@@ -2384,8 +2362,8 @@ break;
 if(_errs90 === errors){
 if(data58.protocol_request_timeout !== undefined && func0.call(data58, "protocol_request_timeout")){
 const _errs91 = errors;
-if(!(validate191(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs91 === errors;
@@ -2423,8 +2401,8 @@ var valid9 = true;
 if(valid9){
 if(data58.worker_backlog_level !== undefined && func0.call(data58, "worker_backlog_level")){
 const _errs94 = errors;
-if(!(validate200(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs94 === errors;
@@ -2463,8 +2441,8 @@ break;
 if(_errs97 === errors){
 if(data62.operations_request_timeout !== undefined && func0.call(data62, "operations_request_timeout")){
 const _errs98 = errors;
-if(!(validate191(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs98 === errors;
@@ -2502,8 +2480,8 @@ var valid10 = true;
 if(valid10){
 if(data62.operations_batch_size !== undefined && func0.call(data62, "operations_batch_size")){
 const _errs101 = errors;
-if(!(validate64(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs101 === errors;
@@ -2541,8 +2519,8 @@ var valid10 = true;
 if(valid10){
 if(data62.worker_backlog_level !== undefined && func0.call(data62, "worker_backlog_level")){
 const _errs104 = errors;
-if(!(validate200(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs104 === errors;
@@ -2572,14 +2550,13 @@ let data68 = data50.chain_validator;
 const _errs105 = errors;
 const _errs106 = errors;
 let valid11 = false;
-let passing0 = null;
 const _errs107 = errors;
 if(errors === _errs107){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs109 = errors;
 for(const key11 of Object.keys(data68)){
 if(!((((key11 === "latency") || (key11 === "synchronisation_threshold")) || (key11 === "worker_backlog_size")) || (key11 === "worker_backlog_level"))){
-const err0 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err0 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2595,7 +2572,7 @@ if(data68.latency !== undefined && func0.call(data68, "latency")){
 let data69 = data68.latency;
 const _errs110 = errors;
 if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
-const err1 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2607,7 +2584,7 @@ errors++;
 if(errors === _errs110){
 if(typeof data69 == "number"){
 if(data69 > 65535 || isNaN(data69)){
-const err2 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+const err2 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2618,7 +2595,7 @@ errors++;
 }
 else {
 if(data69 < 0 || isNaN(data69)){
-const err3 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err3 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2640,7 +2617,7 @@ if(data68.synchronisation_threshold !== undefined && func0.call(data68, "synchro
 let data70 = data68.synchronisation_threshold;
 const _errs112 = errors;
 if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
-const err4 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2652,7 +2629,7 @@ errors++;
 if(errors === _errs112){
 if(typeof data70 == "number"){
 if(data70 > 255 || isNaN(data70)){
-const err5 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err5 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2663,7 +2640,7 @@ errors++;
 }
 else {
 if(data70 < 0 || isNaN(data70)){
-const err6 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err6 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2685,7 +2662,7 @@ if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlo
 let data71 = data68.worker_backlog_size;
 const _errs114 = errors;
 if(!((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71)))){
-const err7 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2697,7 +2674,7 @@ errors++;
 if(errors === _errs114){
 if(typeof data71 == "number"){
 if(data71 > 65535 || isNaN(data71)){
-const err8 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/worker_backlog_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+const err8 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/worker_backlog_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2708,7 +2685,7 @@ errors++;
 }
 else {
 if(data71 < 0 || isNaN(data71)){
-const err9 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err9 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2728,8 +2705,8 @@ var valid12 = true;
 if(valid12){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs116 = errors;
-if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs116 === errors;
@@ -2743,7 +2720,7 @@ var valid12 = true;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2754,17 +2731,15 @@ errors++;
 }
 }
 var _valid0 = _errs107 === errors;
-if(_valid0){
-valid11 = true;
-passing0 = 0;
-}
+valid11 = valid11 || _valid0;
+if(!valid11){
 const _errs117 = errors;
 if(errors === _errs117){
 if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
 const _errs119 = errors;
 for(const key12 of Object.keys(data68)){
 if(!(((key12 === "bootstrap_threshold") || (key12 === "worker_backlog_size")) || (key12 === "worker_backlog_level"))){
-const err11 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2780,7 +2755,7 @@ if(data68.bootstrap_threshold !== undefined && func0.call(data68, "bootstrap_thr
 let data73 = data68.bootstrap_threshold;
 const _errs120 = errors;
 if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
-const err12 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2792,7 +2767,7 @@ errors++;
 if(errors === _errs120){
 if(typeof data73 == "number"){
 if(data73 > 255 || isNaN(data73)){
-const err13 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err13 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2803,7 +2778,7 @@ errors++;
 }
 else {
 if(data73 < 0 || isNaN(data73)){
-const err14 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err14 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2825,7 +2800,7 @@ if(data68.worker_backlog_size !== undefined && func0.call(data68, "worker_backlo
 let data74 = data68.worker_backlog_size;
 const _errs122 = errors;
 if(!((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74)))){
-const err15 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err15 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/worker_backlog_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2837,7 +2812,7 @@ errors++;
 if(errors === _errs122){
 if(typeof data74 == "number"){
 if(data74 > 65535 || isNaN(data74)){
-const err16 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/worker_backlog_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+const err16 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/worker_backlog_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2848,7 +2823,7 @@ errors++;
 }
 else {
 if(data74 < 0 || isNaN(data74)){
-const err17 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err17 = {instancePath:instancePath+"/shell/chain_validator/worker_backlog_size",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/worker_backlog_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2868,8 +2843,8 @@ var valid13 = true;
 if(valid13){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs124 = errors;
-if(!(validate200(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs124 === errors;
@@ -2882,7 +2857,7 @@ var valid13 = true;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2893,18 +2868,10 @@ errors++;
 }
 }
 var _valid0 = _errs117 === errors;
-if(_valid0 && valid11){
-valid11 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid11 = true;
-passing0 = 1;
-}
+valid11 = valid11 || _valid0;
 }
 if(!valid11){
-const err19 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err19 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2965,10 +2932,9 @@ let data77 = data.network;
 const _errs126 = errors;
 const _errs127 = errors;
 let valid14 = false;
-let passing1 = null;
 const _errs128 = errors;
 if(typeof data77 !== "string"){
-const err20 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2978,7 +2944,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data77 === "sandbox")){
-const err21 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2988,13 +2954,11 @@ vErrors.push(err21);
 errors++;
 }
 var _valid1 = _errs128 === errors;
-if(_valid1){
-valid14 = true;
-passing1 = 0;
-}
+valid14 = valid14 || _valid1;
+if(!valid14){
 const _errs130 = errors;
 if(typeof data77 !== "string"){
-const err22 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3004,7 +2968,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data77 === "mainnet")){
-const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.anyOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3014,18 +2978,11 @@ vErrors.push(err23);
 errors++;
 }
 var _valid1 = _errs130 === errors;
-if(_valid1 && valid14){
-valid14 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid14 = true;
-passing1 = 1;
-}
+valid14 = valid14 || _valid1;
+if(!valid14){
 const _errs132 = errors;
 if(typeof data77 !== "string"){
-const err24 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3035,7 +2992,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data77 === "delphinet")){
-const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3045,18 +3002,11 @@ vErrors.push(err25);
 errors++;
 }
 var _valid1 = _errs132 === errors;
-if(_valid1 && valid14){
-valid14 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid14 = true;
-passing1 = 2;
-}
+valid14 = valid14 || _valid1;
+if(!valid14){
 const _errs134 = errors;
 if(typeof data77 !== "string"){
-const err26 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3066,7 +3016,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data77 === "edonet")){
-const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.oneOf[3].enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/3/enum",keyword:"enum",params:{allowedValues: schema94.properties.network.anyOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3076,21 +3026,14 @@ vErrors.push(err27);
 errors++;
 }
 var _valid1 = _errs134 === errors;
-if(_valid1 && valid14){
-valid14 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid14 = true;
-passing1 = 3;
-}
+valid14 = valid14 || _valid1;
+if(!valid14){
 const _errs136 = errors;
 if(errors === _errs136){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 let missing1;
 if(((((data77.sandboxed_chain_name === undefined) || (!(func0.call(data77, "sandboxed_chain_name")))) && (missing1 = "sandboxed_chain_name")) || (((data77.chain_name === undefined) || (!(func0.call(data77, "chain_name")))) && (missing1 = "chain_name"))) || (((data77.genesis === undefined) || (!(func0.call(data77, "genesis")))) && (missing1 = "genesis"))){
-const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/4/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3102,8 +3045,8 @@ errors++;
 else {
 const _errs138 = errors;
 for(const key13 of Object.keys(data77)){
-if(!(func0.call(schema94.properties.network.oneOf[4].properties, key13))){
-const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(!(func0.call(schema94.properties.network.anyOf[4].properties, key13))){
+const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3122,7 +3065,7 @@ if(errors === _errs139){
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 let missing2;
 if(((((data78.protocol === undefined) || (!(func0.call(data78, "protocol")))) && (missing2 = "protocol")) || (((data78.block === undefined) || (!(func0.call(data78, "block")))) && (missing2 = "block"))) || (((data78.timestamp === undefined) || (!(func0.call(data78, "timestamp")))) && (missing2 = "timestamp"))){
-const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/4/properties/genesis/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3135,7 +3078,7 @@ else {
 const _errs141 = errors;
 for(const key14 of Object.keys(data78)){
 if(!(((key14 === "timestamp") || (key14 === "block")) || (key14 === "protocol"))){
-const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/4/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3161,8 +3104,8 @@ var valid16 = true;
 if(valid16){
 if(data78.block !== undefined && func0.call(data78, "block")){
 const _errs143 = errors;
-if(!(validate31(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid16 = _errs143 === errors;
@@ -3173,8 +3116,8 @@ var valid16 = true;
 if(valid16){
 if(data78.protocol !== undefined && func0.call(data78, "protocol")){
 const _errs144 = errors;
-if(!(validate101(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid16 = _errs144 === errors;
@@ -3188,7 +3131,7 @@ var valid16 = true;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/4/properties/genesis/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/4/properties/genesis/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3211,7 +3154,7 @@ if(errors === _errs145){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing3;
 if(((data82.values === undefined) || (!(func0.call(data82, "values")))) && (missing3 = "values")){
-const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/4/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3224,7 +3167,7 @@ else {
 const _errs147 = errors;
 for(const key15 of Object.keys(data82)){
 if(!((key15 === "context_key") || (key15 === "values"))){
-const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/4/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3237,8 +3180,8 @@ break;
 }
 if(_errs147 === errors){
 if(data82.context_key !== undefined && func0.call(data82, "context_key")){
-if(!(validate23(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 }
@@ -3246,7 +3189,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/4/properties/genesis_parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err35 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/4/properties/genesis_parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3264,8 +3207,8 @@ var valid15 = true;
 if(valid15){
 if(data77.chain_name !== undefined && func0.call(data77, "chain_name")){
 const _errs149 = errors;
-if(!(validate194(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs149 === errors;
@@ -3276,8 +3219,8 @@ var valid15 = true;
 if(valid15){
 if(data77.old_chain_name !== undefined && func0.call(data77, "old_chain_name")){
 const _errs150 = errors;
-if(!(validate194(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs150 === errors;
@@ -3288,8 +3231,8 @@ var valid15 = true;
 if(valid15){
 if(data77.incompatible_chain_name !== undefined && func0.call(data77, "incompatible_chain_name")){
 const _errs151 = errors;
-if(!(validate194(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs151 === errors;
@@ -3300,8 +3243,8 @@ var valid15 = true;
 if(valid15){
 if(data77.sandboxed_chain_name !== undefined && func0.call(data77, "sandboxed_chain_name")){
 const _errs152 = errors;
-if(!(validate194(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs152 === errors;
@@ -3336,8 +3279,8 @@ var valid15 = true;
 if(valid15){
 if(data77.default_bootstrap_peers !== undefined && func0.call(data77, "default_bootstrap_peers")){
 const _errs155 = errors;
-if(!(validate183(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate212(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs155 === errors;
@@ -3357,7 +3300,7 @@ var valid15 = true;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3368,21 +3311,13 @@ errors++;
 }
 }
 var _valid1 = _errs136 === errors;
-if(_valid1 && valid14){
-valid14 = false;
-passing1 = [passing1, 4];
-}
-else {
-if(_valid1){
-valid14 = true;
-passing1 = 4;
-}
+valid14 = valid14 || _valid1;
 }
 }
 }
 }
 if(!valid14){
-const err37 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err37 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3438,8 +3373,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate151(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3468,8 +3403,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate201(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate232(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3488,25 +3423,25 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate389;
-const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
-const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
-const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
+const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:425c02021465e8bf"},"post_service":{"$ref":"octez-subschema:425c02021465e8bf"},"delete_service":{"$ref":"octez-subschema:425c02021465e8bf"},"put_service":{"$ref":"octez-subschema:425c02021465e8bf"},"patch_service":{"$ref":"octez-subschema:425c02021465e8bf"},"subdirs":{"anyOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:b92e564454241de4"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
+const schema38 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"anyOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"anyOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:88015ced5f7a61a9"},"output":{"$ref":"octez-subschema:88015ced5f7a61a9"},"error":{"$ref":"octez-subschema:88015ced5f7a61a9"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
+const schema39 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate161.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate161.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3516,11 +3451,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate161.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(data0 === "single")){
-validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema18.properties.id.enum},message:"must be equal to one of the allowed values"}];
+validate161.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema39.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3531,8 +3466,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3543,8 +3478,8 @@ var valid0 = true;
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
-if(!(validate23(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3558,48 +3493,47 @@ var valid0 = true;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
-const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
-const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
+const schema6 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
+const schema8 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
+const schema11 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
+const schema13 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
-validate67.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate67.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate63};
+const wrapper0 = {validate: validate28};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3612,7 +3546,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3627,7 +3561,7 @@ if(_errs3 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3637,7 +3571,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "Zero_width")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3651,7 +3585,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3662,16 +3596,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3684,7 +3616,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3700,7 +3632,7 @@ if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/1/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3710,7 +3642,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
-const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3729,7 +3661,7 @@ if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/1/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3739,7 +3671,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data2 === "Little") || (data2 === "Big"))){
-const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3758,7 +3690,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3768,7 +3700,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data3 === "Int")){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3788,7 +3720,7 @@ var valid2 = true;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3799,21 +3731,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
-const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3826,7 +3751,7 @@ else {
 const _errs17 = errors;
 for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
-const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err15 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3841,7 +3766,7 @@ if(_errs17 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 if(typeof data4 !== "string"){
-const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3851,7 +3776,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data4 === "Bool")){
-const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3865,7 +3790,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3876,21 +3801,14 @@ errors++;
 }
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
-const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3903,7 +3821,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err20 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3917,8 +3835,8 @@ break;
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
-if(!(validate64(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs23 === errors;
@@ -3931,7 +3849,7 @@ if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/3/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3941,7 +3859,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data6 === "Little") || (data6 === "Big"))){
-const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3958,8 +3876,8 @@ var valid4 = true;
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
-if(!(validate64(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs26 === errors;
@@ -3972,7 +3890,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
-const err23 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3982,7 +3900,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data8 === "RangedInt")){
-const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4003,7 +3921,7 @@ var valid4 = true;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4014,21 +3932,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
-const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err26 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4041,7 +3952,7 @@ else {
 const _errs31 = errors;
 for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
-const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err27 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4056,7 +3967,7 @@ if(_errs31 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs32 = errors;
 if(!(typeof data.min == "number")){
-const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath:instancePath+"/min",schemaPath:"#/anyOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4074,7 +3985,7 @@ if(valid5){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs34 = errors;
 if(!(typeof data.max == "number")){
-const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err29 = {instancePath:instancePath+"/max",schemaPath:"#/anyOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4093,7 +4004,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
-const err30 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4103,7 +4014,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(data11 === "RangedFloat")){
-const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4123,7 +4034,7 @@ var valid5 = true;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4134,21 +4045,14 @@ errors++;
 }
 }
 var _valid0 = _errs29 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs38 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
-const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err33 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4161,7 +4065,7 @@ else {
 const _errs40 = errors;
 for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
-const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err34 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4176,7 +4080,7 @@ if(_errs40 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4186,7 +4090,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(data12 === "Float")){
-const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4200,7 +4104,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err37 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4211,21 +4115,14 @@ errors++;
 }
 }
 var _valid0 = _errs38 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs43 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
-const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err38 = {instancePath,schemaPath:"#/anyOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4238,7 +4135,7 @@ else {
 const _errs45 = errors;
 for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
-const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err39 = {instancePath,schemaPath:"#/anyOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4253,7 +4150,7 @@ if(_errs45 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 if(typeof data13 !== "string"){
-const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4263,7 +4160,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(data13 === "Bytes")){
-const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4277,7 +4174,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath,schemaPath:"#/anyOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4288,21 +4185,14 @@ errors++;
 }
 }
 var _valid0 = _errs43 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs48 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
-const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+const err43 = {instancePath,schemaPath:"#/anyOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4315,7 +4205,7 @@ else {
 const _errs50 = errors;
 for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
-const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err44 = {instancePath,schemaPath:"#/anyOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4330,7 +4220,7 @@ if(_errs50 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 if(typeof data14 !== "string"){
-const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4340,7 +4230,7 @@ vErrors.push(err45);
 errors++;
 }
 if(!(data14 === "String")){
-const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4354,7 +4244,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {instancePath,schemaPath:"#/anyOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4365,21 +4255,14 @@ errors++;
 }
 }
 var _valid0 = _errs48 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs53 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
-const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+const err48 = {instancePath,schemaPath:"#/anyOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4392,7 +4275,7 @@ else {
 const _errs55 = errors;
 for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
-const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+const err49 = {instancePath,schemaPath:"#/anyOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4406,8 +4289,8 @@ break;
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
-if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate32(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs56 === errors;
@@ -4418,8 +4301,8 @@ var valid9 = true;
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
-if(!(validate23(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs57 === errors;
@@ -4432,7 +4315,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
-const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4442,7 +4325,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(data17 === "Enum")){
-const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4462,7 +4345,7 @@ var valid9 = true;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err52 = {instancePath,schemaPath:"#/anyOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4473,21 +4356,14 @@ errors++;
 }
 }
 var _valid0 = _errs53 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs60 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
-const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+const err53 = {instancePath,schemaPath:"#/anyOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4500,7 +4376,7 @@ else {
 const _errs62 = errors;
 for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
-const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+const err54 = {instancePath,schemaPath:"#/anyOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4528,7 +4404,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
-const err55 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4538,7 +4414,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!(data19 === "Seq")){
-const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4558,13 +4434,12 @@ let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
 let valid11 = false;
-let passing1 = null;
 const _errs68 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
 if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
-const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4577,7 +4452,7 @@ else {
 const _errs70 = errors;
 for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
-const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4592,7 +4467,7 @@ if(_errs70 === errors){
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 if(typeof data21 !== "string"){
-const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4602,7 +4477,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!(data21 === "no-limit")){
-const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[9].properties.length_limit.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4616,7 +4491,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4627,16 +4502,14 @@ errors++;
 }
 }
 var _valid1 = _errs68 === errors;
-if(_valid1){
-valid11 = true;
-passing1 = 0;
-}
+valid11 = valid11 || _valid1;
+if(!valid11){
 const _errs73 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
 if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
-const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4649,7 +4522,7 @@ else {
 const _errs75 = errors;
 for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
-const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4665,7 +4538,7 @@ if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
-const err64 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4675,7 +4548,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data22 === "at-most")){
-const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[9].properties.length_limit.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4692,8 +4565,8 @@ var valid13 = true;
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
-if(!(validate64(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs78 === errors;
@@ -4706,7 +4579,7 @@ var valid13 = true;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4717,21 +4590,14 @@ errors++;
 }
 }
 var _valid1 = _errs73 === errors;
-if(_valid1 && valid11){
-valid11 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid11 = true;
-passing1 = 1;
-}
+valid11 = valid11 || _valid1;
+if(!valid11){
 const _errs79 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
 if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
-const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
+const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4744,7 +4610,7 @@ else {
 const _errs81 = errors;
 for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
-const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4760,7 +4626,7 @@ if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
-const err69 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4770,7 +4636,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(data24 === "exactly")){
-const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[9].properties.length_limit.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4787,8 +4653,8 @@ var valid14 = true;
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
-if(!(validate64(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs84 === errors;
@@ -4801,7 +4667,7 @@ var valid14 = true;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4812,19 +4678,11 @@ errors++;
 }
 }
 var _valid1 = _errs79 === errors;
-if(_valid1 && valid11){
-valid11 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid11 = true;
-passing1 = 2;
-}
+valid11 = valid11 || _valid1;
 }
 }
 if(!valid11){
-const err72 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err72 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4855,7 +4713,7 @@ var valid10 = true;
 }
 }
 else {
-const err73 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath,schemaPath:"#/anyOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4866,21 +4724,14 @@ errors++;
 }
 }
 var _valid0 = _errs60 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs85 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
-const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
+const err74 = {instancePath,schemaPath:"#/anyOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4893,7 +4744,7 @@ else {
 const _errs87 = errors;
 for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
-const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const err75 = {instancePath,schemaPath:"#/anyOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4907,8 +4758,8 @@ break;
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs88 === errors;
@@ -4921,7 +4772,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4931,7 +4782,7 @@ vErrors.push(err76);
 errors++;
 }
 if(!(data27 === "Ref")){
-const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4950,7 +4801,7 @@ var valid15 = true;
 }
 }
 else {
-const err78 = {instancePath,schemaPath:"#/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err78 = {instancePath,schemaPath:"#/anyOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4961,21 +4812,14 @@ errors++;
 }
 }
 var _valid0 = _errs85 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
-const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
+const err79 = {instancePath,schemaPath:"#/anyOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4988,7 +4832,7 @@ else {
 const _errs93 = errors;
 for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
-const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err80 = {instancePath,schemaPath:"#/anyOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5003,7 +4847,7 @@ if(_errs93 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 if(typeof data28 !== "string"){
-const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5013,7 +4857,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!(data28 === "Padding")){
-const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.anyOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5027,7 +4871,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err83 = {instancePath,schemaPath:"#/anyOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5038,15 +4882,7 @@ errors++;
 }
 }
 var _valid0 = _errs91 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
@@ -5059,7 +4895,7 @@ passing0 = 11;
 }
 }
 if(!valid0){
-const err84 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err84 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5067,7 +4903,7 @@ else {
 vErrors.push(err84);
 }
 errors++;
-validate63.errors = vErrors;
+validate28.errors = vErrors;
 return false;
 }
 else {
@@ -5081,24 +4917,23 @@ vErrors = null;
 }
 }
 }
-validate63.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5111,7 +4946,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5125,8 +4960,8 @@ break;
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
-if(!(validate64(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -5139,7 +4974,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5149,7 +4984,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "Fixed")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5168,7 +5003,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5179,16 +5014,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5201,7 +5034,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5216,7 +5049,7 @@ if(_errs9 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5226,7 +5059,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "Dynamic")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5240,7 +5073,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5251,21 +5084,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5278,7 +5104,7 @@ else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5293,7 +5119,7 @@ if(_errs14 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5303,7 +5129,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data3 === "Variable")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5317,7 +5143,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5328,19 +5154,11 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err15 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5348,7 +5166,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate74.errors = vErrors;
+validate39.errors = vErrors;
 return false;
 }
 else {
@@ -5362,23 +5180,22 @@ vErrors = null;
 }
 }
 }
-validate74.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5391,7 +5208,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5405,8 +5222,8 @@ break;
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -5417,8 +5234,8 @@ var valid1 = true;
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
-if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate28(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -5429,8 +5246,8 @@ var valid1 = true;
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
-if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate39(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5443,7 +5260,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5453,7 +5270,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data3 === "named")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema8.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5474,7 +5291,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5485,16 +5302,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs9 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5507,7 +5322,7 @@ else {
 const _errs11 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5521,8 +5336,8 @@ break;
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
-if(!(validate63(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate28(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -5535,7 +5350,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5545,7 +5360,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data5 === "anon")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema8.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5562,8 +5377,8 @@ var valid2 = true;
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
-if(!(validate74(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate39(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -5577,7 +5392,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5588,21 +5403,14 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs16 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5615,7 +5423,7 @@ else {
 const _errs18 = errors;
 for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5631,7 +5439,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5641,7 +5449,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data7 === "dyn")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema8.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5658,8 +5466,8 @@ var valid3 = true;
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs21 === errors;
@@ -5670,8 +5478,8 @@ var valid3 = true;
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
-if(!(validate64(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs22 === errors;
@@ -5684,7 +5492,7 @@ if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/2/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5694,7 +5502,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
-const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema8.anyOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5715,7 +5523,7 @@ var valid3 = true;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5726,21 +5534,14 @@ errors++;
 }
 }
 var _valid0 = _errs16 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
-const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err17 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5753,7 +5554,7 @@ else {
 const _errs27 = errors;
 for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
-const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err18 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5769,7 +5570,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5779,7 +5580,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(data11 === "option_indicator")){
-const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema8.anyOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5796,8 +5597,8 @@ var valid4 = true;
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs30 === errors;
@@ -5810,7 +5611,7 @@ var valid4 = true;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5821,20 +5622,12 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 if(!valid0){
-const err22 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err22 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5842,7 +5635,7 @@ else {
 vErrors.push(err22);
 }
 errors++;
-validate61.errors = vErrors;
+validate23.errors = vErrors;
 return false;
 }
 else {
@@ -5856,12 +5649,12 @@ vErrors = null;
 }
 }
 }
-validate61.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5870,8 +5663,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate61(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5881,30 +5674,30 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
-validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5912,8 +5705,8 @@ break;
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
-if(!(validate64(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5924,8 +5717,8 @@ var valid0 = true;
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
-if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate22(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -5936,8 +5729,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate23(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -5951,27 +5744,26 @@ var valid0 = true;
 }
 }
 else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate85.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5984,7 +5776,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5997,8 +5789,8 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-if(!(validate60(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate22(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -6006,7 +5798,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6017,16 +5809,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6039,7 +5829,7 @@ else {
 const _errs7 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6055,7 +5845,7 @@ if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/tag_size",schemaPath:"#/anyOf/1/properties/tag_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6065,7 +5855,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
-const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/anyOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema6.anyOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6082,8 +5872,8 @@ var valid2 = true;
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
-if(!(validate74(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate39(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -6101,8 +5891,8 @@ var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
-if(!(validate85(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate50(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -6112,7 +5902,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/cases",schemaPath:"#/oneOf/1/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/cases",schemaPath:"#/anyOf/1/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6133,7 +5923,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6144,21 +5934,14 @@ errors++;
 }
 }
 var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
-const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err9 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6171,7 +5954,7 @@ else {
 const _errs16 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6185,8 +5968,8 @@ break;
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
-if(!(validate67(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate32(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -6209,7 +5992,7 @@ if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
 if(!(len2 <= 2)){
-const err11 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/oneOf/2/properties/cases/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err11 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/anyOf/2/properties/cases/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6222,8 +6005,8 @@ else {
 const len3 = data7.length;
 if(len3 > 0){
 const _errs22 = errors;
-if(!(validate64(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs22 === errors;
@@ -6231,8 +6014,8 @@ var valid6 = _errs22 === errors;
 if(valid6){
 if(len3 > 1){
 const _errs23 = errors;
-if(!(validate23(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs23 === errors;
@@ -6241,7 +6024,7 @@ var valid6 = _errs23 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/oneOf/2/properties/cases/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/anyOf/2/properties/cases/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6258,7 +6041,7 @@ break;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/cases",schemaPath:"#/oneOf/2/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/cases",schemaPath:"#/anyOf/2/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6278,7 +6061,7 @@ var valid4 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6289,19 +6072,11 @@ errors++;
 }
 }
 var _valid0 = _errs14 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err15 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6309,7 +6084,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate59.errors = vErrors;
+validate21.errors = vErrors;
 return false;
 }
 else {
@@ -6323,26 +6098,26 @@ vErrors = null;
 }
 }
 }
-validate59.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate173.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate173.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6355,14 +6130,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
-validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
-validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6370,8 +6145,8 @@ break;
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
-if(!(validate59(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate21(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6394,14 +6169,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6414,14 +6189,14 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
 for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6429,8 +6204,8 @@ break;
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
-if(!(validate23(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs14 === errors;
@@ -6441,8 +6216,8 @@ var valid4 = true;
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
-if(!(validate23(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -6455,7 +6230,7 @@ var valid4 = true;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6467,8 +6242,8 @@ var valid3 = true;
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
-if(!(validate59(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate21(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -6481,7 +6256,7 @@ var valid3 = true;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6492,7 +6267,7 @@ break;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6506,7 +6281,7 @@ var valid1 = true;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate173.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6515,30 +6290,30 @@ return false;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate159.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6548,11 +6323,11 @@ if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate159.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
-validate44.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema17.properties.meth.enum},message:"must be equal to one of the allowed values"}];
+validate159.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema38.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6573,38 +6348,28 @@ let data2 = data1[i0];
 const _errs6 = errors;
 const _errs7 = errors;
 let valid2 = false;
-let passing0 = null;
 const _errs8 = errors;
-if(!(validate23(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs9 = errors;
-if(!(validate46(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate161(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
-const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6617,7 +6382,7 @@ else {
 const _errs12 = errors;
 for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
-const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6633,7 +6398,7 @@ if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err2 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/anyOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6643,7 +6408,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data3 === "multiple")){
-const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema17.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/anyOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema38.properties.path.items.anyOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6660,8 +6425,8 @@ var valid3 = true;
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
-if(!(validate23(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -6672,8 +6437,8 @@ var valid3 = true;
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
-if(!(validate23(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -6687,7 +6452,7 @@ var valid3 = true;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6698,19 +6463,11 @@ errors++;
 }
 }
 var _valid0 = _errs10 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-}
+valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err5 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err5 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6718,7 +6475,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate44.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 else {
@@ -6739,7 +6496,7 @@ break;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate159.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6751,8 +6508,8 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
-if(!(validate23(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -6775,14 +6532,14 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
-validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate159.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
-validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate159.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6790,8 +6547,8 @@ break;
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
-if(!(validate23(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs23 === errors;
@@ -6802,8 +6559,8 @@ var valid5 = true;
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
-if(!(validate23(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs24 === errors;
@@ -6817,13 +6574,12 @@ let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
 let valid6 = false;
-let passing1 = null;
 const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
 if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
-const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6836,7 +6592,7 @@ else {
 const _errs29 = errors;
 for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
-const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6849,8 +6605,8 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-if(!(validate46(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate161(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -6858,7 +6614,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6869,16 +6625,14 @@ errors++;
 }
 }
 var _valid1 = _errs27 === errors;
-if(_valid1){
-valid6 = true;
-passing1 = 0;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs31 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
 if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
-const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6891,7 +6645,7 @@ else {
 const _errs33 = errors;
 for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
-const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6904,8 +6658,8 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-if(!(validate46(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate161(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -6913,7 +6667,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6924,21 +6678,14 @@ errors++;
 }
 }
 var _valid1 = _errs31 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 1;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs35 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
 if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
-const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6951,7 +6698,7 @@ else {
 const _errs37 = errors;
 for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
-const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6969,7 +6716,7 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 for(const key6 of Object.keys(data14)){
-const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6981,7 +6728,7 @@ break;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/properties/flag/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6996,7 +6743,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7007,21 +6754,14 @@ errors++;
 }
 }
 var _valid1 = _errs35 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 2;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs41 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
 if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
-const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7034,7 +6774,7 @@ else {
 const _errs43 = errors;
 for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
-const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7047,8 +6787,8 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-if(!(validate46(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate161(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
@@ -7056,7 +6796,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7067,20 +6807,12 @@ errors++;
 }
 }
 var _valid1 = _errs41 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 3;
-}
+valid6 = valid6 || _valid1;
 }
 }
 }
 if(!valid6){
-const err20 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err20 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7088,7 +6820,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate44.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 else {
@@ -7113,7 +6845,7 @@ var valid5 = true;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7124,7 +6856,7 @@ break;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate159.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7136,8 +6868,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
-if(!(validate58(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate173(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs45 === errors;
@@ -7148,8 +6880,8 @@ var valid0 = true;
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
-if(!(validate58(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate173(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs46 === errors;
@@ -7160,8 +6892,8 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
-if(!(validate58(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate173(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs47 === errors;
@@ -7179,11 +6911,11 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
@@ -7194,13 +6926,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7213,7 +6944,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7233,7 +6964,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
 for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
-const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err2 = {instancePath:instancePath+"/static",schemaPath:"#/anyOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7247,8 +6978,8 @@ break;
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
-if(!(validate44(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate159(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -7259,8 +6990,8 @@ var valid2 = true;
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
-if(!(validate44(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate159(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -7271,8 +7002,8 @@ var valid2 = true;
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
-if(!(validate44(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate159(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -7283,8 +7014,8 @@ var valid2 = true;
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
-if(!(validate44(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate159(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -7295,8 +7026,8 @@ var valid2 = true;
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
-if(!(validate44(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate159(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -7310,13 +7041,12 @@ let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = false;
-let passing1 = null;
 const _errs14 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
-const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7329,7 +7059,7 @@ else {
 const _errs16 = errors;
 for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
-const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7355,7 +7085,7 @@ if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
-const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7368,7 +7098,7 @@ else {
 const _errs21 = errors;
 for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
-const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7382,8 +7112,8 @@ break;
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
-if(!(validate23(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs22 === errors;
@@ -7408,7 +7138,7 @@ var valid6 = true;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7425,7 +7155,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/static/subdirs/suffixes",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = {instancePath:instancePath+"/static/subdirs/suffixes",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7440,7 +7170,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7451,16 +7181,14 @@ errors++;
 }
 }
 var _valid1 = _errs14 === errors;
-if(_valid1){
-valid3 = true;
-passing1 = 0;
-}
+valid3 = valid3 || _valid1;
+if(!valid3){
 const _errs24 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
 if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
-const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7473,7 +7201,7 @@ else {
 const _errs26 = errors;
 for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
-const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7492,7 +7220,7 @@ if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
 if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
-const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7505,7 +7233,7 @@ else {
 const _errs29 = errors;
 for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
-const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7519,8 +7247,8 @@ break;
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
-if(!(validate46(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate161(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs30 === errors;
@@ -7545,7 +7273,7 @@ var valid8 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7560,7 +7288,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7571,18 +7299,10 @@ errors++;
 }
 }
 var _valid1 = _errs24 === errors;
-if(_valid1 && valid3){
-valid3 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid3 = true;
-passing1 = 1;
-}
+valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7615,7 +7335,7 @@ var valid2 = true;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/static",schemaPath:"#/anyOf/0/properties/static/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7630,7 +7350,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7641,16 +7361,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
-const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err19 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7663,7 +7381,7 @@ else {
 const _errs34 = errors;
 for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
-const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err20 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7676,8 +7394,8 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-if(!(validate28(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate218(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
 }
@@ -7685,7 +7403,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7696,18 +7414,11 @@ errors++;
 }
 }
 var _valid0 = _errs32 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs36 = errors;
 if(typeof data !== "string"){
-const err22 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7717,7 +7428,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data === "empty")){
-const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema81.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath,schemaPath:"#/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema81.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7727,19 +7438,11 @@ vErrors.push(err23);
 errors++;
 }
 var _valid0 = _errs36 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err24 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err24 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7779,21 +7482,21 @@ return errors === 0;
 
 export const validatePostInjectionBlockInput = validate391;
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
-validate230.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate203.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
-validate230.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate203.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7801,8 +7504,8 @@ break;
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
-if(!(validate31(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7817,12 +7520,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
+validate203.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
 }
 else {
-validate230.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate203.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -7836,11 +7539,11 @@ var valid0 = true;
 }
 }
 else {
-validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate230.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
@@ -7902,8 +7605,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
-if(!(validate230(data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate203(data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -7951,12 +7654,12 @@ export const validatePostInjectionBlockOutput = validate393;
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("block_hash", data)){
+if(!func144("block_hash", data)){
 validate393.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -7991,12 +7694,12 @@ export const validatePostInjectionOperationOutput = validate396;
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_hash", data)){
+if(!func144("operation_hash", data)){
 validate396.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -8094,8 +7797,8 @@ break;
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
-if(!(validate23(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -8106,8 +7809,8 @@ var valid2 = true;
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
-if(!(validate23(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -8118,8 +7821,8 @@ var valid2 = true;
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
-if(!(validate23(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -8171,12 +7874,12 @@ export const validateProtocolHash = validate403;
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("protocol_hash", data)){
+if(!func144("protocol_hash", data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -8187,20 +7890,20 @@ return errors === 0;
 
 export const validateGetMonitorActiveChainsOutput = validate405;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("chain_id", data)){
-validate36.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
+if(!func144("chain_id", data)){
+validate143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
@@ -8217,13 +7920,12 @@ let data0 = data[i0];
 const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
-let passing0 = null;
 const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8236,7 +7938,7 @@ else {
 const _errs5 = errors;
 for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8249,8 +7951,8 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -8258,7 +7960,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8269,16 +7971,14 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8291,7 +7991,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
-const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8305,8 +8005,8 @@ break;
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
-if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -8317,8 +8017,8 @@ var valid3 = true;
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
-if(!(validate101(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -8344,7 +8044,7 @@ var valid3 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8355,21 +8055,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs13 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8382,7 +8075,7 @@ else {
 const _errs15 = errors;
 for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8395,8 +8088,8 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-if(!(validate36(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -8404,7 +8097,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8415,19 +8108,11 @@ errors++;
 }
 }
 var _valid0 = _errs13 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
+valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8488,8 +8173,8 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8529,10 +8214,9 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8542,28 +8226,18 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8614,8 +8288,8 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8626,8 +8300,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8665,8 +8339,8 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
-if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -8716,8 +8390,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -8816,8 +8490,8 @@ break;
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
-if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8828,8 +8502,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
-if(!(validate31(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8840,8 +8514,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs4 = errors;
-if(!(validate202(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -8879,8 +8553,8 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs7 = errors;
-if(!(validate31(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8930,8 +8604,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs11 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -9008,63 +8682,63 @@ return errors === 0;
 
 export const validateGetNetworkConnectionsOutput = validate433;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("cryptobox_public_key_hash", data)){
-validate40.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
+if(!func144("cryptobox_public_key_hash", data)){
+validate147.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
-validate39.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-validate165.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
-validate164.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate183.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
-validate164.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate183.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9072,8 +8746,8 @@ break;
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
-if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate184(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9086,18 +8760,18 @@ if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate183.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate183.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate164.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate183.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -9113,49 +8787,49 @@ var valid0 = true;
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 65535 || isNaN(data)){
-validate127.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate157.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate127.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate157.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 }
-validate127.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
-validate126.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
@@ -9208,8 +8882,8 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9220,8 +8894,8 @@ var valid0 = true;
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
-if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate156(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9256,21 +8930,21 @@ return errors === 0;
 }
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate181.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
-validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate181.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9279,7 +8953,7 @@ if(_errs1 === errors){
 if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 const _errs2 = errors;
 if(typeof data.disable_mempool !== "boolean"){
-validate129.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate181.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9291,7 +8965,7 @@ if(valid0){
 if(data.private_node !== undefined && func0.call(data, "private_node")){
 const _errs4 = errors;
 if(typeof data.private_node !== "boolean"){
-validate129.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate181.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9304,11 +8978,11 @@ var valid0 = true;
 }
 }
 else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate129.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
@@ -9354,8 +9028,8 @@ var valid1 = true;
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
-if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -9366,8 +9040,8 @@ var valid1 = true;
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
-if(!(validate164(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -9429,8 +9103,8 @@ var valid1 = true;
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
-if(!(validate129(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -9441,8 +9115,8 @@ var valid1 = true;
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
-if(!(validate129(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs14 === errors;
@@ -9516,8 +9190,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -9528,8 +9202,8 @@ var valid0 = true;
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
-if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9591,8 +9265,8 @@ var valid0 = true;
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
-if(!(validate129(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -9603,8 +9277,8 @@ var valid0 = true;
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
-if(!(validate129(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -9632,13 +9306,13 @@ return errors === 0;
 }
 
 export const validateGetNetworkLogOutput = validate445;
-const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
+const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 validate262.errors = vErrors;
@@ -9651,13 +9325,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9670,7 +9343,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9685,7 +9358,7 @@ if(_errs3 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9695,7 +9368,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "too_few_connections")){
-const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9709,7 +9382,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9720,16 +9393,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9742,7 +9413,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9757,7 +9428,7 @@ if(_errs8 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9767,7 +9438,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data1 === "too_many_connections")){
-const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9781,7 +9452,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9792,21 +9463,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs11 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9819,7 +9483,7 @@ else {
 const _errs13 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9835,7 +9499,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
-const err12 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/2/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9845,7 +9509,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data2 === "new_point")){
-const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9876,7 +9540,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9887,21 +9551,14 @@ errors++;
 }
 }
 var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs17 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9914,7 +9571,7 @@ else {
 const _errs19 = errors;
 for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9930,7 +9587,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
-const err17 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/3/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9940,7 +9597,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data4 === "new_peer")){
-const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9957,8 +9614,8 @@ var valid4 = true;
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs22 === errors;
@@ -9971,7 +9628,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9982,21 +9639,14 @@ errors++;
 }
 }
 var _valid0 = _errs17 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err20 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10009,7 +9659,7 @@ else {
 const _errs25 = errors;
 for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10025,7 +9675,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/4/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10035,7 +9685,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data6 === "incoming_connection")){
-const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10066,7 +9716,7 @@ var valid5 = true;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10077,21 +9727,14 @@ errors++;
 }
 }
 var _valid0 = _errs23 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
-const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err25 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10104,7 +9747,7 @@ else {
 const _errs31 = errors;
 for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
-const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err26 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10120,7 +9763,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/5/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10130,7 +9773,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(data8 === "outgoing_connection")){
-const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10161,7 +9804,7 @@ var valid6 = true;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10172,21 +9815,14 @@ errors++;
 }
 }
 var _valid0 = _errs29 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
-const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err30 = {instancePath,schemaPath:"#/anyOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10199,7 +9835,7 @@ else {
 const _errs37 = errors;
 for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
-const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err31 = {instancePath,schemaPath:"#/anyOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10215,7 +9851,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
-const err32 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/6/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10225,7 +9861,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!(data10 === "authentication_failed")){
-const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err33 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10256,7 +9892,7 @@ var valid7 = true;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath,schemaPath:"#/anyOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10267,21 +9903,14 @@ errors++;
 }
 }
 var _valid0 = _errs35 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs41 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
-const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+const err35 = {instancePath,schemaPath:"#/anyOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10294,7 +9923,7 @@ else {
 const _errs43 = errors;
 for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
-const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err36 = {instancePath,schemaPath:"#/anyOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10310,7 +9939,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
-const err37 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/7/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10320,7 +9949,7 @@ vErrors.push(err37);
 errors++;
 }
 if(!(data12 === "accepting_request")){
-const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10349,8 +9978,8 @@ var valid8 = true;
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
-if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs47 === errors;
@@ -10361,8 +9990,8 @@ var valid8 = true;
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs48 === errors;
@@ -10377,7 +10006,7 @@ var valid8 = true;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {instancePath,schemaPath:"#/anyOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10388,21 +10017,14 @@ errors++;
 }
 }
 var _valid0 = _errs41 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs49 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
-const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+const err40 = {instancePath,schemaPath:"#/anyOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10415,7 +10037,7 @@ else {
 const _errs51 = errors;
 for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
-const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+const err41 = {instancePath,schemaPath:"#/anyOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10431,7 +10053,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
-const err42 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/8/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10441,7 +10063,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!(data16 === "rejecting_request")){
-const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10470,8 +10092,8 @@ var valid9 = true;
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
-if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs55 === errors;
@@ -10482,8 +10104,8 @@ var valid9 = true;
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs56 === errors;
@@ -10498,7 +10120,7 @@ var valid9 = true;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath,schemaPath:"#/anyOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10509,21 +10131,14 @@ errors++;
 }
 }
 var _valid0 = _errs49 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs57 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
-const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+const err45 = {instancePath,schemaPath:"#/anyOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -10536,7 +10151,7 @@ else {
 const _errs59 = errors;
 for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
-const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+const err46 = {instancePath,schemaPath:"#/anyOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10552,7 +10167,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/9/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -10562,7 +10177,7 @@ vErrors.push(err47);
 errors++;
 }
 if(!(data20 === "request_rejected")){
-const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -10596,7 +10211,7 @@ if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
 if(!(len0 <= 2)){
-const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/oneOf/9/properties/identity/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/anyOf/9/properties/identity/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -10609,8 +10224,8 @@ else {
 const len1 = data22.length;
 if(len1 > 0){
 const _errs65 = errors;
-if(!(validate164(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs65 === errors;
@@ -10618,8 +10233,8 @@ var valid11 = _errs65 === errors;
 if(valid11){
 if(len1 > 1){
 const _errs66 = errors;
-if(!(validate39(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs66 === errors;
@@ -10628,7 +10243,7 @@ var valid11 = _errs66 === errors;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/identity",schemaPath:"#/oneOf/9/properties/identity/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err50 = {instancePath:instancePath+"/identity",schemaPath:"#/anyOf/9/properties/identity/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10649,7 +10264,7 @@ var valid10 = true;
 }
 }
 else {
-const err51 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err51 = {instancePath,schemaPath:"#/anyOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10660,21 +10275,14 @@ errors++;
 }
 }
 var _valid0 = _errs57 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs67 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
-const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+const err52 = {instancePath,schemaPath:"#/anyOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10687,7 +10295,7 @@ else {
 const _errs69 = errors;
 for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
-const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const err53 = {instancePath,schemaPath:"#/anyOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10703,7 +10311,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
-const err54 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/10/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -10713,7 +10321,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!(data25 === "connection_established")){
-const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -10730,8 +10338,8 @@ var valid12 = true;
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
-if(!(validate164(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs72 === errors;
@@ -10742,8 +10350,8 @@ var valid12 = true;
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs73 === errors;
@@ -10757,7 +10365,7 @@ var valid12 = true;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath,schemaPath:"#/anyOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -10768,21 +10376,14 @@ errors++;
 }
 }
 var _valid0 = _errs67 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs74 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
-const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+const err57 = {instancePath,schemaPath:"#/anyOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10795,7 +10396,7 @@ else {
 const _errs76 = errors;
 for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
-const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err58 = {instancePath,schemaPath:"#/anyOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -10811,7 +10412,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
-const err59 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/11/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10821,7 +10422,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!(data28 === "disconnection")){
-const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -10838,8 +10439,8 @@ var valid13 = true;
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs79 === errors;
@@ -10852,7 +10453,7 @@ var valid13 = true;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath,schemaPath:"#/anyOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -10863,21 +10464,14 @@ errors++;
 }
 }
 var _valid0 = _errs74 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs80 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
-const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
+const err62 = {instancePath,schemaPath:"#/anyOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -10890,7 +10484,7 @@ else {
 const _errs82 = errors;
 for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
-const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err63 = {instancePath,schemaPath:"#/anyOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -10906,7 +10500,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
-const err64 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/12/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -10916,7 +10510,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data30 === "external_disconnection")){
-const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -10933,8 +10527,8 @@ var valid14 = true;
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
-if(!(validate39(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs85 === errors;
@@ -10947,7 +10541,7 @@ var valid14 = true;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath,schemaPath:"#/anyOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -10958,21 +10552,14 @@ errors++;
 }
 }
 var _valid0 = _errs80 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 12];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 12;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs86 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
-const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
+const err67 = {instancePath,schemaPath:"#/anyOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -10985,7 +10572,7 @@ else {
 const _errs88 = errors;
 for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
-const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const err68 = {instancePath,schemaPath:"#/anyOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11000,7 +10587,7 @@ if(_errs88 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 if(typeof data32 !== "string"){
-const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11010,7 +10597,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(data32 === "gc_points")){
-const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11024,7 +10611,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath,schemaPath:"#/anyOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11035,21 +10622,14 @@ errors++;
 }
 }
 var _valid0 = _errs86 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 13];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 13;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
-const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
+const err72 = {instancePath,schemaPath:"#/anyOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11062,7 +10642,7 @@ else {
 const _errs93 = errors;
 for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
-const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err73 = {instancePath,schemaPath:"#/anyOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11077,7 +10657,7 @@ if(_errs93 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11087,7 +10667,7 @@ vErrors.push(err74);
 errors++;
 }
 if(!(data33 === "gc_peer_ids")){
-const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11101,7 +10681,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/oneOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath,schemaPath:"#/anyOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11112,21 +10692,14 @@ errors++;
 }
 }
 var _valid0 = _errs91 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 14];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 14;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs96 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
-const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
+const err77 = {instancePath,schemaPath:"#/anyOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11139,7 +10712,7 @@ else {
 const _errs98 = errors;
 for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
-const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+const err78 = {instancePath,schemaPath:"#/anyOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11155,7 +10728,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
-const err79 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err79 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/15/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11165,7 +10738,7 @@ vErrors.push(err79);
 errors++;
 }
 if(!(data34 === "swap_request_received")){
-const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err80 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11182,8 +10755,8 @@ var valid17 = true;
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid17 = _errs101 === errors;
@@ -11196,7 +10769,7 @@ var valid17 = true;
 }
 }
 else {
-const err81 = {instancePath,schemaPath:"#/oneOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath,schemaPath:"#/anyOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11207,21 +10780,14 @@ errors++;
 }
 }
 var _valid0 = _errs96 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 15];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 15;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs102 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
-const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
+const err82 = {instancePath,schemaPath:"#/anyOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11234,7 +10800,7 @@ else {
 const _errs104 = errors;
 for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
-const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+const err83 = {instancePath,schemaPath:"#/anyOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11250,7 +10816,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
-const err84 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err84 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/16/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11260,7 +10826,7 @@ vErrors.push(err84);
 errors++;
 }
 if(!(data36 === "swap_ack_received")){
-const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err85 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11277,8 +10843,8 @@ var valid18 = true;
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid18 = _errs107 === errors;
@@ -11291,7 +10857,7 @@ var valid18 = true;
 }
 }
 else {
-const err86 = {instancePath,schemaPath:"#/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath,schemaPath:"#/anyOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11302,21 +10868,14 @@ errors++;
 }
 }
 var _valid0 = _errs102 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 16];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 16;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs108 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
-const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
+const err87 = {instancePath,schemaPath:"#/anyOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11329,7 +10888,7 @@ else {
 const _errs110 = errors;
 for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
-const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+const err88 = {instancePath,schemaPath:"#/anyOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11345,7 +10904,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
-const err89 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/17/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11355,7 +10914,7 @@ vErrors.push(err89);
 errors++;
 }
 if(!(data38 === "swap_request_sent")){
-const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err90 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -11372,8 +10931,8 @@ var valid19 = true;
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs113 === errors;
@@ -11386,7 +10945,7 @@ var valid19 = true;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/oneOf/17/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err91 = {instancePath,schemaPath:"#/anyOf/17/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11397,21 +10956,14 @@ errors++;
 }
 }
 var _valid0 = _errs108 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 17];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 17;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs114 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
-const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
+const err92 = {instancePath,schemaPath:"#/anyOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -11424,7 +10976,7 @@ else {
 const _errs116 = errors;
 for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
-const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+const err93 = {instancePath,schemaPath:"#/anyOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11440,7 +10992,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
-const err94 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/18/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11450,7 +11002,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!(data40 === "swap_ack_sent")){
-const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11467,8 +11019,8 @@ var valid20 = true;
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid20 = _errs119 === errors;
@@ -11481,7 +11033,7 @@ var valid20 = true;
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/oneOf/18/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err96 = {instancePath,schemaPath:"#/anyOf/18/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -11492,21 +11044,14 @@ errors++;
 }
 }
 var _valid0 = _errs114 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 18];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 18;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs120 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
-const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
+const err97 = {instancePath,schemaPath:"#/anyOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11519,7 +11064,7 @@ else {
 const _errs122 = errors;
 for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
-const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+const err98 = {instancePath,schemaPath:"#/anyOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -11535,7 +11080,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
-const err99 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/19/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -11545,7 +11090,7 @@ vErrors.push(err99);
 errors++;
 }
 if(!(data42 === "swap_request_ignored")){
-const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err100 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -11562,8 +11107,8 @@ var valid21 = true;
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid21 = _errs125 === errors;
@@ -11576,7 +11121,7 @@ var valid21 = true;
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/oneOf/19/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err101 = {instancePath,schemaPath:"#/anyOf/19/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -11587,21 +11132,14 @@ errors++;
 }
 }
 var _valid0 = _errs120 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 19];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 19;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs126 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
-const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
+const err102 = {instancePath,schemaPath:"#/anyOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -11614,7 +11152,7 @@ else {
 const _errs128 = errors;
 for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
-const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+const err103 = {instancePath,schemaPath:"#/anyOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11630,7 +11168,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
-const err104 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err104 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/20/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -11640,7 +11178,7 @@ vErrors.push(err104);
 errors++;
 }
 if(!(data44 === "swap_success")){
-const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -11657,8 +11195,8 @@ var valid22 = true;
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid22 = _errs131 === errors;
@@ -11671,7 +11209,7 @@ var valid22 = true;
 }
 }
 else {
-const err106 = {instancePath,schemaPath:"#/oneOf/20/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err106 = {instancePath,schemaPath:"#/anyOf/20/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -11682,21 +11220,14 @@ errors++;
 }
 }
 var _valid0 = _errs126 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 20];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 20;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs132 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
-const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
+const err107 = {instancePath,schemaPath:"#/anyOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -11709,7 +11240,7 @@ else {
 const _errs134 = errors;
 for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
-const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+const err108 = {instancePath,schemaPath:"#/anyOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -11725,7 +11256,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
-const err109 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err109 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/21/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -11735,7 +11266,7 @@ vErrors.push(err109);
 errors++;
 }
 if(!(data46 === "swap_failure")){
-const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err110 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -11752,8 +11283,8 @@ var valid23 = true;
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid23 = _errs137 === errors;
@@ -11766,7 +11297,7 @@ var valid23 = true;
 }
 }
 else {
-const err111 = {instancePath,schemaPath:"#/oneOf/21/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err111 = {instancePath,schemaPath:"#/anyOf/21/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -11777,21 +11308,14 @@ errors++;
 }
 }
 var _valid0 = _errs132 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 21];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 21;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs138 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
-const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
+const err112 = {instancePath,schemaPath:"#/anyOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -11804,7 +11328,7 @@ else {
 const _errs140 = errors;
 for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
-const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+const err113 = {instancePath,schemaPath:"#/anyOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -11820,7 +11344,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
-const err114 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err114 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/22/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -11830,7 +11354,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!(data48 === "bootstrap_sent")){
-const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -11847,8 +11371,8 @@ var valid24 = true;
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid24 = _errs143 === errors;
@@ -11861,7 +11385,7 @@ var valid24 = true;
 }
 }
 else {
-const err116 = {instancePath,schemaPath:"#/oneOf/22/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err116 = {instancePath,schemaPath:"#/anyOf/22/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -11872,21 +11396,14 @@ errors++;
 }
 }
 var _valid0 = _errs138 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 22];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 22;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs144 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
-const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
+const err117 = {instancePath,schemaPath:"#/anyOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -11899,7 +11416,7 @@ else {
 const _errs146 = errors;
 for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
-const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+const err118 = {instancePath,schemaPath:"#/anyOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -11915,7 +11432,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
-const err119 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err119 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/23/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -11925,7 +11442,7 @@ vErrors.push(err119);
 errors++;
 }
 if(!(data50 === "bootstrap_received")){
-const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err120 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -11942,8 +11459,8 @@ var valid25 = true;
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid25 = _errs149 === errors;
@@ -11956,7 +11473,7 @@ var valid25 = true;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/oneOf/23/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err121 = {instancePath,schemaPath:"#/anyOf/23/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -11967,21 +11484,14 @@ errors++;
 }
 }
 var _valid0 = _errs144 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 23];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 23;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs150 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
-const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
+const err122 = {instancePath,schemaPath:"#/anyOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -11994,7 +11504,7 @@ else {
 const _errs152 = errors;
 for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
-const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+const err123 = {instancePath,schemaPath:"#/anyOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -12010,7 +11520,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
-const err124 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err124 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/24/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -12020,7 +11530,7 @@ vErrors.push(err124);
 errors++;
 }
 if(!(data52 === "advertise_sent")){
-const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err125 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -12037,8 +11547,8 @@ var valid26 = true;
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid26 = _errs155 === errors;
@@ -12051,7 +11561,7 @@ var valid26 = true;
 }
 }
 else {
-const err126 = {instancePath,schemaPath:"#/oneOf/24/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err126 = {instancePath,schemaPath:"#/anyOf/24/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -12062,21 +11572,14 @@ errors++;
 }
 }
 var _valid0 = _errs150 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 24];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 24;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs156 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
-const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
+const err127 = {instancePath,schemaPath:"#/anyOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -12089,7 +11592,7 @@ else {
 const _errs158 = errors;
 for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
-const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+const err128 = {instancePath,schemaPath:"#/anyOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -12105,7 +11608,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
-const err129 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err129 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/25/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -12115,7 +11618,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!(data54 === "advertise_received")){
-const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema111.anyOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -12132,8 +11635,8 @@ var valid27 = true;
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
-if(!(validate39(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid27 = _errs161 === errors;
@@ -12146,7 +11649,7 @@ var valid27 = true;
 }
 }
 else {
-const err131 = {instancePath,schemaPath:"#/oneOf/25/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err131 = {instancePath,schemaPath:"#/anyOf/25/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -12157,15 +11660,7 @@ errors++;
 }
 }
 var _valid0 = _errs156 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 25];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 25;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
@@ -12192,7 +11687,7 @@ passing0 = 25;
 }
 }
 if(!valid0){
-const err132 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err132 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -12219,34 +11714,33 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersOutput = validate475;
-const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
-const schema35 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
-const schema30 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
+const schema112 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:0a1b24b8133c9277"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
+const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:d5a235d822d0dec2"},"failed":{"$ref":"octez-subschema:d5a235d822d0dec2"},"received":{"$ref":"octez-subschema:d5a235d822d0dec2"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:d5a235d822d0dec2"},"received":{"$ref":"octez-subschema:d5a235d822d0dec2"},"failed":{"$ref":"octez-subschema:d5a235d822d0dec2"},"scheduled":{"$ref":"octez-subschema:d5a235d822d0dec2"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
+const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-validate106.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12258,8 +11752,8 @@ errors++;
 else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
-if(!(func0.call(schema30.oneOf[0].properties, key0))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(!(func0.call(schema19.anyOf[0].properties, key0))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12273,8 +11767,8 @@ break;
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
-if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -12285,8 +11779,8 @@ var valid1 = true;
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
-if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -12297,8 +11791,8 @@ var valid1 = true;
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
-if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -12309,8 +11803,8 @@ var valid1 = true;
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
-if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -12321,8 +11815,8 @@ var valid1 = true;
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
-if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -12333,8 +11827,8 @@ var valid1 = true;
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
-if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -12345,8 +11839,8 @@ var valid1 = true;
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
-if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -12357,8 +11851,8 @@ var valid1 = true;
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
-if(!(validate106(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -12369,8 +11863,8 @@ var valid1 = true;
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
-if(!(validate106(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -12381,8 +11875,8 @@ var valid1 = true;
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
-if(!(validate106(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -12393,8 +11887,8 @@ var valid1 = true;
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
-if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs14 === errors;
@@ -12416,7 +11910,7 @@ var valid1 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12427,16 +11921,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12449,7 +11941,7 @@ else {
 const _errs17 = errors;
 for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12463,8 +11955,8 @@ break;
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
-if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -12475,8 +11967,8 @@ var valid2 = true;
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
-if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -12487,8 +11979,8 @@ var valid2 = true;
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
-if(!(validate106(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
@@ -12499,8 +11991,8 @@ var valid2 = true;
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
-if(!(validate106(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -12511,8 +12003,8 @@ var valid2 = true;
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
-if(!(validate106(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs22 === errors;
@@ -12523,8 +12015,8 @@ var valid2 = true;
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
-if(!(validate106(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs23 === errors;
@@ -12535,8 +12027,8 @@ var valid2 = true;
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
-if(!(validate106(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs24 === errors;
@@ -12547,8 +12039,8 @@ var valid2 = true;
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
-if(!(validate106(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -12567,7 +12059,7 @@ var valid2 = true;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12578,18 +12070,10 @@ errors++;
 }
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12597,7 +12081,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate105.errors = vErrors;
+validate63.errors = vErrors;
 return false;
 }
 else {
@@ -12611,26 +12095,26 @@ vErrors = null;
 }
 }
 }
-validate105.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
-validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
-validate158.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate111.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12638,8 +12122,8 @@ break;
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
-if(!(validate106(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12650,8 +12134,8 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate106(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -12664,30 +12148,30 @@ var valid0 = true;
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
-if(!(func0.call(schema35.properties, key0))){
-validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema18.properties, key0))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12700,14 +12184,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
-validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate62.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
-validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12715,8 +12199,8 @@ break;
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
-if(!(validate105(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -12727,8 +12211,8 @@ var valid1 = true;
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
-if(!(validate105(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -12739,8 +12223,8 @@ var valid1 = true;
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
-if(!(validate105(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -12751,8 +12235,8 @@ var valid1 = true;
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
-if(!(validate106(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -12763,8 +12247,8 @@ var valid1 = true;
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
-if(!(validate106(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -12780,7 +12264,7 @@ var valid1 = true;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12797,14 +12281,14 @@ if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
-validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate62.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
-validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12812,8 +12296,8 @@ break;
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
-if(!(validate105(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -12824,8 +12308,8 @@ var valid2 = true;
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
-if(!(validate105(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -12836,8 +12320,8 @@ var valid2 = true;
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
-if(!(validate105(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -12848,8 +12332,8 @@ var valid2 = true;
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
-if(!(validate105(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate63(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -12864,7 +12348,7 @@ var valid2 = true;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12876,8 +12360,8 @@ var valid0 = true;
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
-if(!(validate106(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -12888,8 +12372,8 @@ var valid0 = true;
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
-if(!(validate106(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -12905,14 +12389,14 @@ if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
 if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
-validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate62.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 of Object.keys(data13)){
-if(!(func0.call(schema35.properties.prevalidator_results.properties, key3))){
-validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+if(!(func0.call(schema18.properties.prevalidator_results.properties, key3))){
+validate62.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12920,8 +12404,8 @@ break;
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
-if(!(validate106(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs22 === errors;
@@ -12932,8 +12416,8 @@ var valid3 = true;
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
-if(!(validate106(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs23 === errors;
@@ -12944,8 +12428,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
-if(!(validate106(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -12956,8 +12440,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
-if(!(validate106(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs25 === errors;
@@ -12968,8 +12452,8 @@ var valid3 = true;
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
-if(!(validate106(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs26 === errors;
@@ -12980,8 +12464,8 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
-if(!(validate106(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs27 === errors;
@@ -12992,8 +12476,8 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
-if(!(validate106(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -13004,8 +12488,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
-if(!(validate106(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs29 === errors;
@@ -13016,8 +12500,8 @@ var valid3 = true;
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
-if(!(validate106(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs30 === errors;
@@ -13028,8 +12512,8 @@ var valid3 = true;
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
-if(!(validate106(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs31 === errors;
@@ -13050,7 +12534,7 @@ var valid3 = true;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13062,8 +12546,8 @@ var valid0 = true;
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
-if(!(validate106(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -13074,8 +12558,8 @@ var valid0 = true;
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
-if(!(validate106(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs33 === errors;
@@ -13086,8 +12570,8 @@ var valid0 = true;
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
-if(!(validate106(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs34 === errors;
@@ -13103,14 +12587,14 @@ if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
-validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate62.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
-validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13118,8 +12602,8 @@ break;
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
-if(!(validate106(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs38 === errors;
@@ -13130,8 +12614,8 @@ var valid4 = true;
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
-if(!(validate106(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs39 === errors;
@@ -13142,8 +12626,8 @@ var valid4 = true;
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
-if(!(validate106(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate64(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs40 === errors;
@@ -13157,7 +12641,7 @@ var valid4 = true;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13174,14 +12658,14 @@ if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
 if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
-validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate62.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
 for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
-validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13189,8 +12673,8 @@ break;
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
-if(!(validate158(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate111(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs44 === errors;
@@ -13201,8 +12685,8 @@ var valid5 = true;
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
-if(!(validate158(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+if(!(validate111(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs45 === errors;
@@ -13215,7 +12699,7 @@ var valid5 = true;
 }
 }
 else {
-validate130.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13237,11 +12721,11 @@ var valid0 = true;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate130.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
@@ -13263,14 +12747,14 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-validate173.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
@@ -13297,8 +12781,8 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -13309,8 +12793,8 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -13321,8 +12805,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -13333,8 +12817,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -13358,52 +12842,41 @@ return errors === 0;
 }
 
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-validate170.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13411,7 +12884,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate169.errors = vErrors;
+validate123.errors = vErrors;
 return false;
 }
 else {
@@ -13425,27 +12898,27 @@ vErrors = null;
 }
 }
 }
-validate169.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate163.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate182.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate164(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -13453,8 +12926,8 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -13463,11 +12936,11 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate163.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
@@ -13493,8 +12966,8 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate39(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -13546,8 +13019,8 @@ var valid2 = true;
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
-if(!(validate129(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -13558,8 +13031,8 @@ var valid2 = true;
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
-if(!(validate130(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate62(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -13582,8 +13055,8 @@ var valid2 = true;
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
-if(!(validate164(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -13606,8 +13079,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
-if(!(validate163(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -13618,8 +13091,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
-if(!(validate163(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -13630,8 +13103,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
-if(!(validate163(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -13642,8 +13115,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
-if(!(validate163(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -13654,8 +13127,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
-if(!(validate163(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
@@ -13666,8 +13139,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
-if(!(validate163(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -13721,7 +13194,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersByPeerIdOutput = validate488;
-const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
+const schema113 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:0a1b24b8133c9277"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13769,8 +13242,8 @@ var valid0 = true;
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
-if(!(validate129(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate181(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -13781,8 +13254,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
-if(!(validate130(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate62(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -13805,8 +13278,8 @@ var valid0 = true;
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
-if(!(validate164(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate183(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -13829,8 +13302,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
-if(!(validate163(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -13841,8 +13314,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
-if(!(validate163(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -13853,8 +13326,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
-if(!(validate163(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -13865,8 +13338,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
-if(!(validate163(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -13877,8 +13350,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
-if(!(validate163(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -13889,8 +13362,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
-if(!(validate163(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate182(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -13977,8 +13450,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
-if(!(validate169(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -13989,8 +13462,8 @@ var valid0 = true;
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
-if(!(validate165(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate184(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -14071,20 +13544,19 @@ return errors === 0;
 
 export const validateGetNetworkPointsOutput = validate503;
 const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"}},"required":["state","trusted"],"additionalProperties":false};
-const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
+const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14097,7 +13569,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14112,7 +13584,7 @@ if(_errs3 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14122,7 +13594,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "requested")){
-const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.anyOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14136,7 +13608,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14147,16 +13619,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14169,7 +13639,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14185,7 +13655,7 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14195,7 +13665,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data1 === "accepted")){
-const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.anyOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14212,8 +13682,8 @@ var valid2 = true;
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
-if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -14226,7 +13696,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14237,21 +13707,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14264,7 +13727,7 @@ else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14280,7 +13743,7 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/2/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14290,7 +13753,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data3 === "running")){
-const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.anyOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14307,8 +13770,8 @@ var valid3 = true;
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
-if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs17 === errors;
@@ -14321,7 +13784,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14332,21 +13795,14 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs18 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14359,7 +13815,7 @@ else {
 const _errs20 = errors;
 for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14374,7 +13830,7 @@ if(_errs20 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14384,7 +13840,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data5 === "disconnected")){
-const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema77.anyOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14398,7 +13854,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14409,20 +13865,12 @@ errors++;
 }
 }
 var _valid0 = _errs18 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 if(!valid0){
-const err20 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err20 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14449,22 +13897,22 @@ return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate176.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate189.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate39(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14472,8 +13920,8 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate169(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14482,11 +13930,11 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate176.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
@@ -14525,8 +13973,8 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14549,8 +13997,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -14561,8 +14009,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -14573,8 +14021,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -14585,8 +14033,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -14597,8 +14045,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -14609,8 +14057,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -14621,8 +14069,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -14748,8 +14196,8 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate169(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14772,8 +14220,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -14784,8 +14232,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate169(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -14796,8 +14244,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate176(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -14808,8 +14256,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate176(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -14820,8 +14268,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate176(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -14832,8 +14280,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate176(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate189(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -14844,8 +14292,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate169(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -14875,24 +14323,24 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate516;
-const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
-const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
+const schema78 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"anyOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
+const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
-validate198.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate229.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
-validate198.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate229.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -14902,11 +14350,11 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate229.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(data0 === "rejecting_request")){
-validate198.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema52.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
+validate229.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14917,8 +14365,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
-if(!(validate39(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14931,11 +14379,11 @@ var valid0 = true;
 }
 }
 else {
-validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate229.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate198.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
@@ -14954,8 +14402,8 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate169(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14966,13 +14414,12 @@ let data1 = data[1];
 const _errs2 = errors;
 const _errs3 = errors;
 let valid1 = false;
-let passing0 = null;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
-const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14985,7 +14432,7 @@ else {
 const _errs6 = errors;
 for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
-const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15000,7 +14447,7 @@ if(_errs6 === errors){
 if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15010,7 +14457,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data2 === "outgoing_request")){
-const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].anyOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15024,7 +14471,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15035,16 +14482,14 @@ errors++;
 }
 }
 var _valid0 = _errs4 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs9 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
-const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15057,7 +14502,7 @@ else {
 const _errs11 = errors;
 for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
-const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15073,7 +14518,7 @@ if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15083,7 +14528,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "accepting_request")){
-const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].anyOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15100,8 +14545,8 @@ var valid3 = true;
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
-if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -15114,7 +14559,7 @@ var valid3 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15125,36 +14570,22 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs15 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs16 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
 if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
-const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15167,7 +14598,7 @@ else {
 const _errs18 = errors;
 for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
-const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15183,7 +14614,7 @@ if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15193,7 +14624,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "request_rejected")){
-const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema78.items[1].anyOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15210,8 +14641,8 @@ var valid4 = true;
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
-if(!(validate39(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs21 === errors;
@@ -15224,7 +14655,7 @@ var valid4 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15235,60 +14666,31 @@ errors++;
 }
 }
 var _valid0 = _errs16 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs22 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs23 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs23 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 5;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs24 = errors;
-if(!(validate198(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs24 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 6;
-}
+valid1 = valid1 || _valid0;
 }
 }
 }
@@ -15296,7 +14698,7 @@ passing0 = 6;
 }
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15366,12 +14768,12 @@ export const validateGetNetworkSelfOutput = validate518;
 function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("cryptobox_public_key_hash", data)){
+if(!func144("cryptobox_public_key_hash", data)){
 validate518.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -15404,8 +14806,8 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate173(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15416,8 +14818,8 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate173(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -15428,8 +14830,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate64(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -15440,8 +14842,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate64(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -15488,8 +14890,8 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate194(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate225(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15500,8 +14902,8 @@ var valid0 = true;
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
-if(!(validate126(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate156(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -15576,8 +14978,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate101(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate152(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -15683,8 +15085,8 @@ var valid0 = true;
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
-if(!(validate64(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -15695,8 +15097,8 @@ var valid0 = true;
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
-if(!(validate64(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -15707,8 +15109,8 @@ var valid0 = true;
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs10 = errors;
-if(!(validate64(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -15719,8 +15121,8 @@ var valid0 = true;
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs11 = errors;
-if(!(validate64(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -15731,8 +15133,8 @@ var valid0 = true;
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs12 = errors;
-if(!(validate64(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -15743,8 +15145,8 @@ var valid0 = true;
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs13 = errors;
-if(!(validate64(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -15755,8 +15157,8 @@ var valid0 = true;
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs14 = errors;
-if(!(validate64(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -15767,8 +15169,8 @@ var valid0 = true;
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs15 = errors;
-if(!(validate64(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -15779,8 +15181,8 @@ var valid0 = true;
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs16 = errors;
-if(!(validate64(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -15791,8 +15193,8 @@ var valid0 = true;
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs17 = errors;
-if(!(validate64(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -15803,8 +15205,8 @@ var valid0 = true;
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs18 = errors;
-if(!(validate64(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -15815,8 +15217,8 @@ var valid0 = true;
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs19 = errors;
-if(!(validate64(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -15827,8 +15229,8 @@ var valid0 = true;
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs20 = errors;
-if(!(validate64(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -15870,13 +15272,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15889,7 +15290,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15903,8 +15304,8 @@ break;
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
-if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -15915,8 +15316,8 @@ var valid1 = true;
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
-if(!(validate173(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -15927,8 +15328,8 @@ var valid1 = true;
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
-if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -15939,8 +15340,8 @@ var valid1 = true;
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
-if(!(validate173(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -15951,8 +15352,8 @@ var valid1 = true;
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
-if(!(validate173(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -15963,8 +15364,8 @@ var valid1 = true;
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
-if(!(validate173(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -15975,8 +15376,8 @@ var valid1 = true;
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
-if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -15987,8 +15388,8 @@ var valid1 = true;
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
-if(!(validate173(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -16007,7 +15408,7 @@ var valid1 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16018,16 +15419,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16040,7 +15439,7 @@ else {
 const _errs14 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16054,8 +15453,8 @@ break;
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
-if(!(validate64(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -16067,7 +15466,7 @@ if(valid2){
 if(data.mem !== undefined && func0.call(data, "mem")){
 const _errs16 = errors;
 if(!(typeof data.mem == "number")){
-const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/anyOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16084,8 +15483,8 @@ var valid2 = true;
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
-if(!(validate173(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate127(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -16099,7 +15498,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16110,18 +15509,10 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16148,7 +15539,7 @@ return errors === 0;
 }
 
 export const validateGetVersionOutput = validate559;
-const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
+const schema127 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"anyOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"anyOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
 
 function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16192,8 +15583,8 @@ break;
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
-if(!(validate64(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -16204,8 +15595,8 @@ var valid1 = true;
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
-if(!(validate64(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -16219,10 +15610,9 @@ let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
 let valid2 = false;
-let passing0 = null;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err0 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16232,7 +15622,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data3 === "dev")){
-const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16242,16 +15632,14 @@ vErrors.push(err1);
 errors++;
 }
 var _valid0 = _errs9 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs11 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
-const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16264,7 +15652,7 @@ else {
 const _errs13 = errors;
 for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
-const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16277,8 +15665,8 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-if(!(validate64(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -16286,7 +15674,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16297,18 +15685,11 @@ errors++;
 }
 }
 var _valid0 = _errs11 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs15 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16318,7 +15699,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(data3 === "release")){
-const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema127.properties.version.properties.additional_info.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16328,19 +15709,11 @@ vErrors.push(err6);
 errors++;
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-}
+valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16400,13 +15773,12 @@ let data6 = data.commit_info;
 const _errs18 = errors;
 const _errs19 = errors;
 let valid4 = false;
-let passing1 = null;
 const _errs20 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
 if((((data6.commit_date === undefined) || (!(func0.call(data6, "commit_date")))) && (missing3 = "commit_date")) || (((data6.commit_hash === undefined) || (!(func0.call(data6, "commit_hash")))) && (missing3 = "commit_hash"))){
-const err8 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err8 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16419,7 +15791,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data6)){
 if(!((key3 === "commit_hash") || (key3 === "commit_date"))){
-const err9 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err9 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16433,8 +15805,8 @@ break;
 if(_errs22 === errors){
 if(data6.commit_hash !== undefined && func0.call(data6, "commit_hash")){
 const _errs23 = errors;
-if(!(validate23(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs23 === errors;
@@ -16445,8 +15817,8 @@ var valid5 = true;
 if(valid5){
 if(data6.commit_date !== undefined && func0.call(data6, "commit_date")){
 const _errs24 = errors;
-if(!(validate23(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs24 === errors;
@@ -16459,7 +15831,7 @@ var valid5 = true;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16470,13 +15842,11 @@ errors++;
 }
 }
 var _valid1 = _errs20 === errors;
-if(_valid1){
-valid4 = true;
-passing1 = 0;
-}
+valid4 = valid4 || _valid1;
+if(!valid4){
 const _errs25 = errors;
 if(data6 !== null){
-const err11 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err11 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16486,18 +15856,10 @@ vErrors.push(err11);
 errors++;
 }
 var _valid1 = _errs25 === errors;
-if(_valid1 && valid4){
-valid4 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid4 = true;
-passing1 = 1;
-}
+valid4 = valid4 || _valid1;
 }
 if(!valid4){
-const err12 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err12 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16539,20 +15901,19 @@ return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate566;
-const schema56 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
+const schema25 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16565,7 +15926,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16581,7 +15942,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/0/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16591,7 +15952,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "launching")){
-const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema25.anyOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16608,8 +15969,8 @@ var valid1 = true;
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
-if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -16622,7 +15983,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16633,16 +15994,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16655,7 +16014,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16671,7 +16030,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/1/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16681,7 +16040,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "running")){
-const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema25.anyOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16698,8 +16057,8 @@ var valid2 = true;
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
-if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -16712,7 +16071,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16723,21 +16082,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs13 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16750,7 +16102,7 @@ else {
 const _errs15 = errors;
 for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16766,7 +16118,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/2/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16776,7 +16128,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data4 === "closing")){
-const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema25.anyOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16793,8 +16145,8 @@ var valid3 = true;
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
-if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs18 === errors;
@@ -16805,8 +16157,8 @@ var valid3 = true;
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
-if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs19 === errors;
@@ -16820,7 +16172,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16831,21 +16183,14 @@ errors++;
 }
 }
 var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16858,7 +16203,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16874,7 +16219,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/3/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16884,7 +16229,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data7 === "closed")){
-const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema25.anyOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16901,8 +16246,8 @@ var valid4 = true;
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
-if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs25 === errors;
@@ -16913,8 +16258,8 @@ var valid4 = true;
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
-if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs26 === errors;
@@ -16928,7 +16273,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16939,21 +16284,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err20 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16966,7 +16304,7 @@ else {
 const _errs29 = errors;
 for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16982,7 +16320,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/4/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16992,7 +16330,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data10 === "crashed")){
-const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema56.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema25.anyOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17009,8 +16347,8 @@ var valid5 = true;
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
-if(!(validate169(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs32 === errors;
@@ -17021,8 +16359,8 @@ var valid5 = true;
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
-if(!(validate169(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs33 === errors;
@@ -17033,8 +16371,8 @@ var valid5 = true;
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
-if(!(validate214(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs34 === errors;
@@ -17049,7 +16387,7 @@ var valid5 = true;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17060,21 +16398,13 @@ errors++;
 }
 }
 var _valid0 = _errs27 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 }
 if(!valid0){
-const err25 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err25 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17082,7 +16412,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate205.errors = vErrors;
+validate122.errors = vErrors;
 return false;
 }
 else {
@@ -17096,26 +16426,26 @@ vErrors = null;
 }
 }
 }
-validate205.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -17123,8 +16453,8 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17135,8 +16465,8 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate36(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17147,8 +16477,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs4 = errors;
-if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -17162,30 +16492,30 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.completed === undefined) || (!(func0.call(data, "completed")))) && (missing0 = "completed")) || (((data.treated === undefined) || (!(func0.call(data, "treated")))) && (missing0 = "treated"))) || (((data.pushed === undefined) || (!(func0.call(data, "pushed")))) && (missing0 = "pushed"))){
-validate189.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "pushed") || (key0 === "treated")) || (key0 === "completed"))){
-validate189.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate220.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -17193,8 +16523,8 @@ break;
 if(_errs1 === errors){
 if(data.pushed !== undefined && func0.call(data, "pushed")){
 const _errs2 = errors;
-if(!(validate169(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17205,8 +16535,8 @@ var valid0 = true;
 if(valid0){
 if(data.treated !== undefined && func0.call(data, "treated")){
 const _errs3 = errors;
-if(!(validate191(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17217,8 +16547,8 @@ var valid0 = true;
 if(valid0){
 if(data.completed !== undefined && func0.call(data, "completed")){
 const _errs4 = errors;
-if(!(validate191(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -17232,38 +16562,38 @@ var valid0 = true;
 }
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate189.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "block")){
-validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -17271,11 +16601,11 @@ errors = vErrors.length;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
@@ -17302,8 +16632,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17341,8 +16671,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -17353,8 +16683,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate34(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate141(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -17417,8 +16747,8 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -17439,13 +16769,12 @@ let data9 = data8[i2];
 const _errs18 = errors;
 const _errs19 = errors;
 let valid6 = false;
-let passing0 = null;
 const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
 if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.successful_validation === undefined) || (!(func0.call(data9, "successful_validation")))) && (missing3 = "successful_validation"))){
-const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17458,7 +16787,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data9)){
 if(!((key3 === "successful_validation") || (key3 === "status"))){
-const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17472,8 +16801,8 @@ break;
 if(_errs22 === errors){
 if(data9.successful_validation !== undefined && func0.call(data9, "successful_validation")){
 const _errs23 = errors;
-if(!(validate34(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate141(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs23 === errors;
@@ -17484,8 +16813,8 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs24 === errors;
@@ -17498,7 +16827,7 @@ var valid7 = true;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17509,16 +16838,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0){
-valid6 = true;
-passing0 = 0;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
 if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_validation === undefined) || (!(func0.call(data9, "failed_validation")))) && (missing4 = "failed_validation"))){
-const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17531,7 +16858,7 @@ else {
 const _errs27 = errors;
 for(const key4 of Object.keys(data9)){
 if(!(((key4 === "failed_validation") || (key4 === "status")) || (key4 === "errors"))){
-const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17545,8 +16872,8 @@ break;
 if(_errs27 === errors){
 if(data9.failed_validation !== undefined && func0.call(data9, "failed_validation")){
 const _errs28 = errors;
-if(!(validate34(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate141(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs28 === errors;
@@ -17557,8 +16884,8 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs29 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs29 === errors;
@@ -17569,8 +16896,8 @@ var valid8 = true;
 if(valid8){
 if(data9.errors !== undefined && func0.call(data9, "errors")){
 const _errs30 = errors;
-if(!(validate214(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs30 === errors;
@@ -17584,7 +16911,7 @@ var valid8 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17595,66 +16922,37 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 1;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs31 = errors;
-if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs31 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 2;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs32 = errors;
-if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs32 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 3;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs33 = errors;
-if(!(validate30(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs33 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 4;
-}
+valid6 = valid6 || _valid0;
 }
 }
 }
 }
 if(!valid6){
-const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17740,8 +17038,8 @@ break;
 if(_errs36 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs37 = errors;
-if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs37 === errors;
@@ -17752,8 +17050,8 @@ var valid9 = true;
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs38 = errors;
-if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs38 === errors;
@@ -17764,8 +17062,8 @@ var valid9 = true;
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs39 = errors;
-if(!(validate34(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate141(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs39 === errors;
@@ -17805,21 +17103,21 @@ return errors === 0;
 
 export const validateWorkersOutput = validate582;
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
-validate235.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
-validate235.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -17827,8 +17125,8 @@ break;
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
-if(!(validate64(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -17839,8 +17137,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
-if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -17851,8 +17149,8 @@ var valid0 = true;
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
-if(!(validate64(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -17866,11 +17164,11 @@ var valid0 = true;
 }
 }
 else {
-validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate235.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
@@ -17904,8 +17202,8 @@ break;
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
-if(!(validate36(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -17916,8 +17214,8 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -17928,8 +17226,8 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate120(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -17991,7 +17289,6 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate586;
-const schema130 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"status":{"$ref":"octez-subschema:db227ba3c248ec79"},"pending_requests":{"type":"array","items":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","pushed"],"additionalProperties":false}},"backlog":{"type":"array","items":{"type":"object","properties":{"level":{"$ref":"octez-subschema:d134121f3ac8ca61"},"events":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"request":{"$ref":"octez-definition:block_hash"},"status":{"$ref":"octez-subschema:bba92f29e470c799"},"outcome":{"type":"string","enum":["branch","ignored","increment"]},"fitness":{"$ref":"octez-definition:fitness"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"}},"required":["timestamp","level","fitness","outcome","status","request"],"additionalProperties":false},{"$ref":"octez-definition:error"},{},{"$ref":"octez-definition:chain_status"},{"type":"object","properties":{"active":{"$ref":"octez-subschema:6cca9ce559c7989b"},"needed":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["needed","active"],"additionalProperties":false},{"type":"object","properties":{"min_head_time":{"$ref":"octez-definition:timestamp.protocol"},"max_head_time":{"$ref":"octez-definition:timestamp.protocol"},"most_recent_validation":{"$ref":"octez-definition:timestamp.protocol"}},"required":["most_recent_validation","max_head_time","min_head_time"],"additionalProperties":false}]}}},"required":["events","level"],"additionalProperties":false}},"current_request":{"type":"object","properties":{"pushed":{"$ref":"octez-definition:timestamp.system"},"treated":{"$ref":"octez-definition:timestamp.system"},"request":{"$ref":"octez-definition:block_hash"}},"required":["request","treated","pushed"],"additionalProperties":false}},"required":["backlog","pending_requests","status"],"additionalProperties":false};
 
 function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18015,8 +17312,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18054,8 +17351,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -18066,8 +17363,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate31(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -18130,8 +17427,8 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -18148,390 +17445,7 @@ if(Array.isArray(data8)){
 var valid5 = true;
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
 const _errs18 = errors;
-const _errs19 = errors;
-let valid6 = false;
-let passing0 = null;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing3;
-if((((((((data9.timestamp === undefined) || (!(func0.call(data9, "timestamp")))) && (missing3 = "timestamp")) || (((data9.level === undefined) || (!(func0.call(data9, "level")))) && (missing3 = "level"))) || (((data9.fitness === undefined) || (!(func0.call(data9, "fitness")))) && (missing3 = "fitness"))) || (((data9.outcome === undefined) || (!(func0.call(data9, "outcome")))) && (missing3 = "outcome"))) || (((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status"))) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
-const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-const _errs22 = errors;
-for(const key3 of Object.keys(data9)){
-if(!((((((key3 === "request") || (key3 === "status")) || (key3 === "outcome")) || (key3 === "fitness")) || (key3 === "level")) || (key3 === "timestamp"))){
-const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-break;
-}
-}
-if(_errs22 === errors){
-if(data9.request !== undefined && func0.call(data9, "request")){
-const _errs23 = errors;
-if(!(validate31(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs23 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.status !== undefined && func0.call(data9, "status")){
-const _errs24 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.outcome !== undefined && func0.call(data9, "outcome")){
-let data12 = data9.outcome;
-const _errs25 = errors;
-if(typeof data12 !== "string"){
-const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/outcome",schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data12 === "branch") || (data12 === "ignored")) || (data12 === "increment"))){
-const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/outcome",schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema130.properties.backlog.items.properties.events.items.oneOf[0].properties.outcome.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid7 = _errs25 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.fitness !== undefined && func0.call(data9, "fitness")){
-const _errs27 = errors;
-if(!(validate248(data9.fitness, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/fitness",parentData:data9,parentDataProperty:"fitness",rootData}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.level !== undefined && func0.call(data9, "level")){
-const _errs28 = errors;
-if(!(validate202(data9.level, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/level",parentData:data9,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs28 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.timestamp !== undefined && func0.call(data9, "timestamp")){
-const _errs29 = errors;
-if(!(validate244(data9.timestamp, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timestamp",parentData:data9,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs29 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs20 === errors;
-if(_valid0){
-valid6 = true;
-passing0 = 0;
-}
-const _errs30 = errors;
-if(!(validate214(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs30 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 1;
-}
-var _valid0 = true;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 2;
-}
-const _errs31 = errors;
-if(!(validate251(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs31 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 3;
-}
-const _errs32 = errors;
-if(errors === _errs32){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing4;
-if((((data9.needed === undefined) || (!(func0.call(data9, "needed")))) && (missing4 = "needed")) || (((data9.active === undefined) || (!(func0.call(data9, "active")))) && (missing4 = "active"))){
-const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-const _errs34 = errors;
-for(const key4 of Object.keys(data9)){
-if(!((key4 === "active") || (key4 === "needed"))){
-const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-break;
-}
-}
-if(_errs34 === errors){
-if(data9.active !== undefined && func0.call(data9, "active")){
-const _errs35 = errors;
-if(!(validate64(data9.active, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/active",parentData:data9,parentDataProperty:"active",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-var valid8 = _errs35 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data9.needed !== undefined && func0.call(data9, "needed")){
-const _errs36 = errors;
-if(!(validate64(data9.needed, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/needed",parentData:data9,parentDataProperty:"needed",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-var valid8 = _errs36 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid0 = _errs32 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 4;
-}
-const _errs37 = errors;
-if(errors === _errs37){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing5;
-if(((((data9.most_recent_validation === undefined) || (!(func0.call(data9, "most_recent_validation")))) && (missing5 = "most_recent_validation")) || (((data9.max_head_time === undefined) || (!(func0.call(data9, "max_head_time")))) && (missing5 = "max_head_time"))) || (((data9.min_head_time === undefined) || (!(func0.call(data9, "min_head_time")))) && (missing5 = "min_head_time"))){
-const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-const _errs39 = errors;
-for(const key5 of Object.keys(data9)){
-if(!(((key5 === "min_head_time") || (key5 === "max_head_time")) || (key5 === "most_recent_validation"))){
-const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-break;
-}
-}
-if(_errs39 === errors){
-if(data9.min_head_time !== undefined && func0.call(data9, "min_head_time")){
-const _errs40 = errors;
-if(!(validate244(data9.min_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/min_head_time",parentData:data9,parentDataProperty:"min_head_time",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs40 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data9.max_head_time !== undefined && func0.call(data9, "max_head_time")){
-const _errs41 = errors;
-if(!(validate244(data9.max_head_time, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/max_head_time",parentData:data9,parentDataProperty:"max_head_time",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs41 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data9.most_recent_validation !== undefined && func0.call(data9, "most_recent_validation")){
-const _errs42 = errors;
-if(!(validate244(data9.most_recent_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/most_recent_validation",parentData:data9,parentDataProperty:"most_recent_validation",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs42 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs37 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 5;
-}
-}
-}
-}
-}
-}
-if(!valid6){
-const err11 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate586.errors = vErrors;
-return false;
-}
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-}
 var valid5 = _errs18 === errors;
 if(!valid5){
 break;
@@ -18575,59 +17489,59 @@ var valid0 = true;
 }
 if(valid0){
 if(data.current_request !== undefined && func0.call(data, "current_request")){
-let data21 = data.current_request;
-const _errs43 = errors;
-if(errors === _errs43){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing6;
-if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing6 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing6 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing6 = "pushed"))){
-validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+let data10 = data.current_request;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing3;
+if(((((data10.request === undefined) || (!(func0.call(data10, "request")))) && (missing3 = "request")) || (((data10.treated === undefined) || (!(func0.call(data10, "treated")))) && (missing3 = "treated"))) || (((data10.pushed === undefined) || (!(func0.call(data10, "pushed")))) && (missing3 = "pushed"))){
+validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
-const _errs45 = errors;
-for(const key6 of Object.keys(data21)){
-if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
-validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
+const _errs22 = errors;
+for(const key3 of Object.keys(data10)){
+if(!(((key3 === "pushed") || (key3 === "treated")) || (key3 === "request"))){
+validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs45 === errors){
-if(data21.pushed !== undefined && func0.call(data21, "pushed")){
-const _errs46 = errors;
-if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(_errs22 === errors){
+if(data10.pushed !== undefined && func0.call(data10, "pushed")){
+const _errs23 = errors;
+if(!(validate123(data10.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data10,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-var valid10 = _errs46 === errors;
+var valid6 = _errs23 === errors;
 }
 else {
-var valid10 = true;
+var valid6 = true;
 }
-if(valid10){
-if(data21.treated !== undefined && func0.call(data21, "treated")){
-const _errs47 = errors;
-if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(valid6){
+if(data10.treated !== undefined && func0.call(data10, "treated")){
+const _errs24 = errors;
+if(!(validate123(data10.treated, {instancePath:instancePath+"/current_request/treated",parentData:data10,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-var valid10 = _errs47 === errors;
+var valid6 = _errs24 === errors;
 }
 else {
-var valid10 = true;
+var valid6 = true;
 }
-if(valid10){
-if(data21.request !== undefined && func0.call(data21, "request")){
-const _errs48 = errors;
-if(!(validate31(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(valid6){
+if(data10.request !== undefined && func0.call(data10, "request")){
+const _errs25 = errors;
+if(!(validate117(data10.request, {instancePath:instancePath+"/current_request/request",parentData:data10,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
-var valid10 = _errs48 === errors;
+var valid6 = _errs25 === errors;
 }
 else {
-var valid10 = true;
+var valid6 = true;
 }
 }
 }
@@ -18639,7 +17553,7 @@ validate586.errors = [{instancePath:instancePath+"/current_request",schemaPath:"
 return false;
 }
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -18659,23 +17573,23 @@ validate586.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsDdbOutput = validate606;
+export const validateGetWorkersChainValidatorsDdbOutput = validate594;
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
-validate180.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate209.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
-validate180.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate209.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -18683,8 +17597,8 @@ break;
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
-if(!(validate64(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18695,8 +17609,8 @@ var valid0 = true;
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
-if(!(validate64(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -18709,30 +17623,30 @@ var valid0 = true;
 }
 }
 else {
-validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate180.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.active_peers === undefined) || (!(func0.call(data, "active_peers")))) && (missing0 = "active_peers")) || (((data.active_connections === undefined) || (!(func0.call(data, "active_connections")))) && (missing0 = "active_connections"))) || (((data.block_header_db === undefined) || (!(func0.call(data, "block_header_db")))) && (missing0 = "block_header_db"))) || (((data.operations_db === undefined) || (!(func0.call(data, "operations_db")))) && (missing0 = "operations_db"))) || (((data.operation_db === undefined) || (!(func0.call(data, "operation_db")))) && (missing0 = "operation_db"))) || (((data.active_chains === undefined) || (!(func0.call(data, "active_chains")))) && (missing0 = "active_chains"))) || (((data.p2p_readers === undefined) || (!(func0.call(data, "p2p_readers")))) && (missing0 = "p2p_readers"))){
-validate606.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate594.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "p2p_readers") || (key0 === "active_chains")) || (key0 === "operation_db")) || (key0 === "operations_db")) || (key0 === "block_header_db")) || (key0 === "active_connections")) || (key0 === "active_peers"))){
-validate606.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate594.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -18740,8 +17654,8 @@ break;
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
-if(!(validate64(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18752,8 +17666,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
-if(!(validate64(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -18764,8 +17678,8 @@ var valid0 = true;
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
-if(!(validate180(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate209(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -18776,8 +17690,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
-if(!(validate180(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate209(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -18788,8 +17702,8 @@ var valid0 = true;
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
-if(!(validate180(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate209(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -18800,8 +17714,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
-if(!(validate64(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -18812,8 +17726,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
-if(!(validate64(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -18831,17 +17745,17 @@ var valid0 = true;
 }
 }
 else {
-validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate594.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate606.errors = vErrors;
+validate594.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate614;
+export const validateGetWorkersChainValidatorsPeersValidatorsOutput = validate602;
 
-function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate602(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -18855,14 +17769,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if((((((data0.pipelines === undefined) || (!(func0.call(data0, "pipelines")))) && (missing0 = "pipelines")) || (((data0.information === undefined) || (!(func0.call(data0, "information")))) && (missing0 = "information"))) || (((data0.status === undefined) || (!(func0.call(data0, "status")))) && (missing0 = "status"))) || (((data0.peer_id === undefined) || (!(func0.call(data0, "peer_id")))) && (missing0 = "peer_id"))){
-validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data0)){
 if(!((((key0 === "peer_id") || (key0 === "status")) || (key0 === "information")) || (key0 === "pipelines"))){
-validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -18870,8 +17784,8 @@ break;
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
-if(!(validate39(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -18882,8 +17796,8 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate205(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -18894,8 +17808,8 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate235(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate120(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -18911,14 +17825,14 @@ if(errors === _errs7){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((((data4.fetched_blocks === undefined) || (!(func0.call(data4, "fetched_blocks")))) && (missing1 = "fetched_blocks")) || (((data4.fetched_headers === undefined) || (!(func0.call(data4, "fetched_headers")))) && (missing1 = "fetched_headers"))){
-validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data4)){
 if(!((key1 === "fetched_headers") || (key1 === "fetched_blocks"))){
-validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -18926,8 +17840,8 @@ break;
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
-if(!(validate64(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -18938,8 +17852,8 @@ var valid2 = true;
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
-if(!(validate64(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -18952,7 +17866,7 @@ var valid2 = true;
 }
 }
 else {
-validate614.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0+"/pipelines",schemaPath:"#/items/properties/pipelines/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -18968,7 +17882,7 @@ var valid1 = true;
 }
 }
 else {
-validate614.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate602.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -18979,29 +17893,28 @@ break;
 }
 }
 else {
-validate614.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate602.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate614.errors = vErrors;
+validate602.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate620;
-const schema47 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
+export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate608;
+const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19014,7 +17927,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19030,7 +17943,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19040,7 +17953,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "new_head")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19057,8 +17970,8 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -19071,7 +17984,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19082,16 +17995,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19104,7 +18015,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19120,7 +18031,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19130,7 +18041,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "new_branch")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema47.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19147,8 +18058,8 @@ var valid2 = true;
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -19159,8 +18070,8 @@ var valid2 = true;
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
-if(!(validate64(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -19174,7 +18085,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19185,18 +18096,10 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err10 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19204,7 +18107,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate185.errors = vErrors;
+validate214.errors = vErrors;
 return false;
 }
 else {
@@ -19218,26 +18121,26 @@ vErrors = null;
 }
 }
 }
-validate185.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing0 = "peer"))){
-validate216.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate236.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "peer") || (key0 === "block"))){
-validate216.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate236.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19245,8 +18148,8 @@ break;
 if(_errs1 === errors){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs2 = errors;
-if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19257,8 +18160,8 @@ var valid0 = true;
 if(valid0){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs3 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -19271,30 +18174,30 @@ var valid0 = true;
 }
 }
 else {
-validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate216.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate608(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
-validate620.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate608.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
-validate620.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate608.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19302,8 +18205,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19326,14 +18229,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
-validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate608.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
 for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
-validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate608.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19341,8 +18244,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -19353,8 +18256,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate185(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate214(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -19367,7 +18270,7 @@ var valid2 = true;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate608.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -19378,7 +18281,7 @@ break;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate608.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -19402,14 +18305,14 @@ if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
-validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate608.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
-validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate608.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19417,8 +18320,8 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -19439,13 +18342,12 @@ let data9 = data8[i2];
 const _errs18 = errors;
 const _errs19 = errors;
 let valid6 = false;
-let passing0 = null;
 const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
 if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
-const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19458,7 +18360,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
-const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19472,8 +18374,8 @@ break;
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
-if(!(validate185(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate214(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs23 === errors;
@@ -19484,8 +18386,8 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs24 === errors;
@@ -19498,7 +18400,7 @@ var valid7 = true;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19509,16 +18411,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0){
-valid6 = true;
-passing0 = 0;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
 if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
-const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19531,7 +18431,7 @@ else {
 const _errs27 = errors;
 for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
-const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19545,8 +18445,8 @@ break;
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
-if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs28 === errors;
@@ -19557,8 +18457,8 @@ var valid8 = true;
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
-if(!(validate185(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate214(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs29 === errors;
@@ -19569,8 +18469,8 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs30 === errors;
@@ -19584,7 +18484,7 @@ var valid8 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19595,21 +18495,14 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 1;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs31 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing5;
 if((((data9.nb_blocks === undefined) || (!(func0.call(data9, "nb_blocks")))) && (missing5 = "nb_blocks")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing5 = "peer"))){
-const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19622,7 +18515,7 @@ else {
 const _errs33 = errors;
 for(const key5 of Object.keys(data9)){
 if(!((key5 === "peer") || (key5 === "nb_blocks"))){
-const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19636,8 +18529,8 @@ break;
 if(_errs33 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs34 = errors;
-if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs34 === errors;
@@ -19648,8 +18541,8 @@ var valid9 = true;
 if(valid9){
 if(data9.nb_blocks !== undefined && func0.call(data9, "nb_blocks")){
 const _errs35 = errors;
-if(!(validate64(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs35 === errors;
@@ -19662,7 +18555,7 @@ var valid9 = true;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19673,171 +18566,94 @@ errors++;
 }
 }
 var _valid0 = _errs31 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 2;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs36 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs36 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 3;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs37 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs37 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 4;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs38 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs38 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 5;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs39 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs39 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 6;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs40 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs40 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 7;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs41 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs41 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 8;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs42 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs42 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 9;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs43 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs43 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 10;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs44 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs44 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 11;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs45 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs45 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 12];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 12;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs46 = errors;
 if(errors === _errs46){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
 if((((data9.timespan === undefined) || (!(func0.call(data9, "timespan")))) && (missing6 = "timespan")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing6 = "peer"))){
-const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err9 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/13/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19850,7 +18666,7 @@ else {
 const _errs48 = errors;
 for(const key6 of Object.keys(data9)){
 if(!((key6 === "peer") || (key6 === "timespan"))){
-const err10 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err10 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19864,8 +18680,8 @@ break;
 if(_errs48 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs49 = errors;
-if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs49 === errors;
@@ -19876,8 +18692,8 @@ var valid10 = true;
 if(valid10){
 if(data9.timespan !== undefined && func0.call(data9, "timespan")){
 const _errs50 = errors;
-if(!(validate191(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate222(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
 var valid10 = _errs50 === errors;
@@ -19890,7 +18706,7 @@ var valid10 = true;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19901,51 +18717,30 @@ errors++;
 }
 }
 var _valid0 = _errs46 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 13];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 13;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs51 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs51 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 14];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 14;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs52 = errors;
-if(!(validate216(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs52 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 15];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 15;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs53 = errors;
 if(errors === _errs53){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing7;
 if((((data9.reason === undefined) || (!(func0.call(data9, "reason")))) && (missing7 = "reason")) || (((data9.peer === undefined) || (!(func0.call(data9, "peer")))) && (missing7 = "peer"))){
-const err12 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+const err12 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/16/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19958,7 +18753,7 @@ else {
 const _errs55 = errors;
 for(const key7 of Object.keys(data9)){
 if(!((key7 === "peer") || (key7 === "reason"))){
-const err13 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err13 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19972,8 +18767,8 @@ break;
 if(_errs55 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs56 = errors;
-if(!(validate39(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs56 === errors;
@@ -19984,8 +18779,8 @@ var valid11 = true;
 if(valid11){
 if(data9.reason !== undefined && func0.call(data9, "reason")){
 const _errs57 = errors;
-if(!(validate23(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs57 === errors;
@@ -19998,7 +18793,7 @@ var valid11 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20009,15 +18804,7 @@ errors++;
 }
 }
 var _valid0 = _errs53 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 16];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 16;
-}
+valid6 = valid6 || _valid0;
 }
 }
 }
@@ -20035,7 +18822,7 @@ passing0 = 16;
 }
 }
 if(!valid6){
-const err15 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20043,7 +18830,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate620.errors = vErrors;
+validate608.errors = vErrors;
 return false;
 }
 else {
@@ -20064,7 +18851,7 @@ break;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate608.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -20078,7 +18865,7 @@ var valid4 = true;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate608.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -20089,7 +18876,7 @@ break;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate608.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -20106,14 +18893,14 @@ if(errors === _errs58){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing8;
 if(((((data21.request === undefined) || (!(func0.call(data21, "request")))) && (missing8 = "request")) || (((data21.treated === undefined) || (!(func0.call(data21, "treated")))) && (missing8 = "treated"))) || (((data21.pushed === undefined) || (!(func0.call(data21, "pushed")))) && (missing8 = "pushed"))){
-validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+validate608.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
 return false;
 }
 else {
 const _errs60 = errors;
 for(const key8 of Object.keys(data21)){
 if(!(((key8 === "pushed") || (key8 === "treated")) || (key8 === "request"))){
-validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
+validate608.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20121,8 +18908,8 @@ break;
 if(_errs60 === errors){
 if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 const _errs61 = errors;
-if(!(validate169(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs61 === errors;
@@ -20133,8 +18920,8 @@ var valid12 = true;
 if(valid12){
 if(data21.treated !== undefined && func0.call(data21, "treated")){
 const _errs62 = errors;
-if(!(validate169(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs62 === errors;
@@ -20145,8 +18932,8 @@ var valid12 = true;
 if(valid12){
 if(data21.request !== undefined && func0.call(data21, "request")){
 const _errs63 = errors;
-if(!(validate185(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate214(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs63 === errors;
@@ -20160,7 +18947,7 @@ var valid12 = true;
 }
 }
 else {
-validate620.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate608.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -20176,36 +18963,36 @@ var valid0 = true;
 }
 }
 else {
-validate620.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate608.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate620.errors = vErrors;
+validate608.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetWorkersPrevalidatorsByChainIdOutput = validate651;
-const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
+export const validateGetWorkersPrevalidatorsByChainIdOutput = validate639;
+const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false}]};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_hash", data)){
-validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+if(!func144("operation_hash", data)){
+validate197.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 }
-validate224.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20214,8 +19001,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate224(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate197(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -20225,30 +19012,30 @@ break;
 }
 }
 else {
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate223.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
-validate222.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate195.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
-validate222.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate195.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20256,8 +19043,8 @@ break;
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
-if(!(validate223(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate196(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -20268,8 +19055,8 @@ var valid0 = true;
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
-if(!(validate223(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate196(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -20282,27 +19069,26 @@ var valid0 = true;
 }
 }
 else {
-validate222.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate195.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate222.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20315,7 +19101,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20331,7 +19117,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20341,7 +19127,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "flush")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20358,8 +19144,8 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate31(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -20372,7 +19158,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20383,16 +19169,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20405,7 +19189,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20421,7 +19205,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20431,7 +19215,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "notify")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20448,8 +19232,8 @@ var valid2 = true;
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs12 = errors;
-if(!(validate39(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -20460,8 +19244,8 @@ var valid2 = true;
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs13 = errors;
-if(!(validate222(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+if(!(validate195(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -20475,7 +19259,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20486,21 +19270,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20513,7 +19290,7 @@ else {
 const _errs16 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "request") || (key2 === "operation"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20529,7 +19306,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data5 = data.request;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/2/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20539,7 +19316,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "inject")){
-const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20556,8 +19333,8 @@ var valid3 = true;
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs19 = errors;
-if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate203(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs19 === errors;
@@ -20570,7 +19347,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20581,21 +19358,14 @@ errors++;
 }
 }
 var _valid0 = _errs14 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20608,7 +19378,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20624,7 +19394,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data7 = data.request;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/3/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20634,7 +19404,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data7 === "arrived")){
-const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20651,8 +19421,8 @@ var valid4 = true;
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs25 = errors;
-if(!(validate224(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate197(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs25 === errors;
@@ -20663,8 +19433,8 @@ var valid4 = true;
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs26 = errors;
-if(!(validate230(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate203(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs26 === errors;
@@ -20678,7 +19448,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20689,21 +19459,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
-const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err20 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20716,7 +19479,7 @@ else {
 const _errs29 = errors;
 for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20731,7 +19494,7 @@ if(_errs29 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data10 = data.request;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20741,7 +19504,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data10 === "advertise")){
-const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20755,7 +19518,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20766,21 +19529,14 @@ errors++;
 }
 }
 var _valid0 = _errs27 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
-const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err25 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20793,7 +19549,7 @@ else {
 const _errs34 = errors;
 for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
-const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err26 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20808,7 +19564,7 @@ if(_errs34 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data11 = data.request;
 if(typeof data11 !== "string"){
-const err27 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20818,7 +19574,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(data11 === "leftover")){
-const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema46.anyOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20832,7 +19588,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20843,22 +19599,14 @@ errors++;
 }
 }
 var _valid0 = _errs32 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 }
 }
 if(!valid0){
-const err30 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err30 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20866,7 +19614,7 @@ else {
 vErrors.push(err30);
 }
 errors++;
-validate219.errors = vErrors;
+validate192.errors = vErrors;
 return false;
 }
 else {
@@ -20880,26 +19628,26 @@ vErrors = null;
 }
 }
 }
-validate219.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate639(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.backlog === undefined) || (!(func0.call(data, "backlog")))) && (missing0 = "backlog")) || (((data.pending_requests === undefined) || (!(func0.call(data, "pending_requests")))) && (missing0 = "pending_requests"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))){
-validate651.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate639.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((key0 === "status") || (key0 === "pending_requests")) || (key0 === "backlog")) || (key0 === "current_request"))){
-validate651.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate639.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20907,8 +19655,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate205(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -20931,14 +19679,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((((data2.request === undefined) || (!(func0.call(data2, "request")))) && (missing1 = "request")) || (((data2.pushed === undefined) || (!(func0.call(data2, "pushed")))) && (missing1 = "pushed"))){
-validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate639.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
 for(const key1 of Object.keys(data2)){
 if(!((key1 === "pushed") || (key1 === "request"))){
-validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate639.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20946,8 +19694,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate169(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -20958,8 +19706,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate219(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate192(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -20972,7 +19720,7 @@ var valid2 = true;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate639.errors = [{instancePath:instancePath+"/pending_requests/" + i0,schemaPath:"#/properties/pending_requests/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -20983,7 +19731,7 @@ break;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate639.errors = [{instancePath:instancePath+"/pending_requests",schemaPath:"#/properties/pending_requests/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -21007,14 +19755,14 @@ if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if((((data6.events === undefined) || (!(func0.call(data6, "events")))) && (missing2 = "events")) || (((data6.level === undefined) || (!(func0.call(data6, "level")))) && (missing2 = "level"))){
-validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate639.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data6)){
 if(!((key2 === "level") || (key2 === "events"))){
-validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate639.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -21022,8 +19770,8 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate200(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -21044,13 +19792,12 @@ let data9 = data8[i2];
 const _errs18 = errors;
 const _errs19 = errors;
 let valid6 = false;
-let passing0 = null;
 const _errs20 = errors;
 if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing3;
 if((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing3 = "status")) || (((data9.request === undefined) || (!(func0.call(data9, "request")))) && (missing3 = "request"))){
-const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err0 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21063,7 +19810,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data9)){
 if(!((key3 === "request") || (key3 === "status"))){
-const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21077,8 +19824,8 @@ break;
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
-if(!(validate219(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate192(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs23 === errors;
@@ -21089,8 +19836,8 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs24 === errors;
@@ -21103,7 +19850,7 @@ var valid7 = true;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21114,16 +19861,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0){
-valid6 = true;
-passing0 = 0;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing4;
 if(((((data9.status === undefined) || (!(func0.call(data9, "status")))) && (missing4 = "status")) || (((data9.failed_request === undefined) || (!(func0.call(data9, "failed_request")))) && (missing4 = "failed_request"))) || (((data9.error === undefined) || (!(func0.call(data9, "error")))) && (missing4 = "error"))){
-const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err3 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21136,7 +19881,7 @@ else {
 const _errs27 = errors;
 for(const key4 of Object.keys(data9)){
 if(!(((key4 === "error") || (key4 === "failed_request")) || (key4 === "status"))){
-const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21150,8 +19895,8 @@ break;
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
-if(!(validate214(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate137(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs28 === errors;
@@ -21162,8 +19907,8 @@ var valid8 = true;
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
-if(!(validate219(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate192(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs29 === errors;
@@ -21174,8 +19919,8 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
-if(!(validate189(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs30 === errors;
@@ -21189,7 +19934,7 @@ var valid8 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21200,20 +19945,13 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 1;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs31 = errors;
 if(errors === _errs31){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key5 of Object.keys(data9)){
-const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err6 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21225,7 +19963,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21236,90 +19974,47 @@ errors++;
 }
 }
 var _valid0 = _errs31 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 2;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs34 = errors;
-if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs34 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 3;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs35 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs35 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 4;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs36 = errors;
-if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs36 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 5;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs37 = errors;
-if(!(validate224(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs37 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 6;
-}
+valid6 = valid6 || _valid0;
+if(!valid6){
 const _errs38 = errors;
-if(!(validate64(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate29(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs38 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 7;
-}
+valid6 = valid6 || _valid0;
 }
 }
 }
@@ -21328,7 +20023,7 @@ passing0 = 7;
 }
 }
 if(!valid6){
-const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err8 = {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,schemaPath:"#/properties/backlog/items/properties/events/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21336,7 +20031,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate651.errors = vErrors;
+validate639.errors = vErrors;
 return false;
 }
 else {
@@ -21357,7 +20052,7 @@ break;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate639.errors = [{instancePath:instancePath+"/backlog/" + i1+"/events",schemaPath:"#/properties/backlog/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -21371,7 +20066,7 @@ var valid4 = true;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate639.errors = [{instancePath:instancePath+"/backlog/" + i1,schemaPath:"#/properties/backlog/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -21382,7 +20077,7 @@ break;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate639.errors = [{instancePath:instancePath+"/backlog",schemaPath:"#/properties/backlog/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -21399,14 +20094,14 @@ if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing5;
 if(((((data15.request === undefined) || (!(func0.call(data15, "request")))) && (missing5 = "request")) || (((data15.treated === undefined) || (!(func0.call(data15, "treated")))) && (missing5 = "treated"))) || (((data15.pushed === undefined) || (!(func0.call(data15, "pushed")))) && (missing5 = "pushed"))){
-validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate639.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
 for(const key6 of Object.keys(data15)){
 if(!(((key6 === "pushed") || (key6 === "treated")) || (key6 === "request"))){
-validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
+validate639.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -21414,8 +20109,8 @@ break;
 if(_errs41 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs42 = errors;
-if(!(validate169(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs42 === errors;
@@ -21426,8 +20121,8 @@ var valid9 = true;
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs43 = errors;
-if(!(validate169(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate123(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs43 === errors;
@@ -21438,8 +20133,8 @@ var valid9 = true;
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs44 = errors;
-if(!(validate219(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate192(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs44 === errors;
@@ -21453,7 +20148,7 @@ var valid9 = true;
 }
 }
 else {
-validate651.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate639.errors = [{instancePath:instancePath+"/current_request",schemaPath:"#/properties/current_request/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -21469,10 +20164,10 @@ var valid0 = true;
 }
 }
 else {
-validate651.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate639.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate651.errors = vErrors;
+validate639.errors = vErrors;
 return errors === 0;
 }

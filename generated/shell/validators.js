@@ -61,21 +61,21 @@ return true;
 
 export const validateGetChainsBlocksOutput = validate323;
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -92,18 +92,18 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate26.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
+validate26.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate26.errors = [{instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -116,7 +116,7 @@ break;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate26.errors = [{instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -125,24 +125,23 @@ return false;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -152,28 +151,18 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -181,7 +170,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 else {
@@ -195,26 +184,26 @@ vErrors = null;
 }
 }
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-const func41 = isTezosBase58;
+const func146 = isTezosBase58;
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("block_hash", data)){
-validate120.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
+if(!func146("block_hash", data)){
+validate189.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
 }
-validate120.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
@@ -235,8 +224,8 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate120(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -270,12 +259,12 @@ export const validateGetChainsChainIdOutput = validate325;
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("chain_id", data)){
+if(!func146("chain_id", data)){
 validate325.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -287,28 +276,28 @@ return errors === 0;
 export const validateGetChainsCheckpointOutput = validate327;
 const schema68 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate234.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 2147483647 || isNaN(data)){
-validate132.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+validate234.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-validate132.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
+validate234.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"}];
 return false;
 }
 }
 }
 }
-validate132.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
@@ -317,8 +306,8 @@ const func452 = isProtocolTimestamp;
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
@@ -332,54 +321,54 @@ return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("operation_list_list_hash", data)){
-validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
+if(!func146("operation_list_list_hash", data)){
+validate60.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
 }
-validate23.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
-validate22.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const func202 = jsonPattern;
-const pattern0 = /* @__PURE__ */ func202("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const func300 = jsonPattern;
+const pattern0 = /* @__PURE__ */ func300("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate96.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
+validate147.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate96.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
@@ -393,8 +382,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -416,12 +405,12 @@ return errors === 0;
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("context_hash", data)){
+if(!func146("context_hash", data)){
 validate245.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -453,8 +442,8 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -492,8 +481,8 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -543,8 +532,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate59(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -579,8 +568,8 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs12 = errors;
-if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -608,7 +597,7 @@ validate247.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["archive"]},{"type":"object","properties":{"full":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["full"],"additionalProperties":false},{"type":"object","properties":{"rolling":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["rolling"],"additionalProperties":false},{"type":"string","enum":["full"]},{"type":"string","enum":["rolling"]}]};
+const schema73 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"string","enum":["archive"]},{"type":"object","properties":{"full":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["full"],"additionalProperties":false},{"type":"object","properties":{"rolling":{"$ref":"octez-subschema:005f758894f2ab09"}},"required":["rolling"],"additionalProperties":false},{"type":"string","enum":["full"]},{"type":"string","enum":["rolling"]}]};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -670,10 +659,9 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -683,7 +671,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === "archive")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema73.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -693,16 +681,14 @@ vErrors.push(err1);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.full === undefined) || (!(func0.call(data, "full")))) && (missing0 = "full")){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -715,7 +701,7 @@ else {
 const _errs5 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "full")){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -737,7 +723,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -748,21 +734,14 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.rolling === undefined) || (!(func0.call(data, "rolling")))) && (missing1 = "rolling")){
-const err5 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -775,7 +754,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "rolling")){
-const err6 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -797,7 +776,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -808,18 +787,11 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs11 = errors;
 if(typeof data !== "string"){
-const err8 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -829,7 +801,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data === "full")){
-const err9 = {instancePath,schemaPath:"#/oneOf/3/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[3].enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath,schemaPath:"#/anyOf/3/enum",keyword:"enum",params:{allowedValues: schema73.anyOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -839,18 +811,11 @@ vErrors.push(err9);
 errors++;
 }
 var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs13 = errors;
 if(typeof data !== "string"){
-const err10 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -860,7 +825,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data === "rolling")){
-const err11 = {instancePath,schemaPath:"#/oneOf/4/enum",keyword:"enum",params:{allowedValues: schema73.oneOf[4].enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath,schemaPath:"#/anyOf/4/enum",keyword:"enum",params:{allowedValues: schema73.anyOf[4].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -870,21 +835,13 @@ vErrors.push(err11);
 errors++;
 }
 var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 }
 if(!valid0){
-const err12 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err12 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -945,8 +902,8 @@ var valid0 = true;
 if(valid0){
 if(data.savepoint !== undefined && func0.call(data, "savepoint")){
 const _errs3 = errors;
-if(!(validate132(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -957,8 +914,8 @@ var valid0 = true;
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
-if(!(validate132(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -995,8 +952,8 @@ return errors === 0;
 
 export const validateGetChainsInvalidBlocksOutput = validate332;
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate219.errors = null;
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate134.errors = null;
 return true;
 }
 
@@ -1030,8 +987,8 @@ break;
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
-if(!(validate120(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1042,8 +999,8 @@ var valid1 = true;
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
-if(!(validate132(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1054,8 +1011,8 @@ var valid1 = true;
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
-if(!(validate219(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate134(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1112,8 +1069,8 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1124,8 +1081,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1136,8 +1093,8 @@ var valid0 = true;
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
-if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate134(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1280,8 +1237,8 @@ break;
 if(_errs1 === errors){
 if(data.block_hash !== undefined && func0.call(data, "block_hash")){
 const _errs2 = errors;
-if(!(validate120(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1292,8 +1249,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1315,9 +1272,9 @@ return errors === 0;
 }
 
 export const validateGetConfigOutput = validate346;
-const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"disable-config-validation":{"type":"boolean"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"external-listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"},"acl":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["whitelist","address"],"additionalProperties":false},{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"advertised-net-port":{"type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:087cbd803271eebe"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:ecd65885633801de"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"peer_greylist_size":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"$ref":"octez-definition:timespan.system"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:ecd65885633801de"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"type":"boolean"}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"type":"boolean"},"rules":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"oneOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"oneOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"oneOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["ghostnet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"dal_config":{"type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
+const schema100 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"data-dir":{"$ref":"octez-definition:unistring"},"disable-config-validation":{"type":"boolean"},"rpc":{"type":"object","properties":{"listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"external-listen-addrs":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"cors-origin":{"$ref":"octez-subschema:8c93a05755cbab74"},"cors-headers":{"$ref":"octez-subschema:8c93a05755cbab74"},"crt":{"$ref":"octez-definition:unistring"},"key":{"$ref":"octez-definition:unistring"},"acl":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"whitelist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["whitelist","address"],"additionalProperties":false},{"type":"object","properties":{"address":{"$ref":"octez-definition:unistring"},"blacklist":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["blacklist","address"],"additionalProperties":false}]}},"media-type":{"type":"string","enum":["json","any","binary"]},"max_active_rpc_connections":{"$ref":"octez-definition:max_active_rpc_connections"}},"additionalProperties":false},"p2p":{"type":"object","properties":{"expected-proof-of-work":{"type":"number"},"bootstrap-peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"listen-addr":{"$ref":"octez-definition:unistring"},"advertised-net-port":{"type":"integer","minimum":0,"maximum":65535},"discovery-addr":{"$ref":"octez-subschema:b92e564454241de4"},"private-mode":{"type":"boolean"},"limits":{"type":"object","properties":{"connection-timeout":{"$ref":"octez-definition:timespan.system"},"authentication-timeout":{"$ref":"octez-definition:timespan.system"},"min-connections":{"type":"integer","minimum":0,"maximum":65535},"expected-connections":{"type":"integer","minimum":0,"maximum":65535},"max-connections":{"type":"integer","minimum":0,"maximum":65535},"backlog":{"type":"integer","minimum":0,"maximum":255},"max-incoming-connections":{"type":"integer","minimum":0,"maximum":255},"max-download-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max-upload-speed":{"$ref":"octez-subschema:6cca9ce559c7989b"},"swap-linger":{"$ref":"octez-subschema:2e361ad2814a671e"},"binary-chunks-size":{"type":"integer","minimum":0,"maximum":255},"read-buffer-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"read-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"write-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-app-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"incoming-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"outgoing-message-queue-size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"max_known_points":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"max_known_peer_ids":{"$ref":"octez-subschema:80bc5d28bc6cbb0e"},"peer_greylist_size":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_size_in_kilobytes":{"type":"integer","minimum":0,"maximum":65535},"ip_greylist_cleanup_delay":{"$ref":"octez-definition:timespan.system"},"greylist-timeout":{"$ref":"octez-definition:timespan.system"},"maintenance-idle-time":{"$ref":"octez-subschema:2e361ad2814a671e"}},"additionalProperties":false},"disable_mempool":{"type":"boolean"},"enable_testchain":{"type":"boolean"},"greylisting_config":{"type":"object","properties":{"factor":{"type":"number"},"initial-delay":{"$ref":"octez-definition:timespan.system"},"disconnection-delay":{"$ref":"octez-definition:timespan.system"},"increase-cap":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"disable_peer_discovery":{"type":"boolean"}},"additionalProperties":false},"log":{"type":"object","properties":{"output":{"$ref":"octez-definition:unistring"},"level":{"type":"string","enum":["info","debug","error","fatal","warning","notice"]},"colors":{"type":"boolean"},"rules":{"$ref":"octez-definition:unistring"}},"additionalProperties":false},"internal-events":{"anyOf":[{"$ref":"octez-subschema:18810422a737e868"},{"$ref":"octez-subschema:ab836d92d9b4cc07"}]},"shell":{"type":"object","properties":{"peer_validator":{"type":"object","properties":{"block_header_request_timeout":{"$ref":"octez-definition:timespan.system"},"block_operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"new_head_request_timeout":{"$ref":"octez-definition:timespan.system"}},"additionalProperties":false},"block_validator":{"type":"object","properties":{"protocol_request_timeout":{"$ref":"octez-definition:timespan.system"},"operation_metadata_size_limit":{"$ref":"octez-definition:operation_metadata_size_limit"}},"additionalProperties":false},"prevalidator":{"type":"object","properties":{"operations_request_timeout":{"$ref":"octez-definition:timespan.system"},"max_refused_operations":{"type":"integer","minimum":0,"maximum":65535},"operations_batch_size":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"additionalProperties":false},"chain_validator":{"anyOf":[{"type":"object","properties":{"latency":{"type":"integer","minimum":0,"maximum":65535},"synchronisation_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false},{"type":"object","properties":{"bootstrap_threshold":{"type":"integer","minimum":0,"maximum":255}},"additionalProperties":false}]},"history_mode":{"$ref":"octez-definition:history_mode"}},"additionalProperties":false},"network":{"anyOf":[{"type":"string","enum":["sandbox"]},{"type":"string","enum":["mainnet"]},{"type":"string","enum":["ghostnet"]},{"type":"object","properties":{"genesis":{"type":"object","properties":{"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"block":{"$ref":"octez-definition:block_hash"},"protocol":{"$ref":"octez-definition:Protocol_hash"}},"required":["protocol","block","timestamp"],"additionalProperties":false},"genesis_parameters":{"type":"object","properties":{"context_key":{"$ref":"octez-definition:unistring"},"values":{}},"required":["values"],"additionalProperties":false},"chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"old_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"incompatible_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"sandboxed_chain_name":{"$ref":"octez-subschema:c7ca08c707f93f5d"},"user_activated_upgrades":{"$ref":"octez-definition:user_activated.upgrades"},"user_activated_protocol_overrides":{"$ref":"octez-definition:user_activated.protocol_overrides"},"default_bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"},"dal_config":{"type":"object","properties":{"activated":{"type":"boolean"},"use_mock_srs_for_testing":{"type":"boolean"},"bootstrap_peers":{"$ref":"octez-subschema:8c93a05755cbab74"}},"required":["bootstrap_peers","use_mock_srs_for_testing","activated"],"additionalProperties":false}},"required":["sandboxed_chain_name","chain_name","genesis"],"additionalProperties":false}]},"metrics_addr":{"$ref":"octez-subschema:8c93a05755cbab74"}},"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1326,8 +1283,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1337,38 +1294,38 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
+const schema74 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data > 1073741823 || isNaN(data)){
-validate55.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
+validate30.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1073741823},message:"must be <= 1073741823"}];
 return false;
 }
 else {
 if(data < -1073741824 || isNaN(data)){
-validate55.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
+validate30.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1073741824},message:"must be >= -1073741824"}];
 return false;
 }
 }
 }
 }
-validate55.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
@@ -1378,10 +1335,9 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1391,7 +1347,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === "unlimited")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema74.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema74.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1401,28 +1357,18 @@ vErrors.push(err1);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1449,25 +1395,22 @@ return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1477,18 +1420,10 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1496,7 +1431,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate29.errors = vErrors;
+validate225.errors = vErrors;
 return false;
 }
 else {
@@ -1510,42 +1445,39 @@ vErrors = null;
 }
 }
 }
-validate29.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(typeof data == "number")){
-validate243.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-validate243.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1555,18 +1487,10 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1574,7 +1498,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate242.errors = vErrors;
+validate148.errors = vErrors;
 return false;
 }
 else {
@@ -1588,19 +1512,19 @@ vErrors = null;
 }
 }
 }
-validate242.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate183.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate193.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
@@ -1609,18 +1533,18 @@ if(len1 > 0){
 let data0 = data[0];
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate193.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 65535 || isNaN(data0)){
-validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate193.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate183.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate193.errors = [{instancePath:instancePath+"/0",schemaPath:"#/items/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1633,18 +1557,18 @@ if(len1 > 1){
 let data1 = data[1];
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate193.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate193.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate183.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate193.errors = [{instancePath:instancePath+"/1",schemaPath:"#/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1656,16 +1580,16 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate183.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1673,31 +1597,31 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "active_sinks")){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.active_sinks !== undefined && func0.call(data, "active_sinks")){
-if(!(validate32(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1705,40 +1629,39 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "activate")){
-validate199.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate206.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.activate !== undefined && func0.call(data, "activate")){
-if(!(validate32(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate199.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
+const schema77 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"string","enum":["unlimited"]},{"$ref":"octez-subschema:6cca9ce559c7989b"}]};
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1748,7 +1671,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data === "unlimited")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema77.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema77.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1758,28 +1681,18 @@ vErrors.push(err1);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1806,63 +1719,63 @@ return errors === 0;
 }
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("protocol_hash", data)){
-validate92.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
+if(!func146("protocol_hash", data)){
+validate143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
 }
-validate92.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
-validate202.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate228(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
 }
-validate201.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
-validate207.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate233.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "level") || (key0 === "replacement_protocol"))){
-validate207.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate233.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1870,8 +1783,8 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1882,8 +1795,8 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1896,11 +1809,11 @@ var valid0 = true;
 }
 }
 else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate207.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
@@ -1914,8 +1827,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate233(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1934,21 +1847,21 @@ return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.replacement_protocol === undefined) || (!(func0.call(data, "replacement_protocol")))) && (missing0 = "replacement_protocol")) || (((data.replaced_protocol === undefined) || (!(func0.call(data, "replaced_protocol")))) && (missing0 = "replaced_protocol"))){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "replaced_protocol") || (key0 === "replacement_protocol"))){
-validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1956,8 +1869,8 @@ break;
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
-if(!(validate92(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1968,8 +1881,8 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate92(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1982,11 +1895,11 @@ var valid0 = true;
 }
 }
 else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate91.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
@@ -2000,8 +1913,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate142(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2036,8 +1949,8 @@ break;
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
-if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2074,8 +1987,8 @@ break;
 if(_errs7 === errors){
 if(data2["listen-addrs"] !== undefined && func0.call(data2, "listen-addrs")){
 const _errs8 = errors;
-if(!(validate32(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -2086,8 +1999,8 @@ var valid1 = true;
 if(valid1){
 if(data2["external-listen-addrs"] !== undefined && func0.call(data2, "external-listen-addrs")){
 const _errs9 = errors;
-if(!(validate32(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -2098,8 +2011,8 @@ var valid1 = true;
 if(valid1){
 if(data2["listen-addr"] !== undefined && func0.call(data2, "listen-addr")){
 const _errs10 = errors;
-if(!(validate24(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -2110,8 +2023,8 @@ var valid1 = true;
 if(valid1){
 if(data2["cors-origin"] !== undefined && func0.call(data2, "cors-origin")){
 const _errs11 = errors;
-if(!(validate32(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -2122,8 +2035,8 @@ var valid1 = true;
 if(valid1){
 if(data2["cors-headers"] !== undefined && func0.call(data2, "cors-headers")){
 const _errs12 = errors;
-if(!(validate32(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -2134,8 +2047,8 @@ var valid1 = true;
 if(valid1){
 if(data2.crt !== undefined && func0.call(data2, "crt")){
 const _errs13 = errors;
-if(!(validate24(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -2146,8 +2059,8 @@ var valid1 = true;
 if(valid1){
 if(data2.key !== undefined && func0.call(data2, "key")){
 const _errs14 = errors;
-if(!(validate24(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs14 === errors;
@@ -2168,13 +2081,12 @@ let data11 = data10[i0];
 const _errs17 = errors;
 const _errs18 = errors;
 let valid3 = false;
-let passing0 = null;
 const _errs19 = errors;
 if(errors === _errs19){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing0;
 if((((data11.whitelist === undefined) || (!(func0.call(data11, "whitelist")))) && (missing0 = "whitelist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing0 = "address"))){
-const err0 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2187,7 +2099,7 @@ else {
 const _errs21 = errors;
 for(const key2 of Object.keys(data11)){
 if(!((key2 === "address") || (key2 === "whitelist"))){
-const err1 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2201,8 +2113,8 @@ break;
 if(_errs21 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs22 = errors;
-if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs22 === errors;
@@ -2213,8 +2125,8 @@ var valid4 = true;
 if(valid4){
 if(data11.whitelist !== undefined && func0.call(data11, "whitelist")){
 const _errs23 = errors;
-if(!(validate32(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs23 === errors;
@@ -2227,7 +2139,7 @@ var valid4 = true;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2238,16 +2150,14 @@ errors++;
 }
 }
 var _valid0 = _errs19 === errors;
-if(_valid0){
-valid3 = true;
-passing0 = 0;
-}
+valid3 = valid3 || _valid0;
+if(!valid3){
 const _errs24 = errors;
 if(errors === _errs24){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
 if((((data11.blacklist === undefined) || (!(func0.call(data11, "blacklist")))) && (missing1 = "blacklist")) || (((data11.address === undefined) || (!(func0.call(data11, "address")))) && (missing1 = "address"))){
-const err3 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2260,7 +2170,7 @@ else {
 const _errs26 = errors;
 for(const key3 of Object.keys(data11)){
 if(!((key3 === "address") || (key3 === "blacklist"))){
-const err4 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2274,8 +2184,8 @@ break;
 if(_errs26 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs27 = errors;
-if(!(validate24(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs27 === errors;
@@ -2286,8 +2196,8 @@ var valid5 = true;
 if(valid5){
 if(data11.blacklist !== undefined && func0.call(data11, "blacklist")){
 const _errs28 = errors;
-if(!(validate32(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs28 === errors;
@@ -2300,7 +2210,7 @@ var valid5 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2311,18 +2221,10 @@ errors++;
 }
 }
 var _valid0 = _errs24 === errors;
-if(_valid0 && valid3){
-valid3 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid3 = true;
-passing0 = 1;
-}
+valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err6 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath:instancePath+"/rpc/acl/" + i0,schemaPath:"#/properties/rpc/properties/acl/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2439,8 +2341,8 @@ var valid6 = true;
 if(valid6){
 if(data18["bootstrap-peers"] !== undefined && func0.call(data18, "bootstrap-peers")){
 const _errs37 = errors;
-if(!(validate32(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs37 === errors;
@@ -2451,8 +2353,8 @@ var valid6 = true;
 if(valid6){
 if(data18["listen-addr"] !== undefined && func0.call(data18, "listen-addr")){
 const _errs38 = errors;
-if(!(validate24(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs38 === errors;
@@ -2490,8 +2392,8 @@ var valid6 = true;
 if(valid6){
 if(data18["discovery-addr"] !== undefined && func0.call(data18, "discovery-addr")){
 const _errs41 = errors;
-if(!(validate29(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate225(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs41 === errors;
@@ -2528,8 +2430,8 @@ break;
 if(_errs46 === errors){
 if(data25["connection-timeout"] !== undefined && func0.call(data25, "connection-timeout")){
 const _errs47 = errors;
-if(!(validate243(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs47 === errors;
@@ -2540,8 +2442,8 @@ var valid7 = true;
 if(valid7){
 if(data25["authentication-timeout"] !== undefined && func0.call(data25, "authentication-timeout")){
 const _errs48 = errors;
-if(!(validate243(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs48 === errors;
@@ -2687,8 +2589,8 @@ var valid7 = true;
 if(valid7){
 if(data25["max-download-speed"] !== undefined && func0.call(data25, "max-download-speed")){
 const _errs59 = errors;
-if(!(validate55(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs59 === errors;
@@ -2699,8 +2601,8 @@ var valid7 = true;
 if(valid7){
 if(data25["max-upload-speed"] !== undefined && func0.call(data25, "max-upload-speed")){
 const _errs60 = errors;
-if(!(validate55(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs60 === errors;
@@ -2711,8 +2613,8 @@ var valid7 = true;
 if(valid7){
 if(data25["swap-linger"] !== undefined && func0.call(data25, "swap-linger")){
 const _errs61 = errors;
-if(!(validate242(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate148(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs61 === errors;
@@ -2750,8 +2652,8 @@ var valid7 = true;
 if(valid7){
 if(data25["read-buffer-size"] !== undefined && func0.call(data25, "read-buffer-size")){
 const _errs64 = errors;
-if(!(validate55(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs64 === errors;
@@ -2762,8 +2664,8 @@ var valid7 = true;
 if(valid7){
 if(data25["read-queue-size"] !== undefined && func0.call(data25, "read-queue-size")){
 const _errs65 = errors;
-if(!(validate55(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs65 === errors;
@@ -2774,8 +2676,8 @@ var valid7 = true;
 if(valid7){
 if(data25["write-queue-size"] !== undefined && func0.call(data25, "write-queue-size")){
 const _errs66 = errors;
-if(!(validate55(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs66 === errors;
@@ -2786,8 +2688,8 @@ var valid7 = true;
 if(valid7){
 if(data25["incoming-app-message-queue-size"] !== undefined && func0.call(data25, "incoming-app-message-queue-size")){
 const _errs67 = errors;
-if(!(validate55(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs67 === errors;
@@ -2798,8 +2700,8 @@ var valid7 = true;
 if(valid7){
 if(data25["incoming-message-queue-size"] !== undefined && func0.call(data25, "incoming-message-queue-size")){
 const _errs68 = errors;
-if(!(validate55(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs68 === errors;
@@ -2810,8 +2712,8 @@ var valid7 = true;
 if(valid7){
 if(data25["outgoing-message-queue-size"] !== undefined && func0.call(data25, "outgoing-message-queue-size")){
 const _errs69 = errors;
-if(!(validate55(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs69 === errors;
@@ -2822,8 +2724,8 @@ var valid7 = true;
 if(valid7){
 if(data25.max_known_points !== undefined && func0.call(data25, "max_known_points")){
 const _errs70 = errors;
-if(!(validate183(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate193(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs70 === errors;
@@ -2834,8 +2736,8 @@ var valid7 = true;
 if(valid7){
 if(data25.max_known_peer_ids !== undefined && func0.call(data25, "max_known_peer_ids")){
 const _errs71 = errors;
-if(!(validate183(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate193(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs71 === errors;
@@ -2900,8 +2802,8 @@ var valid7 = true;
 if(valid7){
 if(data25.ip_greylist_cleanup_delay !== undefined && func0.call(data25, "ip_greylist_cleanup_delay")){
 const _errs76 = errors;
-if(!(validate243(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs76 === errors;
@@ -2912,8 +2814,8 @@ var valid7 = true;
 if(valid7){
 if(data25["greylist-timeout"] !== undefined && func0.call(data25, "greylist-timeout")){
 const _errs77 = errors;
-if(!(validate243(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs77 === errors;
@@ -2924,8 +2826,8 @@ var valid7 = true;
 if(valid7){
 if(data25["maintenance-idle-time"] !== undefined && func0.call(data25, "maintenance-idle-time")){
 const _errs78 = errors;
-if(!(validate242(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate148(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs78 === errors;
@@ -3021,8 +2923,8 @@ var valid8 = true;
 if(valid8){
 if(data52["initial-delay"] !== undefined && func0.call(data52, "initial-delay")){
 const _errs88 = errors;
-if(!(validate243(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs88 === errors;
@@ -3033,8 +2935,8 @@ var valid8 = true;
 if(valid8){
 if(data52["disconnection-delay"] !== undefined && func0.call(data52, "disconnection-delay")){
 const _errs89 = errors;
-if(!(validate243(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs89 === errors;
@@ -3045,8 +2947,8 @@ var valid8 = true;
 if(valid8){
 if(data52["increase-cap"] !== undefined && func0.call(data52, "increase-cap")){
 const _errs90 = errors;
-if(!(validate243(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs90 === errors;
@@ -3120,8 +3022,8 @@ break;
 if(_errs95 === errors){
 if(data58.output !== undefined && func0.call(data58, "output")){
 const _errs96 = errors;
-if(!(validate24(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs96 === errors;
@@ -3161,8 +3063,8 @@ var valid9 = true;
 if(valid9){
 if(data58.rules !== undefined && func0.call(data58, "rules")){
 const _errs101 = errors;
-if(!(validate24(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs101 === errors;
@@ -3191,35 +3093,24 @@ let data63 = data["internal-events"];
 const _errs102 = errors;
 const _errs103 = errors;
 let valid10 = false;
-let passing1 = null;
 const _errs104 = errors;
-if(!(validate31(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate138(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs104 === errors;
-if(_valid1){
-valid10 = true;
-passing1 = 0;
-}
+valid10 = valid10 || _valid1;
+if(!valid10){
 const _errs105 = errors;
-if(!(validate199(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate206(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs105 === errors;
-if(_valid1 && valid10){
-valid10 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid10 = true;
-passing1 = 1;
-}
+valid10 = valid10 || _valid1;
 }
 if(!valid10){
-const err7 = {instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err7 = {instancePath:instancePath+"/internal-events",schemaPath:"#/properties/internal-events/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3277,8 +3168,8 @@ break;
 if(_errs111 === errors){
 if(data65.block_header_request_timeout !== undefined && func0.call(data65, "block_header_request_timeout")){
 const _errs112 = errors;
-if(!(validate243(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs112 === errors;
@@ -3289,8 +3180,8 @@ var valid12 = true;
 if(valid12){
 if(data65.block_operations_request_timeout !== undefined && func0.call(data65, "block_operations_request_timeout")){
 const _errs113 = errors;
-if(!(validate243(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs113 === errors;
@@ -3301,8 +3192,8 @@ var valid12 = true;
 if(valid12){
 if(data65.protocol_request_timeout !== undefined && func0.call(data65, "protocol_request_timeout")){
 const _errs114 = errors;
-if(!(validate243(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs114 === errors;
@@ -3313,8 +3204,8 @@ var valid12 = true;
 if(valid12){
 if(data65.new_head_request_timeout !== undefined && func0.call(data65, "new_head_request_timeout")){
 const _errs115 = errors;
-if(!(validate243(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs115 === errors;
@@ -3354,8 +3245,8 @@ break;
 if(_errs118 === errors){
 if(data70.protocol_request_timeout !== undefined && func0.call(data70, "protocol_request_timeout")){
 const _errs119 = errors;
-if(!(validate243(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs119 === errors;
@@ -3405,8 +3296,8 @@ break;
 if(_errs123 === errors){
 if(data73.operations_request_timeout !== undefined && func0.call(data73, "operations_request_timeout")){
 const _errs124 = errors;
-if(!(validate243(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+if(!(validate149(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs124 === errors;
@@ -3444,8 +3335,8 @@ var valid14 = true;
 if(valid14){
 if(data73.operations_batch_size !== undefined && func0.call(data73, "operations_batch_size")){
 const _errs127 = errors;
-if(!(validate55(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs127 === errors;
@@ -3473,14 +3364,13 @@ let data77 = data64.chain_validator;
 const _errs128 = errors;
 const _errs129 = errors;
 let valid15 = false;
-let passing2 = null;
 const _errs130 = errors;
 if(errors === _errs130){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs132 = errors;
 for(const key12 of Object.keys(data77)){
 if(!((key12 === "latency") || (key12 === "synchronisation_threshold"))){
-const err8 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err8 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3496,7 +3386,7 @@ if(data77.latency !== undefined && func0.call(data77, "latency")){
 let data78 = data77.latency;
 const _errs133 = errors;
 if(!((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78)))){
-const err9 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3508,7 +3398,7 @@ errors++;
 if(errors === _errs133){
 if(typeof data78 == "number"){
 if(data78 > 65535 || isNaN(data78)){
-const err10 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+const err10 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3519,7 +3409,7 @@ errors++;
 }
 else {
 if(data78 < 0 || isNaN(data78)){
-const err11 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/latency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err11 = {instancePath:instancePath+"/shell/chain_validator/latency",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/latency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3541,7 +3431,7 @@ if(data77.synchronisation_threshold !== undefined && func0.call(data77, "synchro
 let data79 = data77.synchronisation_threshold;
 const _errs135 = errors;
 if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
-const err12 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3553,7 +3443,7 @@ errors++;
 if(errors === _errs135){
 if(typeof data79 == "number"){
 if(data79 > 255 || isNaN(data79)){
-const err13 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err13 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3564,7 +3454,7 @@ errors++;
 }
 else {
 if(data79 < 0 || isNaN(data79)){
-const err14 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/properties/synchronisation_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err14 = {instancePath:instancePath+"/shell/chain_validator/synchronisation_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/properties/synchronisation_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3585,7 +3475,7 @@ var valid16 = true;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3596,17 +3486,15 @@ errors++;
 }
 }
 var _valid2 = _errs130 === errors;
-if(_valid2){
-valid15 = true;
-passing2 = 0;
-}
+valid15 = valid15 || _valid2;
+if(!valid15){
 const _errs137 = errors;
 if(errors === _errs137){
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 const _errs139 = errors;
 for(const key13 of Object.keys(data77)){
 if(!(key13 === "bootstrap_threshold")){
-const err16 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const err16 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3622,7 +3510,7 @@ if(data77.bootstrap_threshold !== undefined && func0.call(data77, "bootstrap_thr
 let data80 = data77.bootstrap_threshold;
 const _errs140 = errors;
 if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
-const err17 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3634,7 +3522,7 @@ errors++;
 if(errors === _errs140){
 if(typeof data80 == "number"){
 if(data80 > 255 || isNaN(data80)){
-const err18 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err18 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3645,7 +3533,7 @@ errors++;
 }
 else {
 if(data80 < 0 || isNaN(data80)){
-const err19 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/properties/bootstrap_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err19 = {instancePath:instancePath+"/shell/chain_validator/bootstrap_threshold",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/properties/bootstrap_threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3661,7 +3549,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3672,18 +3560,10 @@ errors++;
 }
 }
 var _valid2 = _errs137 === errors;
-if(_valid2 && valid15){
-valid15 = false;
-passing2 = [passing2, 1];
-}
-else {
-if(_valid2){
-valid15 = true;
-passing2 = 1;
-}
+valid15 = valid15 || _valid2;
 }
 if(!valid15){
-const err21 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+const err21 = {instancePath:instancePath+"/shell/chain_validator",schemaPath:"#/properties/shell/properties/chain_validator/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3744,10 +3624,9 @@ let data82 = data.network;
 const _errs143 = errors;
 const _errs144 = errors;
 let valid18 = false;
-let passing3 = null;
 const _errs145 = errors;
 if(typeof data82 !== "string"){
-const err22 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3757,7 +3636,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data82 === "sandbox")){
-const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3767,13 +3646,11 @@ vErrors.push(err23);
 errors++;
 }
 var _valid3 = _errs145 === errors;
-if(_valid3){
-valid18 = true;
-passing3 = 0;
-}
+valid18 = valid18 || _valid3;
+if(!valid18){
 const _errs147 = errors;
 if(typeof data82 !== "string"){
-const err24 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3783,7 +3660,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data82 === "mainnet")){
-const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[1].enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.anyOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3793,18 +3670,11 @@ vErrors.push(err25);
 errors++;
 }
 var _valid3 = _errs147 === errors;
-if(_valid3 && valid18){
-valid18 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid18 = true;
-passing3 = 1;
-}
+valid18 = valid18 || _valid3;
+if(!valid18){
 const _errs149 = errors;
 if(typeof data82 !== "string"){
-const err26 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3814,7 +3684,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data82 === "ghostnet")){
-const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema100.properties.network.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3824,21 +3694,14 @@ vErrors.push(err27);
 errors++;
 }
 var _valid3 = _errs149 === errors;
-if(_valid3 && valid18){
-valid18 = false;
-passing3 = [passing3, 2];
-}
-else {
-if(_valid3){
-valid18 = true;
-passing3 = 2;
-}
+valid18 = valid18 || _valid3;
+if(!valid18){
 const _errs151 = errors;
 if(errors === _errs151){
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 let missing2;
 if(((((data82.sandboxed_chain_name === undefined) || (!(func0.call(data82, "sandboxed_chain_name")))) && (missing2 = "sandboxed_chain_name")) || (((data82.chain_name === undefined) || (!(func0.call(data82, "chain_name")))) && (missing2 = "chain_name"))) || (((data82.genesis === undefined) || (!(func0.call(data82, "genesis")))) && (missing2 = "genesis"))){
-const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err28 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3850,8 +3713,8 @@ errors++;
 else {
 const _errs153 = errors;
 for(const key14 of Object.keys(data82)){
-if(!(func0.call(schema100.properties.network.oneOf[3].properties, key14))){
-const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(!(func0.call(schema100.properties.network.anyOf[3].properties, key14))){
+const err29 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3870,7 +3733,7 @@ if(errors === _errs154){
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing3;
 if(((((data83.protocol === undefined) || (!(func0.call(data83, "protocol")))) && (missing3 = "protocol")) || (((data83.block === undefined) || (!(func0.call(data83, "block")))) && (missing3 = "block"))) || (((data83.timestamp === undefined) || (!(func0.call(data83, "timestamp")))) && (missing3 = "timestamp"))){
-const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err30 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/3/properties/genesis/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3883,7 +3746,7 @@ else {
 const _errs156 = errors;
 for(const key15 of Object.keys(data83)){
 if(!(((key15 === "timestamp") || (key15 === "block")) || (key15 === "protocol"))){
-const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+const err31 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/3/properties/genesis/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3909,8 +3772,8 @@ var valid20 = true;
 if(valid20){
 if(data83.block !== undefined && func0.call(data83, "block")){
 const _errs158 = errors;
-if(!(validate120(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid20 = _errs158 === errors;
@@ -3921,8 +3784,8 @@ var valid20 = true;
 if(valid20){
 if(data83.protocol !== undefined && func0.call(data83, "protocol")){
 const _errs159 = errors;
-if(!(validate92(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid20 = _errs159 === errors;
@@ -3936,7 +3799,7 @@ var valid20 = true;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/oneOf/3/properties/genesis/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/network/genesis",schemaPath:"#/properties/network/anyOf/3/properties/genesis/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3959,7 +3822,7 @@ if(errors === _errs160){
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 let missing4;
 if(((data87.values === undefined) || (!(func0.call(data87, "values")))) && (missing4 = "values")){
-const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err33 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/3/properties/genesis_parameters/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3972,7 +3835,7 @@ else {
 const _errs162 = errors;
 for(const key16 of Object.keys(data87)){
 if(!((key16 === "context_key") || (key16 === "values"))){
-const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+const err34 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/3/properties/genesis_parameters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3985,8 +3848,8 @@ break;
 }
 if(_errs162 === errors){
 if(data87.context_key !== undefined && func0.call(data87, "context_key")){
-if(!(validate24(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -3994,7 +3857,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/oneOf/3/properties/genesis_parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err35 = {instancePath:instancePath+"/network/genesis_parameters",schemaPath:"#/properties/network/anyOf/3/properties/genesis_parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4012,8 +3875,8 @@ var valid19 = true;
 if(valid19){
 if(data82.chain_name !== undefined && func0.call(data82, "chain_name")){
 const _errs164 = errors;
-if(!(validate201(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate227(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs164 === errors;
@@ -4024,8 +3887,8 @@ var valid19 = true;
 if(valid19){
 if(data82.old_chain_name !== undefined && func0.call(data82, "old_chain_name")){
 const _errs165 = errors;
-if(!(validate201(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate227(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs165 === errors;
@@ -4036,8 +3899,8 @@ var valid19 = true;
 if(valid19){
 if(data82.incompatible_chain_name !== undefined && func0.call(data82, "incompatible_chain_name")){
 const _errs166 = errors;
-if(!(validate201(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate227(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs166 === errors;
@@ -4048,8 +3911,8 @@ var valid19 = true;
 if(valid19){
 if(data82.sandboxed_chain_name !== undefined && func0.call(data82, "sandboxed_chain_name")){
 const _errs167 = errors;
-if(!(validate201(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate227(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs167 === errors;
@@ -4084,8 +3947,8 @@ var valid19 = true;
 if(valid19){
 if(data82.default_bootstrap_peers !== undefined && func0.call(data82, "default_bootstrap_peers")){
 const _errs170 = errors;
-if(!(validate32(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs170 === errors;
@@ -4101,7 +3964,7 @@ if(errors === _errs171){
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 let missing5;
 if(((((data96.bootstrap_peers === undefined) || (!(func0.call(data96, "bootstrap_peers")))) && (missing5 = "bootstrap_peers")) || (((data96.use_mock_srs_for_testing === undefined) || (!(func0.call(data96, "use_mock_srs_for_testing")))) && (missing5 = "use_mock_srs_for_testing"))) || (((data96.activated === undefined) || (!(func0.call(data96, "activated")))) && (missing5 = "activated"))){
-const err36 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err36 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/anyOf/3/properties/dal_config/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4114,7 +3977,7 @@ else {
 const _errs173 = errors;
 for(const key17 of Object.keys(data96)){
 if(!(((key17 === "activated") || (key17 === "use_mock_srs_for_testing")) || (key17 === "bootstrap_peers"))){
-const err37 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+const err37 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/anyOf/3/properties/dal_config/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4129,7 +3992,7 @@ if(_errs173 === errors){
 if(data96.activated !== undefined && func0.call(data96, "activated")){
 const _errs174 = errors;
 if(typeof data96.activated !== "boolean"){
-const err38 = {instancePath:instancePath+"/network/dal_config/activated",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err38 = {instancePath:instancePath+"/network/dal_config/activated",schemaPath:"#/properties/network/anyOf/3/properties/dal_config/properties/activated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4147,7 +4010,7 @@ if(valid22){
 if(data96.use_mock_srs_for_testing !== undefined && func0.call(data96, "use_mock_srs_for_testing")){
 const _errs176 = errors;
 if(typeof data96.use_mock_srs_for_testing !== "boolean"){
-const err39 = {instancePath:instancePath+"/network/dal_config/use_mock_srs_for_testing",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err39 = {instancePath:instancePath+"/network/dal_config/use_mock_srs_for_testing",schemaPath:"#/properties/network/anyOf/3/properties/dal_config/properties/use_mock_srs_for_testing/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4164,8 +4027,8 @@ var valid22 = true;
 if(valid22){
 if(data96.bootstrap_peers !== undefined && func0.call(data96, "bootstrap_peers")){
 const _errs178 = errors;
-if(!(validate32(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid22 = _errs178 === errors;
@@ -4179,7 +4042,7 @@ var valid22 = true;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/oneOf/3/properties/dal_config/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = {instancePath:instancePath+"/network/dal_config",schemaPath:"#/properties/network/anyOf/3/properties/dal_config/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4207,7 +4070,7 @@ var valid19 = true;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err41 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4218,20 +4081,12 @@ errors++;
 }
 }
 var _valid3 = _errs151 === errors;
-if(_valid3 && valid18){
-valid18 = false;
-passing3 = [passing3, 3];
-}
-else {
-if(_valid3){
-valid18 = true;
-passing3 = 3;
-}
+valid18 = valid18 || _valid3;
 }
 }
 }
 if(!valid18){
-const err42 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+const err42 = {instancePath:instancePath+"/network",schemaPath:"#/properties/network/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4261,8 +4116,8 @@ var valid0 = true;
 if(valid0){
 if(data.metrics_addr !== undefined && func0.call(data, "metrics_addr")){
 const _errs179 = errors;
-if(!(validate32(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs179 === errors;
@@ -4336,35 +4191,24 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
-if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4438,8 +4282,8 @@ var valid0 = true;
 if(valid0){
 if(data.bootstrap_peers !== undefined && func0.call(data, "bootstrap_peers")){
 const _errs6 = errors;
-if(!(validate32(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate139(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -4472,8 +4316,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate142(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4502,8 +4346,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate207(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate233(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4522,25 +4366,25 @@ return errors === 0;
 }
 
 export const validateGetDescribeByStringOutput = validate419;
-const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"post_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"delete_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"put_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"patch_service":{"$ref":"octez-subschema:2464e94460a6f27f"},"subdirs":{"oneOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:087cbd803271eebe"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
-const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"oneOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"oneOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:cc4e521062fefc08"},"output":{"$ref":"octez-subschema:cc4e521062fefc08"},"error":{"$ref":"octez-subschema:cc4e521062fefc08"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
-const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
+const schema86 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"static":{"type":"object","properties":{"get_service":{"$ref":"octez-subschema:425c02021465e8bf"},"post_service":{"$ref":"octez-subschema:425c02021465e8bf"},"delete_service":{"$ref":"octez-subschema:425c02021465e8bf"},"put_service":{"$ref":"octez-subschema:425c02021465e8bf"},"patch_service":{"$ref":"octez-subschema:425c02021465e8bf"},"subdirs":{"anyOf":[{"type":"object","properties":{"suffixes":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","name"],"additionalProperties":false}}},"required":["suffixes"],"additionalProperties":false},{"type":"object","properties":{"dynamic_dispatch":{"type":"object","properties":{"arg":{"$ref":"octez-subschema:9cc71f1aead34650"},"tree":{"$ref":"octez-definition:service_tree"}},"required":["tree","arg"],"additionalProperties":false}},"required":["dynamic_dispatch"],"additionalProperties":false}]}},"additionalProperties":false}},"required":["static"],"additionalProperties":false},{"type":"object","properties":{"dynamic":{"$ref":"octez-subschema:b92e564454241de4"}},"required":["dynamic"],"additionalProperties":false},{"type":"string","enum":["empty"]}]};
+const schema36 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"meth":{"type":"string","enum":["PATCH","GET","POST","PUT","DELETE"]},"path":{"type":"array","items":{"anyOf":[{"$ref":"octez-definition:unistring"},{"$ref":"octez-subschema:9cc71f1aead34650"},{"type":"object","properties":{"id":{"type":"string","enum":["multiple"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false}]}},"description":{"$ref":"octez-definition:unistring"},"query":{"type":"array","items":{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"description":{"$ref":"octez-definition:unistring"},"kind":{"anyOf":[{"type":"object","properties":{"single":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["single"],"additionalProperties":false},{"type":"object","properties":{"optional":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["optional"],"additionalProperties":false},{"type":"object","properties":{"flag":{"type":"object","additionalProperties":false}},"required":["flag"],"additionalProperties":false},{"type":"object","properties":{"multi":{"$ref":"octez-subschema:9cc71f1aead34650"}},"required":["multi"],"additionalProperties":false}]}},"required":["kind","name"],"additionalProperties":false}},"input":{"$ref":"octez-subschema:88015ced5f7a61a9"},"output":{"$ref":"octez-subschema:88015ced5f7a61a9"},"error":{"$ref":"octez-subschema:88015ced5f7a61a9"}},"required":["error","output","query","path","meth"],"additionalProperties":false};
+const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"id":{"type":"string","enum":["single"]},"name":{"$ref":"octez-definition:unistring"},"descr":{"$ref":"octez-definition:unistring"}},"required":["name","id"],"additionalProperties":false};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")) || (((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate153.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "id") || (key0 === "name")) || (key0 === "descr"))){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate153.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4550,11 +4394,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate153.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(data0 === "single")){
-validate37.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema15.properties.id.enum},message:"must be equal to one of the allowed values"}];
+validate153.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema37.properties.id.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4565,8 +4409,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -4577,8 +4421,8 @@ var valid0 = true;
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
-if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -4592,48 +4436,47 @@ var valid0 = true;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
-const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
-const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
-const schema22 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
+const schema7 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"fields":{"$ref":"octez-subschema:807644382eb01a80"}},"required":["fields"],"additionalProperties":false},{"type":"object","properties":{"tag_size":{"type":"string","enum":["Uint16","Uint8"]},"kind":{"$ref":"octez-definition:schema.kind"},"cases":{"type":"array","items":{"$ref":"octez-definition:union%20case"}}},"required":["cases","kind","tag_size"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"cases":{"type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:6cca9ce559c7989b"},{"$ref":"octez-definition:unistring"}],"additionalItems":false}}},"required":["cases","size"],"additionalProperties":false}]};
+const schema9 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"layout":{"$ref":"octez-definition:layout"},"data_kind":{"$ref":"octez-definition:schema.kind"},"kind":{"type":"string","enum":["named"]}},"required":["kind","data_kind","layout","name"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["anon"]},"data_kind":{"$ref":"octez-definition:schema.kind"}},"required":["data_kind","kind","layout"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dyn"]},"name":{"$ref":"octez-definition:unistring"},"num_fields":{"$ref":"octez-subschema:6cca9ce559c7989b"},"size":{"type":"string","enum":["N","Uint30","Uint16","Uint8"]}},"required":["size","num_fields","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["option_indicator"]},"name":{"$ref":"octez-definition:unistring"}},"required":["name","kind"],"additionalProperties":false}]};
+const schema12 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Zero_width"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"type":"string","enum":["Int32","Int16","Uint16","Int64","Int8","Uint8"]},"endianness":{"type":"string","enum":["Little","Big"]},"kind":{"type":"string","enum":["Int"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bool"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"min":{"$ref":"octez-subschema:6cca9ce559c7989b"},"endianness":{"type":"string","enum":["Little","Big"]},"max":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["RangedInt"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"},"kind":{"type":"string","enum":["RangedFloat"]}},"required":["kind","max","min"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Float"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Bytes"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["String"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"size":{"$ref":"octez-subschema:2a1611246c3cf6ce"},"reference":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Enum"]}},"required":["kind","reference","size"],"additionalProperties":false},{"type":"object","properties":{"layout":{"$ref":"octez-definition:layout"},"kind":{"type":"string","enum":["Seq"]},"length_limit":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["no-limit"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["at-most"]},"at_most":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["at_most","kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["exactly"]},"exactly":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["exactly","kind"],"additionalProperties":false}]}},"required":["kind","layout"],"additionalProperties":false},{"type":"object","properties":{"name":{"$ref":"octez-definition:unistring"},"kind":{"type":"string","enum":["Ref"]}},"required":["kind","name"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Padding"]}},"required":["kind"],"additionalProperties":false}]};
+const schema14 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["Int16","Uint16","Int8","Uint8"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data === "Int16") || (data === "Uint16")) || (data === "Int8")) || (data === "Uint8"))){
-validate58.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
+validate33.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate58.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate54};
+const wrapper0 = {validate: validate29};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4646,7 +4489,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "kind")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4661,7 +4504,7 @@ if(_errs3 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data0 = data.kind;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4671,7 +4514,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "Zero_width")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4685,7 +4528,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4696,16 +4539,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing1 = "size"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4718,7 +4559,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "size") || (key1 === "endianness")) || (key1 === "kind"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4734,7 +4575,7 @@ if(data.size !== undefined && func0.call(data, "size")){
 let data1 = data.size;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/1/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4744,7 +4585,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data1 === "Int32") || (data1 === "Int16")) || (data1 === "Uint16")) || (data1 === "Int64")) || (data1 === "Int8")) || (data1 === "Uint8"))){
-const err8 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/1/properties/size/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[1].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4763,7 +4604,7 @@ if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data2 = data.endianness;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/1/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4773,7 +4614,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data2 === "Little") || (data2 === "Big"))){
-const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/1/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[1].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4792,7 +4633,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4802,7 +4643,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data3 === "Int")){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4822,7 +4663,7 @@ var valid2 = true;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4833,21 +4674,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
-const err14 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4860,7 +4694,7 @@ else {
 const _errs17 = errors;
 for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
-const err15 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err15 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4875,7 +4709,7 @@ if(_errs17 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data4 = data.kind;
 if(typeof data4 !== "string"){
-const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4885,7 +4719,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data4 === "Bool")){
-const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4899,7 +4733,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4910,21 +4744,14 @@ errors++;
 }
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing3 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing3 = "min"))){
-const err19 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4937,7 +4764,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data)){
 if(!((((key3 === "min") || (key3 === "endianness")) || (key3 === "max")) || (key3 === "kind"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err20 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4951,8 +4778,8 @@ break;
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
-if(!(validate55(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs23 === errors;
@@ -4965,7 +4792,7 @@ if(data.endianness !== undefined && func0.call(data, "endianness")){
 let data6 = data.endianness;
 const _errs24 = errors;
 if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/3/properties/endianness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4975,7 +4802,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data6 === "Little") || (data6 === "Big"))){
-const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/oneOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/endianness",schemaPath:"#/anyOf/3/properties/endianness/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[3].properties.endianness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4992,8 +4819,8 @@ var valid4 = true;
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
-if(!(validate55(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs26 === errors;
@@ -5006,7 +4833,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data8 = data.kind;
 const _errs27 = errors;
 if(typeof data8 !== "string"){
-const err23 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5016,7 +4843,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data8 === "RangedInt")){
-const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5037,7 +4864,7 @@ var valid4 = true;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5048,21 +4875,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing4 = "kind")) || (((data.max === undefined) || (!(func0.call(data, "max")))) && (missing4 = "max"))) || (((data.min === undefined) || (!(func0.call(data, "min")))) && (missing4 = "min"))){
-const err26 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err26 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5075,7 +4895,7 @@ else {
 const _errs31 = errors;
 for(const key4 of Object.keys(data)){
 if(!(((key4 === "min") || (key4 === "max")) || (key4 === "kind"))){
-const err27 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err27 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5090,7 +4910,7 @@ if(_errs31 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs32 = errors;
 if(!(typeof data.min == "number")){
-const err28 = {instancePath:instancePath+"/min",schemaPath:"#/oneOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath:instancePath+"/min",schemaPath:"#/anyOf/4/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5108,7 +4928,7 @@ if(valid5){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs34 = errors;
 if(!(typeof data.max == "number")){
-const err29 = {instancePath:instancePath+"/max",schemaPath:"#/oneOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err29 = {instancePath:instancePath+"/max",schemaPath:"#/anyOf/4/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5127,7 +4947,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs36 = errors;
 if(typeof data11 !== "string"){
-const err30 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5137,7 +4957,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(data11 === "RangedFloat")){
-const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/4/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[4].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5157,7 +4977,7 @@ var valid5 = true;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5168,21 +4988,14 @@ errors++;
 }
 }
 var _valid0 = _errs29 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs38 = errors;
 if(errors === _errs38){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing5 = "kind")){
-const err33 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err33 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5195,7 +5008,7 @@ else {
 const _errs40 = errors;
 for(const key5 of Object.keys(data)){
 if(!(key5 === "kind")){
-const err34 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err34 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5210,7 +5023,7 @@ if(_errs40 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data12 = data.kind;
 if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5220,7 +5033,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(data12 === "Float")){
-const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/5/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[5].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5234,7 +5047,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err37 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5245,21 +5058,14 @@ errors++;
 }
 }
 var _valid0 = _errs38 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs43 = errors;
 if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing6 = "kind")){
-const err38 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err38 = {instancePath,schemaPath:"#/anyOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5272,7 +5078,7 @@ else {
 const _errs45 = errors;
 for(const key6 of Object.keys(data)){
 if(!(key6 === "kind")){
-const err39 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err39 = {instancePath,schemaPath:"#/anyOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5287,7 +5093,7 @@ if(_errs45 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data13 = data.kind;
 if(typeof data13 !== "string"){
-const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5297,7 +5103,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(data13 === "Bytes")){
-const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/6/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[6].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5311,7 +5117,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath,schemaPath:"#/anyOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5322,21 +5128,14 @@ errors++;
 }
 }
 var _valid0 = _errs43 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs48 = errors;
 if(errors === _errs48){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing7 = "kind")){
-const err43 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+const err43 = {instancePath,schemaPath:"#/anyOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5349,7 +5148,7 @@ else {
 const _errs50 = errors;
 for(const key7 of Object.keys(data)){
 if(!(key7 === "kind")){
-const err44 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err44 = {instancePath,schemaPath:"#/anyOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5364,7 +5163,7 @@ if(_errs50 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data14 = data.kind;
 if(typeof data14 !== "string"){
-const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5374,7 +5173,7 @@ vErrors.push(err45);
 errors++;
 }
 if(!(data14 === "String")){
-const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/7/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[7].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5388,7 +5187,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {instancePath,schemaPath:"#/anyOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5399,21 +5198,14 @@ errors++;
 }
 }
 var _valid0 = _errs48 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs53 = errors;
 if(errors === _errs53){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing8 = "kind")) || (((data.reference === undefined) || (!(func0.call(data, "reference")))) && (missing8 = "reference"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing8 = "size"))){
-const err48 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+const err48 = {instancePath,schemaPath:"#/anyOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5426,7 +5218,7 @@ else {
 const _errs55 = errors;
 for(const key8 of Object.keys(data)){
 if(!(((key8 === "size") || (key8 === "reference")) || (key8 === "kind"))){
-const err49 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+const err49 = {instancePath,schemaPath:"#/anyOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5440,8 +5232,8 @@ break;
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
-if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate33(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs56 === errors;
@@ -5452,8 +5244,8 @@ var valid9 = true;
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
-if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs57 === errors;
@@ -5466,7 +5258,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data17 = data.kind;
 const _errs58 = errors;
 if(typeof data17 !== "string"){
-const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5476,7 +5268,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(data17 === "Enum")){
-const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/8/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[8].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5496,7 +5288,7 @@ var valid9 = true;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err52 = {instancePath,schemaPath:"#/anyOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5507,21 +5299,14 @@ errors++;
 }
 }
 var _valid0 = _errs53 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs60 = errors;
 if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing9 = "kind")) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing9 = "layout"))){
-const err53 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+const err53 = {instancePath,schemaPath:"#/anyOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5534,7 +5319,7 @@ else {
 const _errs62 = errors;
 for(const key9 of Object.keys(data)){
 if(!(((key9 === "layout") || (key9 === "kind")) || (key9 === "length_limit"))){
-const err54 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+const err54 = {instancePath,schemaPath:"#/anyOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5562,7 +5347,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data19 = data.kind;
 const _errs64 = errors;
 if(typeof data19 !== "string"){
-const err55 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5572,7 +5357,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!(data19 === "Seq")){
-const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/9/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[9].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5592,13 +5377,12 @@ let data20 = data.length_limit;
 const _errs66 = errors;
 const _errs67 = errors;
 let valid11 = false;
-let passing1 = null;
 const _errs68 = errors;
 if(errors === _errs68){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing10;
 if(((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing10 = "kind")){
-const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+const err57 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5611,7 +5395,7 @@ else {
 const _errs70 = errors;
 for(const key10 of Object.keys(data20)){
 if(!(key10 === "kind")){
-const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const err58 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5626,7 +5410,7 @@ if(_errs70 === errors){
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data21 = data20.kind;
 if(typeof data21 !== "string"){
-const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5636,7 +5420,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!(data21 === "no-limit")){
-const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[9].properties.length_limit.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5650,7 +5434,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5661,16 +5445,14 @@ errors++;
 }
 }
 var _valid1 = _errs68 === errors;
-if(_valid1){
-valid11 = true;
-passing1 = 0;
-}
+valid11 = valid11 || _valid1;
+if(!valid11){
 const _errs73 = errors;
 if(errors === _errs73){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing11;
 if((((data20.at_most === undefined) || (!(func0.call(data20, "at_most")))) && (missing11 = "at_most")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing11 = "kind"))){
-const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+const err62 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5683,7 +5465,7 @@ else {
 const _errs75 = errors;
 for(const key11 of Object.keys(data20)){
 if(!((key11 === "kind") || (key11 === "at_most"))){
-const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err63 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5699,7 +5481,7 @@ if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data22 = data20.kind;
 const _errs76 = errors;
 if(typeof data22 !== "string"){
-const err64 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5709,7 +5491,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data22 === "at-most")){
-const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[9].properties.length_limit.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5726,8 +5508,8 @@ var valid13 = true;
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
-if(!(validate55(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs78 === errors;
@@ -5740,7 +5522,7 @@ var valid13 = true;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5751,21 +5533,14 @@ errors++;
 }
 }
 var _valid1 = _errs73 === errors;
-if(_valid1 && valid11){
-valid11 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid11 = true;
-passing1 = 1;
-}
+valid11 = valid11 || _valid1;
+if(!valid11){
 const _errs79 = errors;
 if(errors === _errs79){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing12;
 if((((data20.exactly === undefined) || (!(func0.call(data20, "exactly")))) && (missing12 = "exactly")) || (((data20.kind === undefined) || (!(func0.call(data20, "kind")))) && (missing12 = "kind"))){
-const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
+const err67 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5778,7 +5553,7 @@ else {
 const _errs81 = errors;
 for(const key12 of Object.keys(data20)){
 if(!((key12 === "kind") || (key12 === "exactly"))){
-const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err68 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5794,7 +5569,7 @@ if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data24 = data20.kind;
 const _errs82 = errors;
 if(typeof data24 !== "string"){
-const err69 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5804,7 +5579,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(data24 === "exactly")){
-const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[9].properties.length_limit.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/length_limit/kind",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[9].properties.length_limit.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5821,8 +5596,8 @@ var valid14 = true;
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
-if(!(validate55(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs84 === errors;
@@ -5835,7 +5610,7 @@ var valid14 = true;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5846,19 +5621,11 @@ errors++;
 }
 }
 var _valid1 = _errs79 === errors;
-if(_valid1 && valid11){
-valid11 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid11 = true;
-passing1 = 2;
-}
+valid11 = valid11 || _valid1;
 }
 }
 if(!valid11){
-const err72 = {instancePath:instancePath+"/length_limit",schemaPath:"#/oneOf/9/properties/length_limit/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err72 = {instancePath:instancePath+"/length_limit",schemaPath:"#/anyOf/9/properties/length_limit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5889,7 +5656,7 @@ var valid10 = true;
 }
 }
 else {
-const err73 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath,schemaPath:"#/anyOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5900,21 +5667,14 @@ errors++;
 }
 }
 var _valid0 = _errs60 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs85 = errors;
 if(errors === _errs85){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing13 = "kind")) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing13 = "name"))){
-const err74 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
+const err74 = {instancePath,schemaPath:"#/anyOf/10/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5927,7 +5687,7 @@ else {
 const _errs87 = errors;
 for(const key13 of Object.keys(data)){
 if(!((key13 === "name") || (key13 === "kind"))){
-const err75 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const err75 = {instancePath,schemaPath:"#/anyOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5941,8 +5701,8 @@ break;
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid15 = _errs88 === errors;
@@ -5955,7 +5715,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data27 = data.kind;
 const _errs89 = errors;
 if(typeof data27 !== "string"){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5965,7 +5725,7 @@ vErrors.push(err76);
 errors++;
 }
 if(!(data27 === "Ref")){
-const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/10/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[10].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5984,7 +5744,7 @@ var valid15 = true;
 }
 }
 else {
-const err78 = {instancePath,schemaPath:"#/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err78 = {instancePath,schemaPath:"#/anyOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5995,21 +5755,14 @@ errors++;
 }
 }
 var _valid0 = _errs85 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing14 = "kind")){
-const err79 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
+const err79 = {instancePath,schemaPath:"#/anyOf/11/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6022,7 +5775,7 @@ else {
 const _errs93 = errors;
 for(const key14 of Object.keys(data)){
 if(!(key14 === "kind")){
-const err80 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err80 = {instancePath,schemaPath:"#/anyOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6037,7 +5790,7 @@ if(_errs93 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data28 = data.kind;
 if(typeof data28 !== "string"){
-const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err81 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -6047,7 +5800,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!(data28 === "Padding")){
-const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.oneOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/11/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.anyOf[11].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6061,7 +5814,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err83 = {instancePath,schemaPath:"#/anyOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -6072,15 +5825,7 @@ errors++;
 }
 }
 var _valid0 = _errs91 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
@@ -6093,7 +5838,7 @@ passing0 = 11;
 }
 }
 if(!valid0){
-const err84 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err84 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -6101,7 +5846,7 @@ else {
 vErrors.push(err84);
 }
 errors++;
-validate54.errors = vErrors;
+validate29.errors = vErrors;
 return false;
 }
 else {
@@ -6115,24 +5860,23 @@ vErrors = null;
 }
 }
 }
-validate54.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
+const schema15 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"size":{"$ref":"octez-subschema:6cca9ce559c7989b"},"kind":{"type":"string","enum":["Fixed"]}},"required":["kind","size"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Dynamic"]}},"required":["kind"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Variable"]}},"required":["kind"],"additionalProperties":false}]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6145,7 +5889,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "size") || (key0 === "kind"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6159,8 +5903,8 @@ break;
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
-if(!(validate55(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6173,7 +5917,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data1 = data.kind;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6183,7 +5927,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "Fixed")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema15.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6202,7 +5946,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6213,16 +5957,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind")){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6235,7 +5977,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "kind")){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6250,7 +5992,7 @@ if(_errs9 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data2 = data.kind;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6260,7 +6002,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "Dynamic")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema15.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6274,7 +6016,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6285,21 +6027,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind")){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6312,7 +6047,7 @@ else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data)){
 if(!(key2 === "kind")){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6327,7 +6062,7 @@ if(_errs14 === errors){
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6337,7 +6072,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data3 === "Variable")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema23.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema15.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6351,7 +6086,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6362,19 +6097,11 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err15 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6382,7 +6109,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate65.errors = vErrors;
+validate40.errors = vErrors;
 return false;
 }
 else {
@@ -6396,23 +6123,22 @@ vErrors = null;
 }
 }
 }
-validate65.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing0 = "kind")) || (((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing0 = "data_kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing0 = "layout"))) || (((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6425,7 +6151,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "layout")) || (key0 === "data_kind")) || (key0 === "kind"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6439,8 +6165,8 @@ break;
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6451,8 +6177,8 @@ var valid1 = true;
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
-if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate29(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6463,8 +6189,8 @@ var valid1 = true;
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
-if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate40(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -6477,7 +6203,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data3 = data.kind;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6487,7 +6213,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data3 === "named")){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/0/properties/kind/enum",keyword:"enum",params:{allowedValues: schema9.anyOf[0].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6508,7 +6234,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6519,16 +6245,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs9 = errors;
 if(errors === _errs9){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.data_kind === undefined) || (!(func0.call(data, "data_kind")))) && (missing1 = "data_kind")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.layout === undefined) || (!(func0.call(data, "layout")))) && (missing1 = "layout"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6541,7 +6265,7 @@ else {
 const _errs11 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "layout") || (key1 === "kind")) || (key1 === "data_kind"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6555,8 +6279,8 @@ break;
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
-if(!(validate54(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate29(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -6569,7 +6293,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data5 = data.kind;
 const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6579,7 +6303,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data5 === "anon")){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/1/properties/kind/enum",keyword:"enum",params:{allowedValues: schema9.anyOf[1].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6596,8 +6320,8 @@ var valid2 = true;
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
-if(!(validate65(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate40(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -6611,7 +6335,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6622,21 +6346,14 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs16 = errors;
 if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size")) || (((data.num_fields === undefined) || (!(func0.call(data, "num_fields")))) && (missing2 = "num_fields"))) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing2 = "kind"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6649,7 +6366,7 @@ else {
 const _errs18 = errors;
 for(const key2 of Object.keys(data)){
 if(!((((key2 === "kind") || (key2 === "name")) || (key2 === "num_fields")) || (key2 === "size"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6665,7 +6382,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data7 = data.kind;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6675,7 +6392,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data7 === "dyn")){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/2/properties/kind/enum",keyword:"enum",params:{allowedValues: schema9.anyOf[2].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6692,8 +6409,8 @@ var valid3 = true;
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs21 === errors;
@@ -6704,8 +6421,8 @@ var valid3 = true;
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
-if(!(validate55(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs22 === errors;
@@ -6718,7 +6435,7 @@ if(data.size !== undefined && func0.call(data, "size")){
 let data10 = data.size;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/2/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6728,7 +6445,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((data10 === "N") || (data10 === "Uint30")) || (data10 === "Uint16")) || (data10 === "Uint8"))){
-const err15 = {instancePath:instancePath+"/size",schemaPath:"#/oneOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/size",schemaPath:"#/anyOf/2/properties/size/enum",keyword:"enum",params:{allowedValues: schema9.anyOf[2].properties.size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6749,7 +6466,7 @@ var valid3 = true;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6760,21 +6477,14 @@ errors++;
 }
 }
 var _valid0 = _errs16 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((((data.name === undefined) || (!(func0.call(data, "name")))) && (missing3 = "name")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing3 = "kind"))){
-const err17 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err17 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6787,7 +6497,7 @@ else {
 const _errs27 = errors;
 for(const key3 of Object.keys(data)){
 if(!((key3 === "kind") || (key3 === "name"))){
-const err18 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err18 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6803,7 +6513,7 @@ if(data.kind !== undefined && func0.call(data, "kind")){
 let data11 = data.kind;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6813,7 +6523,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(data11 === "option_indicator")){
-const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/oneOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema19.oneOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/anyOf/3/properties/kind/enum",keyword:"enum",params:{allowedValues: schema9.anyOf[3].properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6830,8 +6540,8 @@ var valid4 = true;
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs30 === errors;
@@ -6844,7 +6554,7 @@ var valid4 = true;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6855,20 +6565,12 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 if(!valid0){
-const err22 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err22 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6876,7 +6578,7 @@ else {
 vErrors.push(err22);
 }
 errors++;
-validate52.errors = vErrors;
+validate24.errors = vErrors;
 return false;
 }
 else {
@@ -6890,12 +6592,12 @@ vErrors = null;
 }
 }
 }
-validate52.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6904,8 +6606,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate52(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6915,30 +6617,30 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")) || (((data.tag === undefined) || (!(func0.call(data, "tag")))) && (missing0 = "tag"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "tag") || (key0 === "fields")) || (key0 === "name"))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6946,8 +6648,8 @@ break;
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
-if(!(validate55(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6958,8 +6660,8 @@ var valid0 = true;
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
-if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate23(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -6970,8 +6672,8 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -6985,27 +6687,26 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate76.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.fields === undefined) || (!(func0.call(data, "fields")))) && (missing0 = "fields")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7018,7 +6719,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "fields")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7031,8 +6732,8 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-if(!(validate51(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate23(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -7040,7 +6741,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7051,16 +6752,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing1 = "cases")) || (((data.kind === undefined) || (!(func0.call(data, "kind")))) && (missing1 = "kind"))) || (((data.tag_size === undefined) || (!(func0.call(data, "tag_size")))) && (missing1 = "tag_size"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7073,7 +6772,7 @@ else {
 const _errs7 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "tag_size") || (key1 === "kind")) || (key1 === "cases"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7089,7 +6788,7 @@ if(data.tag_size !== undefined && func0.call(data, "tag_size")){
 let data1 = data.tag_size;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/tag_size",schemaPath:"#/anyOf/1/properties/tag_size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7099,7 +6798,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data1 === "Uint16") || (data1 === "Uint8"))){
-const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/oneOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema17.oneOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/tag_size",schemaPath:"#/anyOf/1/properties/tag_size/enum",keyword:"enum",params:{allowedValues: schema7.anyOf[1].properties.tag_size.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7116,8 +6815,8 @@ var valid2 = true;
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
-if(!(validate65(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate40(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -7135,8 +6834,8 @@ var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
-if(!(validate76(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate51(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -7146,7 +6845,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/cases",schemaPath:"#/oneOf/1/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/cases",schemaPath:"#/anyOf/1/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7167,7 +6866,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7178,21 +6877,14 @@ errors++;
 }
 }
 var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs14 = errors;
 if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.cases === undefined) || (!(func0.call(data, "cases")))) && (missing2 = "cases")) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing2 = "size"))){
-const err9 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err9 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7205,7 +6897,7 @@ else {
 const _errs16 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "size") || (key2 === "cases"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7219,8 +6911,8 @@ break;
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
-if(!(validate58(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate33(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -7243,7 +6935,7 @@ if(errors === _errs20){
 if(Array.isArray(data7)){
 const len2 = data7.length;
 if(!(len2 <= 2)){
-const err11 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/oneOf/2/properties/cases/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err11 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/anyOf/2/properties/cases/items/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7256,8 +6948,8 @@ else {
 const len3 = data7.length;
 if(len3 > 0){
 const _errs22 = errors;
-if(!(validate55(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs22 === errors;
@@ -7265,8 +6957,8 @@ var valid6 = _errs22 === errors;
 if(valid6){
 if(len3 > 1){
 const _errs23 = errors;
-if(!(validate24(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs23 === errors;
@@ -7275,7 +6967,7 @@ var valid6 = _errs23 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/oneOf/2/properties/cases/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/cases/" + i1,schemaPath:"#/anyOf/2/properties/cases/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7292,7 +6984,7 @@ break;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/cases",schemaPath:"#/oneOf/2/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/cases",schemaPath:"#/anyOf/2/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7312,7 +7004,7 @@ var valid4 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7323,19 +7015,11 @@ errors++;
 }
 }
 var _valid0 = _errs14 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err15 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7343,7 +7027,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate50.errors = vErrors;
+validate22.errors = vErrors;
 return false;
 }
 else {
@@ -7357,26 +7041,26 @@ vErrors = null;
 }
 }
 }
-validate50.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.binary_schema === undefined) || (!(func0.call(data, "binary_schema")))) && (missing0 = "binary_schema")) || (((data.json_schema === undefined) || (!(func0.call(data, "json_schema")))) && (missing0 = "json_schema"))){
-validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate165.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "json_schema") || (key0 === "binary_schema"))){
-validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7389,14 +7073,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((((data0.fields === undefined) || (!(func0.call(data0, "fields")))) && (missing1 = "fields")) || (((data0.toplevel === undefined) || (!(func0.call(data0, "toplevel")))) && (missing1 = "toplevel"))){
-validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 of Object.keys(data0)){
 if(!((key1 === "toplevel") || (key1 === "fields"))){
-validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7404,8 +7088,8 @@ break;
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
-if(!(validate50(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate22(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -7428,14 +7112,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if((((data3.encoding === undefined) || (!(func0.call(data3, "encoding")))) && (missing2 = "encoding")) || (((data3.description === undefined) || (!(func0.call(data3, "description")))) && (missing2 = "description"))){
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key2 of Object.keys(data3)){
 if(!((key2 === "description") || (key2 === "encoding"))){
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7448,14 +7132,14 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if(((data4.title === undefined) || (!(func0.call(data4, "title")))) && (missing3 = "title")){
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs13 = errors;
 for(const key3 of Object.keys(data4)){
 if(!((key3 === "title") || (key3 === "description"))){
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7463,8 +7147,8 @@ break;
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
-if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs14 === errors;
@@ -7475,8 +7159,8 @@ var valid4 = true;
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
-if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -7489,7 +7173,7 @@ var valid4 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0+"/description",schemaPath:"#/properties/binary_schema/properties/fields/items/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7501,8 +7185,8 @@ var valid3 = true;
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
-if(!(validate50(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate22(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -7515,7 +7199,7 @@ var valid3 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields/" + i0,schemaPath:"#/properties/binary_schema/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7526,7 +7210,7 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema/fields",schemaPath:"#/properties/binary_schema/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7540,7 +7224,7 @@ var valid1 = true;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/binary_schema",schemaPath:"#/properties/binary_schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7549,30 +7233,30 @@ return false;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.error === undefined) || (!(func0.call(data, "error")))) && (missing0 = "error")) || (((data.output === undefined) || (!(func0.call(data, "output")))) && (missing0 = "output"))) || (((data.query === undefined) || (!(func0.call(data, "query")))) && (missing0 = "query"))) || (((data.path === undefined) || (!(func0.call(data, "path")))) && (missing0 = "path"))) || (((data.meth === undefined) || (!(func0.call(data, "meth")))) && (missing0 = "meth"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "meth") || (key0 === "path")) || (key0 === "description")) || (key0 === "query")) || (key0 === "input")) || (key0 === "output")) || (key0 === "error"))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate151.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7582,11 +7266,11 @@ if(data.meth !== undefined && func0.call(data, "meth")){
 let data0 = data.meth;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data0 === "PATCH") || (data0 === "GET")) || (data0 === "POST")) || (data0 === "PUT")) || (data0 === "DELETE"))){
-validate35.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema14.properties.meth.enum},message:"must be equal to one of the allowed values"}];
+validate151.errors = [{instancePath:instancePath+"/meth",schemaPath:"#/properties/meth/enum",keyword:"enum",params:{allowedValues: schema36.properties.meth.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -7607,38 +7291,28 @@ let data2 = data1[i0];
 const _errs6 = errors;
 const _errs7 = errors;
 let valid2 = false;
-let passing0 = null;
 const _errs8 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs9 = errors;
-if(!(validate37(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate153(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((((data2.name === undefined) || (!(func0.call(data2, "name")))) && (missing1 = "name")) || (((data2.id === undefined) || (!(func0.call(data2, "id")))) && (missing1 = "id"))){
-const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err0 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7651,7 +7325,7 @@ else {
 const _errs12 = errors;
 for(const key1 of Object.keys(data2)){
 if(!(((key1 === "id") || (key1 === "name")) || (key1 === "descr"))){
-const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7667,7 +7341,7 @@ if(data2.id !== undefined && func0.call(data2, "id")){
 let data3 = data2.id;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err2 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/anyOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7677,7 +7351,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data3 === "multiple")){
-const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/oneOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema14.properties.path.items.oneOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path/" + i0+"/id",schemaPath:"#/properties/path/items/anyOf/2/properties/id/enum",keyword:"enum",params:{allowedValues: schema36.properties.path.items.anyOf[2].properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7694,8 +7368,8 @@ var valid3 = true;
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
-if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -7706,8 +7380,8 @@ var valid3 = true;
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
-if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -7721,7 +7395,7 @@ var valid3 = true;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7732,19 +7406,11 @@ errors++;
 }
 }
 var _valid0 = _errs10 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-}
+valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err5 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err5 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7752,7 +7418,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate35.errors = vErrors;
+validate151.errors = vErrors;
 return false;
 }
 else {
@@ -7773,7 +7439,7 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate151.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7785,8 +7451,8 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
-if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -7809,14 +7475,14 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if((((data8.kind === undefined) || (!(func0.call(data8, "kind")))) && (missing2 = "kind")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
-validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate151.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key2 of Object.keys(data8)){
 if(!(((key2 === "name") || (key2 === "description")) || (key2 === "kind"))){
-validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate151.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7824,8 +7490,8 @@ break;
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
-if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs23 === errors;
@@ -7836,8 +7502,8 @@ var valid5 = true;
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
-if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs24 === errors;
@@ -7851,13 +7517,12 @@ let data11 = data8.kind;
 const _errs25 = errors;
 const _errs26 = errors;
 let valid6 = false;
-let passing1 = null;
 const _errs27 = errors;
 if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing3;
 if(((data11.single === undefined) || (!(func0.call(data11, "single")))) && (missing3 = "single")){
-const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err6 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7870,7 +7535,7 @@ else {
 const _errs29 = errors;
 for(const key3 of Object.keys(data11)){
 if(!(key3 === "single")){
-const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err7 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7883,8 +7548,8 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-if(!(validate37(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate153(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -7892,7 +7557,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7903,16 +7568,14 @@ errors++;
 }
 }
 var _valid1 = _errs27 === errors;
-if(_valid1){
-valid6 = true;
-passing1 = 0;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs31 = errors;
 if(errors === _errs31){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
 if(((data11.optional === undefined) || (!(func0.call(data11, "optional")))) && (missing4 = "optional")){
-const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err9 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7925,7 +7588,7 @@ else {
 const _errs33 = errors;
 for(const key4 of Object.keys(data11)){
 if(!(key4 === "optional")){
-const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err10 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7938,8 +7601,8 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-if(!(validate37(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate153(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -7947,7 +7610,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7958,21 +7621,14 @@ errors++;
 }
 }
 var _valid1 = _errs31 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 1;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs35 = errors;
 if(errors === _errs35){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing5;
 if(((data11.flag === undefined) || (!(func0.call(data11, "flag")))) && (missing5 = "flag")){
-const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err12 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7985,7 +7641,7 @@ else {
 const _errs37 = errors;
 for(const key5 of Object.keys(data11)){
 if(!(key5 === "flag")){
-const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err13 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8003,7 +7659,7 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 for(const key6 of Object.keys(data14)){
-const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err14 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/properties/flag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8015,7 +7671,7 @@ break;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/properties/flag/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/query/" + i1+"/kind/flag",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/properties/flag/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8030,7 +7686,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8041,21 +7697,14 @@ errors++;
 }
 }
 var _valid1 = _errs35 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 2;
-}
+valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs41 = errors;
 if(errors === _errs41){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing6;
 if(((data11.multi === undefined) || (!(func0.call(data11, "multi")))) && (missing6 = "multi")){
-const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err17 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8068,7 +7717,7 @@ else {
 const _errs43 = errors;
 for(const key7 of Object.keys(data11)){
 if(!(key7 === "multi")){
-const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err18 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8081,8 +7730,8 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-if(!(validate37(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate153(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -8090,7 +7739,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8101,20 +7750,12 @@ errors++;
 }
 }
 var _valid1 = _errs41 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing1 = 3;
-}
+valid6 = valid6 || _valid1;
 }
 }
 }
 if(!valid6){
-const err20 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err20 = {instancePath:instancePath+"/query/" + i1+"/kind",schemaPath:"#/properties/query/items/properties/kind/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8122,7 +7763,7 @@ else {
 vErrors.push(err20);
 }
 errors++;
-validate35.errors = vErrors;
+validate151.errors = vErrors;
 return false;
 }
 else {
@@ -8147,7 +7788,7 @@ var valid5 = true;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath:instancePath+"/query/" + i1,schemaPath:"#/properties/query/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8158,7 +7799,7 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate151.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8170,8 +7811,8 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
-if(!(validate49(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate165(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs45 === errors;
@@ -8182,8 +7823,8 @@ var valid0 = true;
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
-if(!(validate49(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate165(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs46 === errors;
@@ -8194,8 +7835,8 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
-if(!(validate49(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate165(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs47 === errors;
@@ -8213,11 +7854,11 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
@@ -8228,13 +7869,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.static === undefined) || (!(func0.call(data, "static")))) && (missing0 = "static")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8247,7 +7887,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "static")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8267,7 +7907,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs6 = errors;
 for(const key1 of Object.keys(data0)){
 if(!((((((key1 === "get_service") || (key1 === "post_service")) || (key1 === "delete_service")) || (key1 === "put_service")) || (key1 === "patch_service")) || (key1 === "subdirs"))){
-const err2 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err2 = {instancePath:instancePath+"/static",schemaPath:"#/anyOf/0/properties/static/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8281,8 +7921,8 @@ break;
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
-if(!(validate35(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate151(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -8293,8 +7933,8 @@ var valid2 = true;
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
-if(!(validate35(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate151(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -8305,8 +7945,8 @@ var valid2 = true;
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
-if(!(validate35(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate151(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -8317,8 +7957,8 @@ var valid2 = true;
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
-if(!(validate35(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate151(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -8329,8 +7969,8 @@ var valid2 = true;
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
-if(!(validate35(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate151(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -8344,13 +7984,12 @@ let data6 = data0.subdirs;
 const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = false;
-let passing1 = null;
 const _errs14 = errors;
 if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.suffixes === undefined) || (!(func0.call(data6, "suffixes")))) && (missing1 = "suffixes")){
-const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8363,7 +8002,7 @@ else {
 const _errs16 = errors;
 for(const key2 of Object.keys(data6)){
 if(!(key2 === "suffixes")){
-const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8389,7 +8028,7 @@ if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if((((data8.tree === undefined) || (!(func0.call(data8, "tree")))) && (missing2 = "tree")) || (((data8.name === undefined) || (!(func0.call(data8, "name")))) && (missing2 = "name"))){
-const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err5 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8402,7 +8041,7 @@ else {
 const _errs21 = errors;
 for(const key3 of Object.keys(data8)){
 if(!((key3 === "name") || (key3 === "tree"))){
-const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err6 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8416,8 +8055,8 @@ break;
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
-if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs22 === errors;
@@ -8442,7 +8081,7 @@ var valid6 = true;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/static/subdirs/suffixes/" + i0,schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8459,7 +8098,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/static/subdirs/suffixes",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/properties/suffixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err8 = {instancePath:instancePath+"/static/subdirs/suffixes",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/properties/suffixes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8474,7 +8113,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8485,16 +8124,14 @@ errors++;
 }
 }
 var _valid1 = _errs14 === errors;
-if(_valid1){
-valid3 = true;
-passing1 = 0;
-}
+valid3 = valid3 || _valid1;
+if(!valid3){
 const _errs24 = errors;
 if(errors === _errs24){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
 if(((data6.dynamic_dispatch === undefined) || (!(func0.call(data6, "dynamic_dispatch")))) && (missing3 = "dynamic_dispatch")){
-const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err10 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8507,7 +8144,7 @@ else {
 const _errs26 = errors;
 for(const key4 of Object.keys(data6)){
 if(!(key4 === "dynamic_dispatch")){
-const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8526,7 +8163,7 @@ if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing4;
 if((((data11.tree === undefined) || (!(func0.call(data11, "tree")))) && (missing4 = "tree")) || (((data11.arg === undefined) || (!(func0.call(data11, "arg")))) && (missing4 = "arg"))){
-const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err12 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8539,7 +8176,7 @@ else {
 const _errs29 = errors;
 for(const key5 of Object.keys(data11)){
 if(!((key5 === "arg") || (key5 === "tree"))){
-const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err13 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8553,8 +8190,8 @@ break;
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
-if(!(validate37(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate153(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs30 === errors;
@@ -8579,7 +8216,7 @@ var valid8 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/properties/dynamic_dispatch/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/static/subdirs/dynamic_dispatch",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/properties/dynamic_dispatch/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8594,7 +8231,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8605,18 +8242,10 @@ errors++;
 }
 }
 var _valid1 = _errs24 === errors;
-if(_valid1 && valid3){
-valid3 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid3 = true;
-passing1 = 1;
-}
+valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err16 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/oneOf/0/properties/static/properties/subdirs/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/static/subdirs",schemaPath:"#/anyOf/0/properties/static/properties/subdirs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8649,7 +8278,7 @@ var valid2 = true;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/static",schemaPath:"#/oneOf/0/properties/static/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/static",schemaPath:"#/anyOf/0/properties/static/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8664,7 +8293,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8675,16 +8304,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.dynamic === undefined) || (!(func0.call(data, "dynamic")))) && (missing5 = "dynamic")){
-const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err19 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8697,7 +8324,7 @@ else {
 const _errs34 = errors;
 for(const key6 of Object.keys(data)){
 if(!(key6 === "dynamic")){
-const err20 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err20 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8710,8 +8337,8 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-if(!(validate29(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate225(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 }
@@ -8719,7 +8346,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8730,18 +8357,11 @@ errors++;
 }
 }
 var _valid0 = _errs32 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs36 = errors;
 if(typeof data !== "string"){
-const err22 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8751,7 +8371,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data === "empty")){
-const err23 = {instancePath,schemaPath:"#/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema86.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath,schemaPath:"#/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema86.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8761,19 +8381,11 @@ vErrors.push(err23);
 errors++;
 }
 var _valid0 = _errs36 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err24 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err24 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8853,21 +8465,21 @@ return errors === 0;
 
 export const validatePostInjectionBlockInput = validate422;
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
-validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate198.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
-validate191.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate198.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8875,8 +8487,8 @@ break;
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
-if(!(validate120(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8887,8 +8499,8 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs3 = errors;
-if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -8901,16 +8513,16 @@ var valid0 = true;
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate191.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8926,8 +8538,8 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate191(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate198(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8937,7 +8549,7 @@ break;
 }
 }
 else {
-validate190.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate197.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8948,11 +8560,11 @@ break;
 }
 }
 else {
-validate190.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate190.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
@@ -8979,8 +8591,8 @@ break;
 if(_errs1 === errors){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs2 = errors;
-if(!(validate96(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8991,8 +8603,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs3 = errors;
-if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate197(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9018,12 +8630,12 @@ export const validatePostInjectionBlockOutput = validate425;
 function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("block_hash", data)){
+if(!func146("block_hash", data)){
 validate425.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -9058,12 +8670,12 @@ export const validateOperationHash = validate428;
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("operation_hash", data)){
+if(!func146("operation_hash", data)){
 validate428.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9161,8 +8773,8 @@ break;
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
-if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -9173,8 +8785,8 @@ var valid2 = true;
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
-if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -9185,8 +8797,8 @@ var valid2 = true;
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
-if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -9238,12 +8850,12 @@ export const validateProtocolHash = validate435;
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("protocol_hash", data)){
+if(!func146("protocol_hash", data)){
 validate435.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -9254,20 +8866,20 @@ return errors === 0;
 
 export const validateGetMonitorActiveChainsOutput = validate437;
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("chain_id", data)){
-validate123.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
+if(!func146("chain_id", data)){
+validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
 }
-validate123.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
@@ -9284,13 +8896,12 @@ let data0 = data[i0];
 const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
-let passing0 = null;
 const _errs3 = errors;
 if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing0 = "chain_id")){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9303,7 +8914,7 @@ else {
 const _errs5 = errors;
 for(const key0 of Object.keys(data0)){
 if(!(key0 === "chain_id")){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9316,8 +8927,8 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 }
@@ -9325,7 +8936,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9336,16 +8947,14 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((((data0.expiration_date === undefined) || (!(func0.call(data0, "expiration_date")))) && (missing1 = "expiration_date")) || (((data0.test_protocol === undefined) || (!(func0.call(data0, "test_protocol")))) && (missing1 = "test_protocol"))) || (((data0.chain_id === undefined) || (!(func0.call(data0, "chain_id")))) && (missing1 = "chain_id"))){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9358,7 +8967,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data0)){
 if(!(((key1 === "chain_id") || (key1 === "test_protocol")) || (key1 === "expiration_date"))){
-const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9372,8 +8981,8 @@ break;
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
-if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -9384,8 +8993,8 @@ var valid3 = true;
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
-if(!(validate92(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -9411,7 +9020,7 @@ var valid3 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9422,21 +9031,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs13 = errors;
 if(errors === _errs13){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if(((data0.stopping === undefined) || (!(func0.call(data0, "stopping")))) && (missing2 = "stopping")){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9449,7 +9051,7 @@ else {
 const _errs15 = errors;
 for(const key2 of Object.keys(data0)){
 if(!(key2 === "stopping")){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9462,8 +9064,8 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-if(!(validate123(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 }
@@ -9471,7 +9073,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9482,19 +9084,11 @@ errors++;
 }
 }
 var _valid0 = _errs13 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
+valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9555,8 +9149,8 @@ break;
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
-if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9567,8 +9161,8 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
-if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9591,8 +9185,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs5 = errors;
-if(!(validate190(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate197(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9639,8 +9233,8 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9680,10 +9274,9 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9693,28 +9286,18 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9765,8 +9348,8 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9777,8 +9360,8 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -9816,8 +9399,8 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
-if(!(validate120(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -9867,8 +9450,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
-if(!(validate22(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate59(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -9903,8 +9486,8 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs13 = errors;
-if(!(validate96(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -9935,63 +9518,63 @@ return errors === 0;
 
 export const validateGetNetworkConnectionsOutput = validate462;
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("cryptobox_public_key_hash", data)){
-validate127.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
+if(!func146("cryptobox_public_key_hash", data)){
+validate183.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
-validate126.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
-validate169.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.addr === undefined) || (!(func0.call(data, "addr")))) && (missing0 = "addr")){
-validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate175.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "addr") || (key0 === "port"))){
-validate168.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate175.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9999,8 +9582,8 @@ break;
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
-if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate176(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10013,18 +9596,18 @@ if(data.port !== undefined && func0.call(data, "port")){
 let data1 = data.port;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate175.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 65535 || isNaN(data1)){
-validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
+validate175.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"}];
 return false;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-validate168.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate175.errors = [{instancePath:instancePath+"/port",schemaPath:"#/properties/port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -10040,11 +9623,11 @@ var valid0 = true;
 }
 }
 else {
-validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate175.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate168.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
@@ -10123,8 +9706,8 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate201(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate227(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10171,21 +9754,21 @@ return errors === 0;
 }
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.private_node === undefined) || (!(func0.call(data, "private_node")))) && (missing0 = "private_node")) || (((data.disable_mempool === undefined) || (!(func0.call(data, "disable_mempool")))) && (missing0 = "disable_mempool"))){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate173.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "disable_mempool") || (key0 === "private_node"))){
-validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate173.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10194,7 +9777,7 @@ if(_errs1 === errors){
 if(data.disable_mempool !== undefined && func0.call(data, "disable_mempool")){
 const _errs2 = errors;
 if(typeof data.disable_mempool !== "boolean"){
-validate118.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate173.errors = [{instancePath:instancePath+"/disable_mempool",schemaPath:"#/properties/disable_mempool/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10206,7 +9789,7 @@ if(valid0){
 if(data.private_node !== undefined && func0.call(data, "private_node")){
 const _errs4 = errors;
 if(typeof data.private_node !== "boolean"){
-validate118.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate173.errors = [{instancePath:instancePath+"/private_node",schemaPath:"#/properties/private_node/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10219,11 +9802,11 @@ var valid0 = true;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
@@ -10269,8 +9852,8 @@ var valid1 = true;
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
-if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -10281,8 +9864,8 @@ var valid1 = true;
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
-if(!(validate168(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -10344,8 +9927,8 @@ var valid1 = true;
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
-if(!(validate118(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -10356,8 +9939,8 @@ var valid1 = true;
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
-if(!(validate118(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs14 === errors;
@@ -10431,8 +10014,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10443,8 +10026,8 @@ var valid0 = true;
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
-if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10506,8 +10089,8 @@ var valid0 = true;
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
-if(!(validate118(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -10518,8 +10101,8 @@ var valid0 = true;
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
-if(!(validate118(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -10548,64 +10131,53 @@ return errors === 0;
 
 export const validateGetNetworkGreylistIpsOutput = validate474;
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
-validate174.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-validate177.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs2 = errors;
-if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10613,7 +10185,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate173.errors = vErrors;
+validate120.errors = vErrors;
 return false;
 }
 else {
@@ -10627,7 +10199,7 @@ vErrors = null;
 }
 }
 }
-validate173.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
@@ -10661,8 +10233,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate169(data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate176(data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -10687,20 +10259,17 @@ let data2 = data.not_reliable_since;
 const _errs5 = errors;
 const _errs6 = errors;
 let valid2 = false;
-let passing0 = null;
 const _errs7 = errors;
-if(!(validate173(data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs8 = errors;
 if(data2 !== null){
-const err0 = {instancePath:instancePath+"/not_reliable_since",schemaPath:"#/properties/not_reliable_since/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err0 = {instancePath:instancePath+"/not_reliable_since",schemaPath:"#/properties/not_reliable_since/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10710,18 +10279,10 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs8 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
+valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err1 = {instancePath:instancePath+"/not_reliable_since",schemaPath:"#/properties/not_reliable_since/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err1 = {instancePath:instancePath+"/not_reliable_since",schemaPath:"#/properties/not_reliable_since/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10772,8 +10333,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate126(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10792,13 +10353,13 @@ return errors === 0;
 }
 
 export const validateGetNetworkLogOutput = validate479;
-const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
+const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"event":{"type":"string","enum":["too_few_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["too_many_connections"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_point"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["new_peer"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["incoming_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["outgoing_connection"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["authentication_failed"]},"point":{"$ref":"octez-definition:p2p_point.id"}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["accepting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["rejecting_request"]},"point":{"$ref":"octez-definition:p2p_point.id"},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["request_rejected"]},"point":{"$ref":"octez-definition:p2p_point.id"},"identity":{"type":"array","items":[{"$ref":"octez-definition:p2p_connection.id"},{"$ref":"octez-subschema:b6bb514d5e1cb04a"}],"additionalItems":false}},"required":["point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["connection_established"]},"id_point":{"$ref":"octez-definition:p2p_connection.id"},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","id_point","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["external_disconnection"]},"peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["peer_id","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_points"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["gc_peer_ids"]}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_ack_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_request_ignored"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_success"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["swap_failure"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["bootstrap_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_sent"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false},{"type":"object","properties":{"event":{"type":"string","enum":["advertise_received"]},"source":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["source","event"],"additionalProperties":false}]};
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 validate277.errors = vErrors;
@@ -10811,13 +10372,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10830,7 +10390,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "event")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10845,7 +10405,7 @@ if(_errs3 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data0 = data.event;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/0/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10855,7 +10415,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "too_few_connections")){
-const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/0/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[0].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10869,7 +10429,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10880,16 +10440,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing1 = "event")){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10902,7 +10460,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "event")){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10917,7 +10475,7 @@ if(_errs8 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data1 = data.event;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/1/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10927,7 +10485,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data1 === "too_many_connections")){
-const err8 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/1/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[1].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10941,7 +10499,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10952,21 +10510,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs11 = errors;
 if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing2 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing2 = "event"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10979,7 +10530,7 @@ else {
 const _errs13 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "event") || (key2 === "point"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10995,7 +10546,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data2 = data.event;
 const _errs14 = errors;
 if(typeof data2 !== "string"){
-const err12 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/2/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11005,7 +10556,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data2 === "new_point")){
-const err13 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/2/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[2].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11036,7 +10587,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11047,21 +10598,14 @@ errors++;
 }
 }
 var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs17 = errors;
 if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing3 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing3 = "event"))){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11074,7 +10618,7 @@ else {
 const _errs19 = errors;
 for(const key3 of Object.keys(data)){
 if(!((key3 === "event") || (key3 === "peer_id"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11090,7 +10634,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data4 = data.event;
 const _errs20 = errors;
 if(typeof data4 !== "string"){
-const err17 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/3/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11100,7 +10644,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data4 === "new_peer")){
-const err18 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/3/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[3].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11117,8 +10661,8 @@ var valid4 = true;
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs22 === errors;
@@ -11131,7 +10675,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11142,21 +10686,14 @@ errors++;
 }
 }
 var _valid0 = _errs17 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing4 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing4 = "event"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err20 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11169,7 +10706,7 @@ else {
 const _errs25 = errors;
 for(const key4 of Object.keys(data)){
 if(!((key4 === "event") || (key4 === "point"))){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11185,7 +10722,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data6 = data.event;
 const _errs26 = errors;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/4/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11195,7 +10732,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data6 === "incoming_connection")){
-const err23 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/4/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[4].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11226,7 +10763,7 @@ var valid5 = true;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11237,21 +10774,14 @@ errors++;
 }
 }
 var _valid0 = _errs23 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs29 = errors;
 if(errors === _errs29){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing5 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing5 = "event"))){
-const err25 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err25 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11264,7 +10794,7 @@ else {
 const _errs31 = errors;
 for(const key5 of Object.keys(data)){
 if(!((key5 === "event") || (key5 === "point"))){
-const err26 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err26 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11280,7 +10810,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data8 = data.event;
 const _errs32 = errors;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/5/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11290,7 +10820,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(data8 === "outgoing_connection")){
-const err28 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/5/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[5].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11321,7 +10851,7 @@ var valid6 = true;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11332,21 +10862,14 @@ errors++;
 }
 }
 var _valid0 = _errs29 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing6 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing6 = "event"))){
-const err30 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err30 = {instancePath,schemaPath:"#/anyOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11359,7 +10882,7 @@ else {
 const _errs37 = errors;
 for(const key6 of Object.keys(data)){
 if(!((key6 === "event") || (key6 === "point"))){
-const err31 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err31 = {instancePath,schemaPath:"#/anyOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11375,7 +10898,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data10 = data.event;
 const _errs38 = errors;
 if(typeof data10 !== "string"){
-const err32 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/6/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11385,7 +10908,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!(data10 === "authentication_failed")){
-const err33 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err33 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/6/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[6].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11416,7 +10939,7 @@ var valid7 = true;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath,schemaPath:"#/anyOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11427,21 +10950,14 @@ errors++;
 }
 }
 var _valid0 = _errs35 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs41 = errors;
 if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing7 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing7 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing7 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing7 = "event"))){
-const err35 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
+const err35 = {instancePath,schemaPath:"#/anyOf/7/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11454,7 +10970,7 @@ else {
 const _errs43 = errors;
 for(const key7 of Object.keys(data)){
 if(!((((key7 === "event") || (key7 === "point")) || (key7 === "id_point")) || (key7 === "peer_id"))){
-const err36 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+const err36 = {instancePath,schemaPath:"#/anyOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11470,7 +10986,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data12 = data.event;
 const _errs44 = errors;
 if(typeof data12 !== "string"){
-const err37 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/7/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11480,7 +10996,7 @@ vErrors.push(err37);
 errors++;
 }
 if(!(data12 === "accepting_request")){
-const err38 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/7/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[7].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11509,8 +11025,8 @@ var valid8 = true;
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
-if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs47 === errors;
@@ -11521,8 +11037,8 @@ var valid8 = true;
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs48 === errors;
@@ -11537,7 +11053,7 @@ var valid8 = true;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err39 = {instancePath,schemaPath:"#/anyOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11548,21 +11064,14 @@ errors++;
 }
 }
 var _valid0 = _errs41 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs49 = errors;
 if(errors === _errs49){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing8 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing8 = "id_point"))) || (((data.point === undefined) || (!(func0.call(data, "point")))) && (missing8 = "point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing8 = "event"))){
-const err40 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
+const err40 = {instancePath,schemaPath:"#/anyOf/8/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11575,7 +11084,7 @@ else {
 const _errs51 = errors;
 for(const key8 of Object.keys(data)){
 if(!((((key8 === "event") || (key8 === "point")) || (key8 === "id_point")) || (key8 === "peer_id"))){
-const err41 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+const err41 = {instancePath,schemaPath:"#/anyOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11591,7 +11100,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data16 = data.event;
 const _errs52 = errors;
 if(typeof data16 !== "string"){
-const err42 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/8/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11601,7 +11110,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!(data16 === "rejecting_request")){
-const err43 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/8/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[8].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11630,8 +11139,8 @@ var valid9 = true;
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
-if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs55 === errors;
@@ -11642,8 +11151,8 @@ var valid9 = true;
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs56 === errors;
@@ -11658,7 +11167,7 @@ var valid9 = true;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath,schemaPath:"#/anyOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11669,21 +11178,14 @@ errors++;
 }
 }
 var _valid0 = _errs49 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs57 = errors;
 if(errors === _errs57){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((((data.point === undefined) || (!(func0.call(data, "point")))) && (missing9 = "point")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing9 = "event"))){
-const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
+const err45 = {instancePath,schemaPath:"#/anyOf/9/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11696,7 +11198,7 @@ else {
 const _errs59 = errors;
 for(const key9 of Object.keys(data)){
 if(!(((key9 === "event") || (key9 === "point")) || (key9 === "identity"))){
-const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+const err46 = {instancePath,schemaPath:"#/anyOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11712,7 +11214,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data20 = data.event;
 const _errs60 = errors;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/9/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11722,7 +11224,7 @@ vErrors.push(err47);
 errors++;
 }
 if(!(data20 === "request_rejected")){
-const err48 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/9/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[9].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11756,7 +11258,7 @@ if(errors === _errs63){
 if(Array.isArray(data22)){
 const len0 = data22.length;
 if(!(len0 <= 2)){
-const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/oneOf/9/properties/identity/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+const err49 = {instancePath:instancePath+"/identity",schemaPath:"#/anyOf/9/properties/identity/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11769,8 +11271,8 @@ else {
 const len1 = data22.length;
 if(len1 > 0){
 const _errs65 = errors;
-if(!(validate168(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs65 === errors;
@@ -11778,8 +11280,8 @@ var valid11 = _errs65 === errors;
 if(valid11){
 if(len1 > 1){
 const _errs66 = errors;
-if(!(validate126(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs66 === errors;
@@ -11788,7 +11290,7 @@ var valid11 = _errs66 === errors;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/identity",schemaPath:"#/oneOf/9/properties/identity/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err50 = {instancePath:instancePath+"/identity",schemaPath:"#/anyOf/9/properties/identity/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11809,7 +11311,7 @@ var valid10 = true;
 }
 }
 else {
-const err51 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err51 = {instancePath,schemaPath:"#/anyOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11820,21 +11322,14 @@ errors++;
 }
 }
 var _valid0 = _errs57 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs67 = errors;
 if(errors === _errs67){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if(((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing10 = "peer_id")) || (((data.id_point === undefined) || (!(func0.call(data, "id_point")))) && (missing10 = "id_point"))) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing10 = "event"))){
-const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
+const err52 = {instancePath,schemaPath:"#/anyOf/10/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11847,7 +11342,7 @@ else {
 const _errs69 = errors;
 for(const key10 of Object.keys(data)){
 if(!(((key10 === "event") || (key10 === "id_point")) || (key10 === "peer_id"))){
-const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const err53 = {instancePath,schemaPath:"#/anyOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11863,7 +11358,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data25 = data.event;
 const _errs70 = errors;
 if(typeof data25 !== "string"){
-const err54 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/10/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11873,7 +11368,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!(data25 === "connection_established")){
-const err55 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/10/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[10].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11890,8 +11385,8 @@ var valid12 = true;
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
-if(!(validate168(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs72 === errors;
@@ -11902,8 +11397,8 @@ var valid12 = true;
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs73 === errors;
@@ -11917,7 +11412,7 @@ var valid12 = true;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath,schemaPath:"#/anyOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11928,21 +11423,14 @@ errors++;
 }
 }
 var _valid0 = _errs67 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs74 = errors;
 if(errors === _errs74){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing11 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing11 = "event"))){
-const err57 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
+const err57 = {instancePath,schemaPath:"#/anyOf/11/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11955,7 +11443,7 @@ else {
 const _errs76 = errors;
 for(const key11 of Object.keys(data)){
 if(!((key11 === "event") || (key11 === "peer_id"))){
-const err58 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err58 = {instancePath,schemaPath:"#/anyOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11971,7 +11459,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data28 = data.event;
 const _errs77 = errors;
 if(typeof data28 !== "string"){
-const err59 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/11/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11981,7 +11469,7 @@ vErrors.push(err59);
 errors++;
 }
 if(!(data28 === "disconnection")){
-const err60 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err60 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/11/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[11].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11998,8 +11486,8 @@ var valid13 = true;
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid13 = _errs79 === errors;
@@ -12012,7 +11500,7 @@ var valid13 = true;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath,schemaPath:"#/anyOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -12023,21 +11511,14 @@ errors++;
 }
 }
 var _valid0 = _errs74 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs80 = errors;
 if(errors === _errs80){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing12 = "peer_id")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing12 = "event"))){
-const err62 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
+const err62 = {instancePath,schemaPath:"#/anyOf/12/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -12050,7 +11531,7 @@ else {
 const _errs82 = errors;
 for(const key12 of Object.keys(data)){
 if(!((key12 === "event") || (key12 === "peer_id"))){
-const err63 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+const err63 = {instancePath,schemaPath:"#/anyOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -12066,7 +11547,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data30 = data.event;
 const _errs83 = errors;
 if(typeof data30 !== "string"){
-const err64 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/12/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -12076,7 +11557,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data30 === "external_disconnection")){
-const err65 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err65 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/12/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[12].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -12093,8 +11574,8 @@ var valid14 = true;
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs85 === errors;
@@ -12107,7 +11588,7 @@ var valid14 = true;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err66 = {instancePath,schemaPath:"#/anyOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -12118,21 +11599,14 @@ errors++;
 }
 }
 var _valid0 = _errs80 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 12];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 12;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs86 = errors;
 if(errors === _errs86){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing13 = "event")){
-const err67 = {instancePath,schemaPath:"#/oneOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
+const err67 = {instancePath,schemaPath:"#/anyOf/13/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -12145,7 +11619,7 @@ else {
 const _errs88 = errors;
 for(const key13 of Object.keys(data)){
 if(!(key13 === "event")){
-const err68 = {instancePath,schemaPath:"#/oneOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+const err68 = {instancePath,schemaPath:"#/anyOf/13/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -12160,7 +11634,7 @@ if(_errs88 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data32 = data.event;
 if(typeof data32 !== "string"){
-const err69 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/13/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12170,7 +11644,7 @@ vErrors.push(err69);
 errors++;
 }
 if(!(data32 === "gc_points")){
-const err70 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/13/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[13].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -12184,7 +11658,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath,schemaPath:"#/anyOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -12195,21 +11669,14 @@ errors++;
 }
 }
 var _valid0 = _errs86 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 13];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 13;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs91 = errors;
 if(errors === _errs91){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if(((data.event === undefined) || (!(func0.call(data, "event")))) && (missing14 = "event")){
-const err72 = {instancePath,schemaPath:"#/oneOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
+const err72 = {instancePath,schemaPath:"#/anyOf/14/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -12222,7 +11689,7 @@ else {
 const _errs93 = errors;
 for(const key14 of Object.keys(data)){
 if(!(key14 === "event")){
-const err73 = {instancePath,schemaPath:"#/oneOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err73 = {instancePath,schemaPath:"#/anyOf/14/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -12237,7 +11704,7 @@ if(_errs93 === errors){
 if(data.event !== undefined && func0.call(data, "event")){
 let data33 = data.event;
 if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err74 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/14/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -12247,7 +11714,7 @@ vErrors.push(err74);
 errors++;
 }
 if(!(data33 === "gc_peer_ids")){
-const err75 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/14/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[14].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -12261,7 +11728,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/oneOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath,schemaPath:"#/anyOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -12272,21 +11739,14 @@ errors++;
 }
 }
 var _valid0 = _errs91 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 14];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 14;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs96 = errors;
 if(errors === _errs96){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing15 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing15 = "event"))){
-const err77 = {instancePath,schemaPath:"#/oneOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
+const err77 = {instancePath,schemaPath:"#/anyOf/15/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -12299,7 +11759,7 @@ else {
 const _errs98 = errors;
 for(const key15 of Object.keys(data)){
 if(!((key15 === "event") || (key15 === "source"))){
-const err78 = {instancePath,schemaPath:"#/oneOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+const err78 = {instancePath,schemaPath:"#/anyOf/15/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -12315,7 +11775,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data34 = data.event;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
-const err79 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err79 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/15/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -12325,7 +11785,7 @@ vErrors.push(err79);
 errors++;
 }
 if(!(data34 === "swap_request_received")){
-const err80 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err80 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/15/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[15].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -12342,8 +11802,8 @@ var valid17 = true;
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid17 = _errs101 === errors;
@@ -12356,7 +11816,7 @@ var valid17 = true;
 }
 }
 else {
-const err81 = {instancePath,schemaPath:"#/oneOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath,schemaPath:"#/anyOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -12367,21 +11827,14 @@ errors++;
 }
 }
 var _valid0 = _errs96 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 15];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 15;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs102 = errors;
 if(errors === _errs102){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing16 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing16 = "event"))){
-const err82 = {instancePath,schemaPath:"#/oneOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
+const err82 = {instancePath,schemaPath:"#/anyOf/16/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -12394,7 +11847,7 @@ else {
 const _errs104 = errors;
 for(const key16 of Object.keys(data)){
 if(!((key16 === "event") || (key16 === "source"))){
-const err83 = {instancePath,schemaPath:"#/oneOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+const err83 = {instancePath,schemaPath:"#/anyOf/16/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -12410,7 +11863,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data36 = data.event;
 const _errs105 = errors;
 if(typeof data36 !== "string"){
-const err84 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err84 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/16/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -12420,7 +11873,7 @@ vErrors.push(err84);
 errors++;
 }
 if(!(data36 === "swap_ack_received")){
-const err85 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err85 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/16/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[16].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -12437,8 +11890,8 @@ var valid18 = true;
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid18 = _errs107 === errors;
@@ -12451,7 +11904,7 @@ var valid18 = true;
 }
 }
 else {
-const err86 = {instancePath,schemaPath:"#/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath,schemaPath:"#/anyOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -12462,21 +11915,14 @@ errors++;
 }
 }
 var _valid0 = _errs102 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 16];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 16;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs108 = errors;
 if(errors === _errs108){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing17 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing17 = "event"))){
-const err87 = {instancePath,schemaPath:"#/oneOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
+const err87 = {instancePath,schemaPath:"#/anyOf/17/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -12489,7 +11935,7 @@ else {
 const _errs110 = errors;
 for(const key17 of Object.keys(data)){
 if(!((key17 === "event") || (key17 === "source"))){
-const err88 = {instancePath,schemaPath:"#/oneOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+const err88 = {instancePath,schemaPath:"#/anyOf/17/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -12505,7 +11951,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data38 = data.event;
 const _errs111 = errors;
 if(typeof data38 !== "string"){
-const err89 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/17/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -12515,7 +11961,7 @@ vErrors.push(err89);
 errors++;
 }
 if(!(data38 === "swap_request_sent")){
-const err90 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err90 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/17/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[17].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -12532,8 +11978,8 @@ var valid19 = true;
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs113 === errors;
@@ -12546,7 +11992,7 @@ var valid19 = true;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/oneOf/17/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err91 = {instancePath,schemaPath:"#/anyOf/17/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -12557,21 +12003,14 @@ errors++;
 }
 }
 var _valid0 = _errs108 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 17];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 17;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs114 = errors;
 if(errors === _errs114){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing18 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing18 = "event"))){
-const err92 = {instancePath,schemaPath:"#/oneOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
+const err92 = {instancePath,schemaPath:"#/anyOf/18/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -12584,7 +12023,7 @@ else {
 const _errs116 = errors;
 for(const key18 of Object.keys(data)){
 if(!((key18 === "event") || (key18 === "source"))){
-const err93 = {instancePath,schemaPath:"#/oneOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+const err93 = {instancePath,schemaPath:"#/anyOf/18/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -12600,7 +12039,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data40 = data.event;
 const _errs117 = errors;
 if(typeof data40 !== "string"){
-const err94 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/18/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -12610,7 +12049,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!(data40 === "swap_ack_sent")){
-const err95 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/18/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[18].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -12627,8 +12066,8 @@ var valid20 = true;
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid20 = _errs119 === errors;
@@ -12641,7 +12080,7 @@ var valid20 = true;
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/oneOf/18/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err96 = {instancePath,schemaPath:"#/anyOf/18/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -12652,21 +12091,14 @@ errors++;
 }
 }
 var _valid0 = _errs114 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 18];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 18;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs120 = errors;
 if(errors === _errs120){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing19 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing19 = "event"))){
-const err97 = {instancePath,schemaPath:"#/oneOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
+const err97 = {instancePath,schemaPath:"#/anyOf/19/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -12679,7 +12111,7 @@ else {
 const _errs122 = errors;
 for(const key19 of Object.keys(data)){
 if(!((key19 === "event") || (key19 === "source"))){
-const err98 = {instancePath,schemaPath:"#/oneOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+const err98 = {instancePath,schemaPath:"#/anyOf/19/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -12695,7 +12127,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data42 = data.event;
 const _errs123 = errors;
 if(typeof data42 !== "string"){
-const err99 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/19/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -12705,7 +12137,7 @@ vErrors.push(err99);
 errors++;
 }
 if(!(data42 === "swap_request_ignored")){
-const err100 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err100 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/19/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[19].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -12722,8 +12154,8 @@ var valid21 = true;
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid21 = _errs125 === errors;
@@ -12736,7 +12168,7 @@ var valid21 = true;
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/oneOf/19/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err101 = {instancePath,schemaPath:"#/anyOf/19/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -12747,21 +12179,14 @@ errors++;
 }
 }
 var _valid0 = _errs120 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 19];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 19;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs126 = errors;
 if(errors === _errs126){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing20 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing20 = "event"))){
-const err102 = {instancePath,schemaPath:"#/oneOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
+const err102 = {instancePath,schemaPath:"#/anyOf/20/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -12774,7 +12199,7 @@ else {
 const _errs128 = errors;
 for(const key20 of Object.keys(data)){
 if(!((key20 === "event") || (key20 === "source"))){
-const err103 = {instancePath,schemaPath:"#/oneOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+const err103 = {instancePath,schemaPath:"#/anyOf/20/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -12790,7 +12215,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data44 = data.event;
 const _errs129 = errors;
 if(typeof data44 !== "string"){
-const err104 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err104 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/20/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -12800,7 +12225,7 @@ vErrors.push(err104);
 errors++;
 }
 if(!(data44 === "swap_success")){
-const err105 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/20/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[20].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -12817,8 +12242,8 @@ var valid22 = true;
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid22 = _errs131 === errors;
@@ -12831,7 +12256,7 @@ var valid22 = true;
 }
 }
 else {
-const err106 = {instancePath,schemaPath:"#/oneOf/20/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err106 = {instancePath,schemaPath:"#/anyOf/20/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -12842,21 +12267,14 @@ errors++;
 }
 }
 var _valid0 = _errs126 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 20];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 20;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs132 = errors;
 if(errors === _errs132){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing21;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing21 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing21 = "event"))){
-const err107 = {instancePath,schemaPath:"#/oneOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
+const err107 = {instancePath,schemaPath:"#/anyOf/21/required",keyword:"required",params:{missingProperty: missing21},message:"must have required property '"+missing21+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -12869,7 +12287,7 @@ else {
 const _errs134 = errors;
 for(const key21 of Object.keys(data)){
 if(!((key21 === "event") || (key21 === "source"))){
-const err108 = {instancePath,schemaPath:"#/oneOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+const err108 = {instancePath,schemaPath:"#/anyOf/21/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -12885,7 +12303,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data46 = data.event;
 const _errs135 = errors;
 if(typeof data46 !== "string"){
-const err109 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err109 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/21/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -12895,7 +12313,7 @@ vErrors.push(err109);
 errors++;
 }
 if(!(data46 === "swap_failure")){
-const err110 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err110 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/21/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[21].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -12912,8 +12330,8 @@ var valid23 = true;
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid23 = _errs137 === errors;
@@ -12926,7 +12344,7 @@ var valid23 = true;
 }
 }
 else {
-const err111 = {instancePath,schemaPath:"#/oneOf/21/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err111 = {instancePath,schemaPath:"#/anyOf/21/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -12937,21 +12355,14 @@ errors++;
 }
 }
 var _valid0 = _errs132 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 21];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 21;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs138 = errors;
 if(errors === _errs138){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing22;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing22 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing22 = "event"))){
-const err112 = {instancePath,schemaPath:"#/oneOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
+const err112 = {instancePath,schemaPath:"#/anyOf/22/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -12964,7 +12375,7 @@ else {
 const _errs140 = errors;
 for(const key22 of Object.keys(data)){
 if(!((key22 === "event") || (key22 === "source"))){
-const err113 = {instancePath,schemaPath:"#/oneOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+const err113 = {instancePath,schemaPath:"#/anyOf/22/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -12980,7 +12391,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data48 = data.event;
 const _errs141 = errors;
 if(typeof data48 !== "string"){
-const err114 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err114 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/22/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -12990,7 +12401,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!(data48 === "bootstrap_sent")){
-const err115 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/22/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[22].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -13007,8 +12418,8 @@ var valid24 = true;
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid24 = _errs143 === errors;
@@ -13021,7 +12432,7 @@ var valid24 = true;
 }
 }
 else {
-const err116 = {instancePath,schemaPath:"#/oneOf/22/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err116 = {instancePath,schemaPath:"#/anyOf/22/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -13032,21 +12443,14 @@ errors++;
 }
 }
 var _valid0 = _errs138 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 22];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 22;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs144 = errors;
 if(errors === _errs144){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing23;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing23 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing23 = "event"))){
-const err117 = {instancePath,schemaPath:"#/oneOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
+const err117 = {instancePath,schemaPath:"#/anyOf/23/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -13059,7 +12463,7 @@ else {
 const _errs146 = errors;
 for(const key23 of Object.keys(data)){
 if(!((key23 === "event") || (key23 === "source"))){
-const err118 = {instancePath,schemaPath:"#/oneOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+const err118 = {instancePath,schemaPath:"#/anyOf/23/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -13075,7 +12479,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data50 = data.event;
 const _errs147 = errors;
 if(typeof data50 !== "string"){
-const err119 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err119 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/23/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13085,7 +12489,7 @@ vErrors.push(err119);
 errors++;
 }
 if(!(data50 === "bootstrap_received")){
-const err120 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err120 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/23/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[23].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -13102,8 +12506,8 @@ var valid25 = true;
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid25 = _errs149 === errors;
@@ -13116,7 +12520,7 @@ var valid25 = true;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/oneOf/23/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err121 = {instancePath,schemaPath:"#/anyOf/23/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -13127,21 +12531,14 @@ errors++;
 }
 }
 var _valid0 = _errs144 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 23];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 23;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs150 = errors;
 if(errors === _errs150){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing24;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing24 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing24 = "event"))){
-const err122 = {instancePath,schemaPath:"#/oneOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
+const err122 = {instancePath,schemaPath:"#/anyOf/24/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -13154,7 +12551,7 @@ else {
 const _errs152 = errors;
 for(const key24 of Object.keys(data)){
 if(!((key24 === "event") || (key24 === "source"))){
-const err123 = {instancePath,schemaPath:"#/oneOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+const err123 = {instancePath,schemaPath:"#/anyOf/24/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -13170,7 +12567,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data52 = data.event;
 const _errs153 = errors;
 if(typeof data52 !== "string"){
-const err124 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err124 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/24/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -13180,7 +12577,7 @@ vErrors.push(err124);
 errors++;
 }
 if(!(data52 === "advertise_sent")){
-const err125 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err125 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/24/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[24].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -13197,8 +12594,8 @@ var valid26 = true;
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid26 = _errs155 === errors;
@@ -13211,7 +12608,7 @@ var valid26 = true;
 }
 }
 else {
-const err126 = {instancePath,schemaPath:"#/oneOf/24/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err126 = {instancePath,schemaPath:"#/anyOf/24/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -13222,21 +12619,14 @@ errors++;
 }
 }
 var _valid0 = _errs150 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 24];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 24;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs156 = errors;
 if(errors === _errs156){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing25;
 if((((data.source === undefined) || (!(func0.call(data, "source")))) && (missing25 = "source")) || (((data.event === undefined) || (!(func0.call(data, "event")))) && (missing25 = "event"))){
-const err127 = {instancePath,schemaPath:"#/oneOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
+const err127 = {instancePath,schemaPath:"#/anyOf/25/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -13249,7 +12639,7 @@ else {
 const _errs158 = errors;
 for(const key25 of Object.keys(data)){
 if(!((key25 === "event") || (key25 === "source"))){
-const err128 = {instancePath,schemaPath:"#/oneOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+const err128 = {instancePath,schemaPath:"#/anyOf/25/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -13265,7 +12655,7 @@ if(data.event !== undefined && func0.call(data, "event")){
 let data54 = data.event;
 const _errs159 = errors;
 if(typeof data54 !== "string"){
-const err129 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err129 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/25/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -13275,7 +12665,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!(data54 === "advertise_received")){
-const err130 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.oneOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/event",schemaPath:"#/anyOf/25/properties/event/enum",keyword:"enum",params:{allowedValues: schema123.anyOf[25].properties.event.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -13292,8 +12682,8 @@ var valid27 = true;
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
-if(!(validate126(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid27 = _errs161 === errors;
@@ -13306,7 +12696,7 @@ var valid27 = true;
 }
 }
 else {
-const err131 = {instancePath,schemaPath:"#/oneOf/25/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err131 = {instancePath,schemaPath:"#/anyOf/25/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -13317,15 +12707,7 @@ errors++;
 }
 }
 var _valid0 = _errs156 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 25];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 25;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
@@ -13352,7 +12734,7 @@ passing0 = 25;
 }
 }
 if(!valid0){
-const err132 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err132 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -13379,34 +12761,33 @@ return errors === 0;
 }
 
 export const validateGetNetworkPeersOutput = validate509;
-const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
-const schema37 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:3065e3364cc08395"},"received":{"$ref":"octez-subschema:3065e3364cc08395"},"failed":{"$ref":"octez-subschema:3065e3364cc08395"},"scheduled":{"$ref":"octez-subschema:3065e3364cc08395"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
-const schema28 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
+const schema124 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"array","items":[{"$ref":"octez-subschema:b6bb514d5e1cb04a"},{"type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:0a1b24b8133c9277"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false}],"additionalItems":false}};
+const schema19 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"responses":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:d5a235d822d0dec2"},"failed":{"$ref":"octez-subschema:d5a235d822d0dec2"},"received":{"$ref":"octez-subschema:d5a235d822d0dec2"},"unexpected":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","unexpected","received","failed","sent"],"additionalProperties":false},"requests":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:d5a235d822d0dec2"},"received":{"$ref":"octez-subschema:d5a235d822d0dec2"},"failed":{"$ref":"octez-subschema:d5a235d822d0dec2"},"scheduled":{"$ref":"octez-subschema:d5a235d822d0dec2"}},"required":["scheduled","failed","received","sent"],"additionalProperties":false},"valid_blocks":{"$ref":"octez-definition:bignum"},"old_heads":{"$ref":"octez-definition:bignum"},"prevalidator_results":{"type":"object","properties":{"cannot_download":{"$ref":"octez-definition:bignum"},"cannot_parse":{"$ref":"octez-definition:bignum"},"refused_by_prefilter":{"$ref":"octez-definition:bignum"},"refused_by_postfilter":{"$ref":"octez-definition:bignum"},"applied":{"$ref":"octez-definition:bignum"},"branch_delayed":{"$ref":"octez-definition:bignum"},"branch_refused":{"$ref":"octez-definition:bignum"},"refused":{"$ref":"octez-definition:bignum"},"duplicate":{"$ref":"octez-definition:bignum"},"outdated":{"$ref":"octez-definition:bignum"}},"required":["outdated","duplicate","refused","branch_refused","branch_delayed","applied","refused_by_postfilter","refused_by_prefilter","cannot_parse","cannot_download"],"additionalProperties":false},"unactivated_chains":{"$ref":"octez-definition:bignum"},"inactive_chains":{"$ref":"octez-definition:bignum"},"future_blocks_advertised":{"$ref":"octez-definition:bignum"},"unadvertised":{"type":"object","properties":{"block":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocol":{"$ref":"octez-definition:bignum"}},"required":["protocol","operations","block"],"additionalProperties":false},"advertisements":{"type":"object","properties":{"sent":{"$ref":"octez-subschema:89662c7a4a9ad075"},"received":{"$ref":"octez-subschema:89662c7a4a9ad075"}},"required":["received","sent"],"additionalProperties":false}},"required":["advertisements","unadvertised","future_blocks_advertised","inactive_chains","unactivated_chains","prevalidator_results","old_heads","valid_blocks","requests","responses"],"additionalProperties":false};
+const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"checkpoint":{"$ref":"octez-definition:bignum"},"protocol_branch":{"$ref":"octez-definition:bignum"},"predecessor_header":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","predecessor_header","protocol_branch","checkpoint","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false},{"type":"object","properties":{"branch":{"$ref":"octez-definition:bignum"},"head":{"$ref":"octez-definition:bignum"},"block_header":{"$ref":"octez-definition:bignum"},"operations":{"$ref":"octez-definition:bignum"},"protocols":{"$ref":"octez-definition:bignum"},"operation_hashes_for_block":{"$ref":"octez-definition:bignum"},"operations_for_block":{"$ref":"octez-definition:bignum"},"other":{"$ref":"octez-definition:bignum"}},"required":["other","operations_for_block","operation_hashes_for_block","protocols","operations","block_header","head","branch"],"additionalProperties":false}]};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-validate98.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing0 = "other")) || (((data.predecessor_header === undefined) || (!(func0.call(data, "predecessor_header")))) && (missing0 = "predecessor_header"))) || (((data.protocol_branch === undefined) || (!(func0.call(data, "protocol_branch")))) && (missing0 = "protocol_branch"))) || (((data.checkpoint === undefined) || (!(func0.call(data, "checkpoint")))) && (missing0 = "checkpoint"))) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing0 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing0 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing0 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing0 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13418,8 +12799,8 @@ errors++;
 else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
-if(!(func0.call(schema28.oneOf[0].properties, key0))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(!(func0.call(schema20.anyOf[0].properties, key0))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13433,8 +12814,8 @@ break;
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
-if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -13445,8 +12826,8 @@ var valid1 = true;
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
-if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -13457,8 +12838,8 @@ var valid1 = true;
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
-if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -13469,8 +12850,8 @@ var valid1 = true;
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
-if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -13481,8 +12862,8 @@ var valid1 = true;
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
-if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -13493,8 +12874,8 @@ var valid1 = true;
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
-if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -13505,8 +12886,8 @@ var valid1 = true;
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
-if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -13517,8 +12898,8 @@ var valid1 = true;
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
-if(!(validate98(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -13529,8 +12910,8 @@ var valid1 = true;
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
-if(!(validate98(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -13541,8 +12922,8 @@ var valid1 = true;
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
-if(!(validate98(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -13553,8 +12934,8 @@ var valid1 = true;
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
-if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs14 === errors;
@@ -13576,7 +12957,7 @@ var valid1 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13587,16 +12968,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((((((((data.other === undefined) || (!(func0.call(data, "other")))) && (missing1 = "other")) || (((data.operations_for_block === undefined) || (!(func0.call(data, "operations_for_block")))) && (missing1 = "operations_for_block"))) || (((data.operation_hashes_for_block === undefined) || (!(func0.call(data, "operation_hashes_for_block")))) && (missing1 = "operation_hashes_for_block"))) || (((data.protocols === undefined) || (!(func0.call(data, "protocols")))) && (missing1 = "protocols"))) || (((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing1 = "operations"))) || (((data.block_header === undefined) || (!(func0.call(data, "block_header")))) && (missing1 = "block_header"))) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing1 = "head"))) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing1 = "branch"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13609,7 +12988,7 @@ else {
 const _errs17 = errors;
 for(const key1 of Object.keys(data)){
 if(!((((((((key1 === "branch") || (key1 === "head")) || (key1 === "block_header")) || (key1 === "operations")) || (key1 === "protocols")) || (key1 === "operation_hashes_for_block")) || (key1 === "operations_for_block")) || (key1 === "other"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13623,8 +13002,8 @@ break;
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
-if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -13635,8 +13014,8 @@ var valid2 = true;
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
-if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -13647,8 +13026,8 @@ var valid2 = true;
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
-if(!(validate98(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
@@ -13659,8 +13038,8 @@ var valid2 = true;
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
-if(!(validate98(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -13671,8 +13050,8 @@ var valid2 = true;
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
-if(!(validate98(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs22 === errors;
@@ -13683,8 +13062,8 @@ var valid2 = true;
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
-if(!(validate98(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs23 === errors;
@@ -13695,8 +13074,8 @@ var valid2 = true;
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
-if(!(validate98(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs24 === errors;
@@ -13707,8 +13086,8 @@ var valid2 = true;
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
-if(!(validate98(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
@@ -13727,7 +13106,7 @@ var valid2 = true;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13738,18 +13117,10 @@ errors++;
 }
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13757,7 +13128,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate97.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
 else {
@@ -13771,26 +13142,26 @@ vErrors = null;
 }
 }
 }
-validate97.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch")) || (((data.head === undefined) || (!(func0.call(data, "head")))) && (missing0 = "head"))){
-validate162.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "head") || (key0 === "branch"))){
-validate162.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13798,8 +13169,8 @@ break;
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
-if(!(validate98(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -13810,8 +13181,8 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate98(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -13824,30 +13195,30 @@ var valid0 = true;
 }
 }
 else {
-validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate162.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.advertisements === undefined) || (!(func0.call(data, "advertisements")))) && (missing0 = "advertisements")) || (((data.unadvertised === undefined) || (!(func0.call(data, "unadvertised")))) && (missing0 = "unadvertised"))) || (((data.future_blocks_advertised === undefined) || (!(func0.call(data, "future_blocks_advertised")))) && (missing0 = "future_blocks_advertised"))) || (((data.inactive_chains === undefined) || (!(func0.call(data, "inactive_chains")))) && (missing0 = "inactive_chains"))) || (((data.unactivated_chains === undefined) || (!(func0.call(data, "unactivated_chains")))) && (missing0 = "unactivated_chains"))) || (((data.prevalidator_results === undefined) || (!(func0.call(data, "prevalidator_results")))) && (missing0 = "prevalidator_results"))) || (((data.old_heads === undefined) || (!(func0.call(data, "old_heads")))) && (missing0 = "old_heads"))) || (((data.valid_blocks === undefined) || (!(func0.call(data, "valid_blocks")))) && (missing0 = "valid_blocks"))) || (((data.requests === undefined) || (!(func0.call(data, "requests")))) && (missing0 = "requests"))) || (((data.responses === undefined) || (!(func0.call(data, "responses")))) && (missing0 = "responses"))){
-validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
-if(!(func0.call(schema37.properties, key0))){
-validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func0.call(schema19.properties, key0))){
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13860,14 +13231,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((((((data0.outdated === undefined) || (!(func0.call(data0, "outdated")))) && (missing1 = "outdated")) || (((data0.unexpected === undefined) || (!(func0.call(data0, "unexpected")))) && (missing1 = "unexpected"))) || (((data0.received === undefined) || (!(func0.call(data0, "received")))) && (missing1 = "received"))) || (((data0.failed === undefined) || (!(func0.call(data0, "failed")))) && (missing1 = "failed"))) || (((data0.sent === undefined) || (!(func0.call(data0, "sent")))) && (missing1 = "sent"))){
-validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate63.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key1 of Object.keys(data0)){
 if(!(((((key1 === "sent") || (key1 === "failed")) || (key1 === "received")) || (key1 === "unexpected")) || (key1 === "outdated"))){
-validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate63.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13875,8 +13246,8 @@ break;
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
-if(!(validate97(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -13887,8 +13258,8 @@ var valid1 = true;
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
-if(!(validate97(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -13899,8 +13270,8 @@ var valid1 = true;
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
-if(!(validate97(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -13911,8 +13282,8 @@ var valid1 = true;
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
-if(!(validate98(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -13923,8 +13294,8 @@ var valid1 = true;
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
-if(!(validate98(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -13940,7 +13311,7 @@ var valid1 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/responses",schemaPath:"#/properties/responses/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13957,14 +13328,14 @@ if(errors === _errs10){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if((((((data6.scheduled === undefined) || (!(func0.call(data6, "scheduled")))) && (missing2 = "scheduled")) || (((data6.failed === undefined) || (!(func0.call(data6, "failed")))) && (missing2 = "failed"))) || (((data6.received === undefined) || (!(func0.call(data6, "received")))) && (missing2 = "received"))) || (((data6.sent === undefined) || (!(func0.call(data6, "sent")))) && (missing2 = "sent"))){
-validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate63.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key2 of Object.keys(data6)){
 if(!((((key2 === "sent") || (key2 === "received")) || (key2 === "failed")) || (key2 === "scheduled"))){
-validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate63.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13972,8 +13343,8 @@ break;
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
-if(!(validate97(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -13984,8 +13355,8 @@ var valid2 = true;
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
-if(!(validate97(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -13996,8 +13367,8 @@ var valid2 = true;
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
-if(!(validate97(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -14008,8 +13379,8 @@ var valid2 = true;
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
-if(!(validate97(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate64(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -14024,7 +13395,7 @@ var valid2 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/requests",schemaPath:"#/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14036,8 +13407,8 @@ var valid0 = true;
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
-if(!(validate98(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -14048,8 +13419,8 @@ var valid0 = true;
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
-if(!(validate98(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -14065,14 +13436,14 @@ if(errors === _errs19){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing3;
 if((((((((((((data13.outdated === undefined) || (!(func0.call(data13, "outdated")))) && (missing3 = "outdated")) || (((data13.duplicate === undefined) || (!(func0.call(data13, "duplicate")))) && (missing3 = "duplicate"))) || (((data13.refused === undefined) || (!(func0.call(data13, "refused")))) && (missing3 = "refused"))) || (((data13.branch_refused === undefined) || (!(func0.call(data13, "branch_refused")))) && (missing3 = "branch_refused"))) || (((data13.branch_delayed === undefined) || (!(func0.call(data13, "branch_delayed")))) && (missing3 = "branch_delayed"))) || (((data13.applied === undefined) || (!(func0.call(data13, "applied")))) && (missing3 = "applied"))) || (((data13.refused_by_postfilter === undefined) || (!(func0.call(data13, "refused_by_postfilter")))) && (missing3 = "refused_by_postfilter"))) || (((data13.refused_by_prefilter === undefined) || (!(func0.call(data13, "refused_by_prefilter")))) && (missing3 = "refused_by_prefilter"))) || (((data13.cannot_parse === undefined) || (!(func0.call(data13, "cannot_parse")))) && (missing3 = "cannot_parse"))) || (((data13.cannot_download === undefined) || (!(func0.call(data13, "cannot_download")))) && (missing3 = "cannot_download"))){
-validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate63.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 of Object.keys(data13)){
-if(!(func0.call(schema37.properties.prevalidator_results.properties, key3))){
-validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+if(!(func0.call(schema19.properties.prevalidator_results.properties, key3))){
+validate63.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -14080,8 +13451,8 @@ break;
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
-if(!(validate98(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs22 === errors;
@@ -14092,8 +13463,8 @@ var valid3 = true;
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
-if(!(validate98(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs23 === errors;
@@ -14104,8 +13475,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
-if(!(validate98(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs24 === errors;
@@ -14116,8 +13487,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
-if(!(validate98(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs25 === errors;
@@ -14128,8 +13499,8 @@ var valid3 = true;
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
-if(!(validate98(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs26 === errors;
@@ -14140,8 +13511,8 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
-if(!(validate98(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs27 === errors;
@@ -14152,8 +13523,8 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
-if(!(validate98(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -14164,8 +13535,8 @@ var valid3 = true;
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
-if(!(validate98(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs29 === errors;
@@ -14176,8 +13547,8 @@ var valid3 = true;
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
-if(!(validate98(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs30 === errors;
@@ -14188,8 +13559,8 @@ var valid3 = true;
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
-if(!(validate98(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs31 === errors;
@@ -14210,7 +13581,7 @@ var valid3 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/prevalidator_results",schemaPath:"#/properties/prevalidator_results/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14222,8 +13593,8 @@ var valid0 = true;
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
-if(!(validate98(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs32 === errors;
@@ -14234,8 +13605,8 @@ var valid0 = true;
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
-if(!(validate98(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs33 === errors;
@@ -14246,8 +13617,8 @@ var valid0 = true;
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
-if(!(validate98(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs34 === errors;
@@ -14263,14 +13634,14 @@ if(errors === _errs35){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing4;
 if(((((data27.protocol === undefined) || (!(func0.call(data27, "protocol")))) && (missing4 = "protocol")) || (((data27.operations === undefined) || (!(func0.call(data27, "operations")))) && (missing4 = "operations"))) || (((data27.block === undefined) || (!(func0.call(data27, "block")))) && (missing4 = "block"))){
-validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate63.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key4 of Object.keys(data27)){
 if(!(((key4 === "block") || (key4 === "operations")) || (key4 === "protocol"))){
-validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate63.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -14278,8 +13649,8 @@ break;
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
-if(!(validate98(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs38 === errors;
@@ -14290,8 +13661,8 @@ var valid4 = true;
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
-if(!(validate98(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs39 === errors;
@@ -14302,8 +13673,8 @@ var valid4 = true;
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
-if(!(validate98(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate65(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs40 === errors;
@@ -14317,7 +13688,7 @@ var valid4 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/unadvertised",schemaPath:"#/properties/unadvertised/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14334,14 +13705,14 @@ if(errors === _errs41){
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 let missing5;
 if((((data31.received === undefined) || (!(func0.call(data31, "received")))) && (missing5 = "received")) || (((data31.sent === undefined) || (!(func0.call(data31, "sent")))) && (missing5 = "sent"))){
-validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+validate63.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
 const _errs43 = errors;
 for(const key5 of Object.keys(data31)){
 if(!((key5 === "sent") || (key5 === "received"))){
-validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate63.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -14349,8 +13720,8 @@ break;
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
-if(!(validate162(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate112(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs44 === errors;
@@ -14361,8 +13732,8 @@ var valid5 = true;
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
-if(!(validate162(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate112(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs45 === errors;
@@ -14375,7 +13746,7 @@ var valid5 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/advertisements",schemaPath:"#/properties/advertisements/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -14397,11 +13768,11 @@ var valid0 = true;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate134.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
@@ -14445,8 +13816,8 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14457,8 +13828,8 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -14469,8 +13840,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14481,8 +13852,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -14506,22 +13877,22 @@ return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate167.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate174.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate168(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -14529,8 +13900,8 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -14539,11 +13910,11 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
@@ -14569,8 +13940,8 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate126(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -14622,8 +13993,8 @@ var valid2 = true;
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
-if(!(validate118(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -14634,8 +14005,8 @@ var valid2 = true;
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
-if(!(validate134(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate63(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -14658,8 +14029,8 @@ var valid2 = true;
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
-if(!(validate168(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -14682,8 +14053,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
-if(!(validate167(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -14694,8 +14065,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
-if(!(validate167(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -14706,8 +14077,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
-if(!(validate167(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -14718,8 +14089,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
-if(!(validate167(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -14730,8 +14101,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
-if(!(validate167(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
@@ -14742,8 +14113,8 @@ var valid2 = true;
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
-if(!(validate167(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -14797,7 +14168,7 @@ return errors === 0;
 }
 
 export const validateNetworkPeersByPeerIdOutput = validate522;
-const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:4d5b9fa49ef88b34"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
+const schema125 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"score":{"type":"number"},"trusted":{"type":"boolean"},"conn_metadata":{"$ref":"octez-subschema:4b0e418f407a555c"},"peer_metadata":{"$ref":"octez-subschema:0a1b24b8133c9277"},"state":{"$ref":"octez-definition:p2p_peer.state"},"reachable_at":{"$ref":"octez-definition:p2p_connection.id"},"stat":{"$ref":"octez-definition:p2p_stat"},"last_failed_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_rejected_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_established_connection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_disconnection":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_seen":{"$ref":"octez-subschema:5398c54bde5972ce"},"last_miss":{"$ref":"octez-subschema:5398c54bde5972ce"}},"required":["stat","state","peer_metadata","trusted","score"],"additionalProperties":false};
 
 function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14845,8 +14216,8 @@ var valid0 = true;
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
-if(!(validate118(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate173(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -14857,8 +14228,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
-if(!(validate134(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate63(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -14881,8 +14252,8 @@ var valid0 = true;
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
-if(!(validate168(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate175(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -14905,8 +14276,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
-if(!(validate167(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -14917,8 +14288,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
-if(!(validate167(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -14929,8 +14300,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
-if(!(validate167(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -14941,8 +14312,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
-if(!(validate167(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -14953,8 +14324,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
-if(!(validate167(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -14965,8 +14336,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
-if(!(validate167(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate174(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -15092,8 +14463,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
-if(!(validate173(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -15104,8 +14475,8 @@ var valid0 = true;
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
-if(!(validate169(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate176(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -15186,20 +14557,19 @@ return errors === 0;
 
 export const validateGetNetworkPointsOutput = validate538;
 const schema81 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"trusted":{"type":"boolean"},"greylisted_until":{"$ref":"octez-definition:timestamp.system"},"state":{"$ref":"octez-definition:p2p_point.state"},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"last_failed_connection":{"$ref":"octez-definition:timestamp.system"},"last_rejected_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_established_connection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_disconnection":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_seen":{"$ref":"octez-subschema:5e57f345556fbd44"},"last_miss":{"$ref":"octez-definition:timestamp.system"},"expected_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["state","trusted"],"additionalProperties":false};
-const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
+const schema82 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["requested"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepted"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["running"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["disconnected"]}},"required":["event_kind"],"additionalProperties":false}]};
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15212,7 +14582,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "event_kind")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15227,7 +14597,7 @@ if(_errs3 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15237,7 +14607,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "requested")){
-const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.anyOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15251,7 +14621,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15262,16 +14632,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs6 = errors;
 if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing1 = "event_kind"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15284,7 +14652,7 @@ else {
 const _errs8 = errors;
 for(const key1 of Object.keys(data)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15300,7 +14668,7 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data1 = data.event_kind;
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15310,7 +14678,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data1 === "accepted")){
-const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.anyOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15327,8 +14695,8 @@ var valid2 = true;
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
-if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -15341,7 +14709,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15352,21 +14720,14 @@ errors++;
 }
 }
 var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing2 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing2 = "event_kind"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15379,7 +14740,7 @@ else {
 const _errs14 = errors;
 for(const key2 of Object.keys(data)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15395,7 +14756,7 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data3 = data.event_kind;
 const _errs15 = errors;
 if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/2/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15405,7 +14766,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data3 === "running")){
-const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/2/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.anyOf[2].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15422,8 +14783,8 @@ var valid3 = true;
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
-if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs17 === errors;
@@ -15436,7 +14797,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15447,21 +14808,14 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs18 = errors;
 if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing3 = "event_kind")){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15474,7 +14828,7 @@ else {
 const _errs20 = errors;
 for(const key3 of Object.keys(data)){
 if(!(key3 === "event_kind")){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15489,7 +14843,7 @@ if(_errs20 === errors){
 if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data5 = data.event_kind;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15499,7 +14853,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data5 === "disconnected")){
-const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/event_kind",schemaPath:"#/anyOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema82.anyOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15513,7 +14867,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15524,20 +14878,12 @@ errors++;
 }
 }
 var _valid0 = _errs18 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 if(!valid0){
-const err20 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err20 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15564,22 +14910,22 @@ return errors === 0;
 }
 
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 const len0 = data.length;
 if(!(len0 <= 2)){
-validate180.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+validate181.errors = [{instancePath,schemaPath:"#/additionalItems",keyword:"additionalItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate126(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -15587,8 +14933,8 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate173(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15597,11 +14943,11 @@ var valid0 = _errs2 === errors;
 }
 }
 else {
-validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate181.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate180.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
@@ -15640,8 +14986,8 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -15664,8 +15010,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -15676,8 +15022,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -15688,8 +15034,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -15700,8 +15046,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -15712,8 +15058,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -15724,8 +15070,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -15736,8 +15082,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -15748,8 +15094,8 @@ var valid0 = true;
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
-if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -15876,8 +15222,8 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate173(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -15900,8 +15246,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -15912,8 +15258,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate173(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -15924,8 +15270,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate180(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -15936,8 +15282,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate180(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -15948,8 +15294,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate180(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -15960,8 +15306,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate180(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate181(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -15972,8 +15318,8 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate173(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -15984,8 +15330,8 @@ var valid0 = true;
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
-if(!(validate126(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -16051,8 +15397,8 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -16073,24 +15419,24 @@ return errors === 0;
 }
 
 export const validateGetNetworkPointsLogOutput = validate554;
-const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"oneOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
-const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
+const schema83 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":[{"$ref":"octez-definition:timestamp.system"},{"anyOf":[{"type":"object","properties":{"event_kind":{"type":"string","enum":["outgoing_request"]}},"required":["event_kind"],"additionalProperties":false},{"type":"object","properties":{"event_kind":{"type":"string","enum":["accepting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"type":"object","properties":{"event_kind":{"type":"string","enum":["request_rejected"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["event_kind"],"additionalProperties":false},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"},{"$ref":"octez-subschema:cde7652cfdf5aff6"}]}],"additionalItems":false};
+const schema62 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"event_kind":{"type":"string","enum":["rejecting_request"]},"p2p_peer_id":{"$ref":"octez-subschema:b6bb514d5e1cb04a"}},"required":["p2p_peer_id","event_kind"],"additionalProperties":false};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.p2p_peer_id === undefined) || (!(func0.call(data, "p2p_peer_id")))) && (missing0 = "p2p_peer_id")) || (((data.event_kind === undefined) || (!(func0.call(data, "event_kind")))) && (missing0 = "event_kind"))){
-validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "event_kind") || (key0 === "p2p_peer_id"))){
-validate205.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate231.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -16100,11 +15446,11 @@ if(data.event_kind !== undefined && func0.call(data, "event_kind")){
 let data0 = data.event_kind;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate231.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(data0 === "rejecting_request")){
-validate205.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema55.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
+validate231.errors = [{instancePath:instancePath+"/event_kind",schemaPath:"#/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema62.properties.event_kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -16115,8 +15461,8 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
-if(!(validate126(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -16129,11 +15475,11 @@ var valid0 = true;
 }
 }
 else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate205.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
@@ -16152,8 +15498,8 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate173(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16164,13 +15510,12 @@ let data1 = data[1];
 const _errs2 = errors;
 const _errs3 = errors;
 let valid1 = false;
-let passing0 = null;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing0 = "event_kind")){
-const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16183,7 +15528,7 @@ else {
 const _errs6 = errors;
 for(const key0 of Object.keys(data1)){
 if(!(key0 === "event_kind")){
-const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16198,7 +15543,7 @@ if(_errs6 === errors){
 if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data2 = data1.event_kind;
 if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/0/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16208,7 +15553,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data2 === "outgoing_request")){
-const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/0/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].anyOf[0].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16222,7 +15567,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16233,16 +15578,14 @@ errors++;
 }
 }
 var _valid0 = _errs4 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs9 = errors;
 if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((((data1.p2p_peer_id === undefined) || (!(func0.call(data1, "p2p_peer_id")))) && (missing1 = "p2p_peer_id")) || (((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing1 = "event_kind"))){
-const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16255,7 +15598,7 @@ else {
 const _errs11 = errors;
 for(const key1 of Object.keys(data1)){
 if(!((key1 === "event_kind") || (key1 === "p2p_peer_id"))){
-const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16271,7 +15614,7 @@ if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data3 = data1.event_kind;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/1/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16281,7 +15624,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "accepting_request")){
-const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/1/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].anyOf[1].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16298,8 +15641,8 @@ var valid3 = true;
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
-if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -16312,7 +15655,7 @@ var valid3 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16323,36 +15666,22 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs15 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs16 = errors;
 if(errors === _errs16){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
 if(((data1.event_kind === undefined) || (!(func0.call(data1, "event_kind")))) && (missing2 = "event_kind")){
-const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16365,7 +15694,7 @@ else {
 const _errs18 = errors;
 for(const key2 of Object.keys(data1)){
 if(!((key2 === "event_kind") || (key2 === "p2p_peer_id"))){
-const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16381,7 +15710,7 @@ if(data1.event_kind !== undefined && func0.call(data1, "event_kind")){
 let data5 = data1.event_kind;
 const _errs19 = errors;
 if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/3/properties/event_kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16391,7 +15720,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "request_rejected")){
-const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/oneOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].oneOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/1/event_kind",schemaPath:"#/items/1/anyOf/3/properties/event_kind/enum",keyword:"enum",params:{allowedValues: schema83.items[1].anyOf[3].properties.event_kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16408,8 +15737,8 @@ var valid4 = true;
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
-if(!(validate126(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs21 === errors;
@@ -16422,7 +15751,7 @@ var valid4 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16433,60 +15762,31 @@ errors++;
 }
 }
 var _valid0 = _errs16 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs22 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs23 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs23 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 5;
-}
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs24 = errors;
-if(!(validate205(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs24 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 6;
-}
+valid1 = valid1 || _valid0;
 }
 }
 }
@@ -16494,7 +15794,7 @@ passing0 = 6;
 }
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err15 = {instancePath:instancePath+"/1",schemaPath:"#/items/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16564,12 +15864,12 @@ export const validateGetNetworkSelfOutput = validate556;
 function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("cryptobox_public_key_hash", data)){
+if(!func146("cryptobox_public_key_hash", data)){
 validate556.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16602,8 +15902,8 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate177(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -16614,8 +15914,8 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate177(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -16626,8 +15926,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate55(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -16638,8 +15938,8 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate55(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -16673,8 +15973,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16694,20 +15994,20 @@ return errors === 0;
 
 export const validatePostPrivateInjectionOperationsOutput = validate565;
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func41("operation_hash", data)){
-validate228.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
+if(!func146("operation_hash", data)){
+validate215.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
 }
-validate228.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
@@ -16721,8 +16021,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate215(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16751,8 +16051,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate143(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -16858,8 +16158,8 @@ var valid0 = true;
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
-if(!(validate55(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -16870,8 +16170,8 @@ var valid0 = true;
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
-if(!(validate55(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -16882,8 +16182,8 @@ var valid0 = true;
 if(valid0){
 if(data.forced_major_collections !== undefined && func0.call(data, "forced_major_collections")){
 const _errs10 = errors;
-if(!(validate55(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -16894,8 +16194,8 @@ var valid0 = true;
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs11 = errors;
-if(!(validate55(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -16906,8 +16206,8 @@ var valid0 = true;
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs12 = errors;
-if(!(validate55(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -16918,8 +16218,8 @@ var valid0 = true;
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs13 = errors;
-if(!(validate55(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -16930,8 +16230,8 @@ var valid0 = true;
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs14 = errors;
-if(!(validate55(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -16942,8 +16242,8 @@ var valid0 = true;
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs15 = errors;
-if(!(validate55(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -16954,8 +16254,8 @@ var valid0 = true;
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs16 = errors;
-if(!(validate55(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -16966,8 +16266,8 @@ var valid0 = true;
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs17 = errors;
-if(!(validate55(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -16978,8 +16278,8 @@ var valid0 = true;
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs18 = errors;
-if(!(validate55(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -16990,8 +16290,8 @@ var valid0 = true;
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs19 = errors;
-if(!(validate55(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -17002,8 +16302,8 @@ var valid0 = true;
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs20 = errors;
-if(!(validate55(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -17014,8 +16314,8 @@ var valid0 = true;
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs21 = errors;
-if(!(validate55(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -17058,13 +16358,12 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.dt === undefined) || (!(func0.call(data, "dt")))) && (missing0 = "dt")) || (((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data"))) || (((data.lib === undefined) || (!(func0.call(data, "lib")))) && (missing0 = "lib"))) || (((data.text === undefined) || (!(func0.call(data, "text")))) && (missing0 = "text"))) || (((data.shared === undefined) || (!(func0.call(data, "shared")))) && (missing0 = "shared"))) || (((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing0 = "resident"))) || (((data.size === undefined) || (!(func0.call(data, "size")))) && (missing0 = "size"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing0 = "page_size"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17077,7 +16376,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "page_size") || (key0 === "size")) || (key0 === "resident")) || (key0 === "shared")) || (key0 === "text")) || (key0 === "lib")) || (key0 === "data")) || (key0 === "dt"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17091,8 +16390,8 @@ break;
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
-if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -17103,8 +16402,8 @@ var valid1 = true;
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
-if(!(validate177(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -17115,8 +16414,8 @@ var valid1 = true;
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
-if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -17127,8 +16426,8 @@ var valid1 = true;
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
-if(!(validate177(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -17139,8 +16438,8 @@ var valid1 = true;
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
-if(!(validate177(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -17151,8 +16450,8 @@ var valid1 = true;
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
-if(!(validate177(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -17163,8 +16462,8 @@ var valid1 = true;
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
-if(!(validate177(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -17175,8 +16474,8 @@ var valid1 = true;
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
-if(!(validate177(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -17195,7 +16494,7 @@ var valid1 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17206,16 +16505,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs12 = errors;
 if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.resident === undefined) || (!(func0.call(data, "resident")))) && (missing1 = "resident")) || (((data.mem === undefined) || (!(func0.call(data, "mem")))) && (missing1 = "mem"))) || (((data.page_size === undefined) || (!(func0.call(data, "page_size")))) && (missing1 = "page_size"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17228,7 +16525,7 @@ else {
 const _errs14 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "page_size") || (key1 === "mem")) || (key1 === "resident"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17242,8 +16539,8 @@ break;
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
-if(!(validate55(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -17255,7 +16552,7 @@ if(valid2){
 if(data.mem !== undefined && func0.call(data, "mem")){
 const _errs16 = errors;
 if(!(typeof data.mem == "number")){
-const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/oneOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = {instancePath:instancePath+"/mem",schemaPath:"#/anyOf/1/properties/mem/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17272,8 +16569,8 @@ var valid2 = true;
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
-if(!(validate177(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate124(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -17287,7 +16584,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17298,18 +16595,10 @@ errors++;
 }
 }
 var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17336,7 +16625,7 @@ return errors === 0;
 }
 
 export const validateGetVersionOutput = validate596;
-const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"oneOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]},{"type":"object","properties":{"rc_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc_dev"],"additionalProperties":false},{"type":"object","properties":{"beta":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta"],"additionalProperties":false},{"type":"object","properties":{"beta_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta_dev"],"additionalProperties":false}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"oneOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
+const schema141 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"object","properties":{"major":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minor":{"$ref":"octez-subschema:6cca9ce559c7989b"},"additional_info":{"anyOf":[{"type":"string","enum":["dev"]},{"type":"object","properties":{"rc":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc"],"additionalProperties":false},{"type":"string","enum":["release"]},{"type":"object","properties":{"rc_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["rc_dev"],"additionalProperties":false},{"type":"object","properties":{"beta":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta"],"additionalProperties":false},{"type":"object","properties":{"beta_dev":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["beta_dev"],"additionalProperties":false}]}},"required":["additional_info","minor","major"],"additionalProperties":false},"network_version":{"$ref":"octez-definition:network_version"},"commit_info":{"anyOf":[{"type":"object","properties":{"commit_hash":{"$ref":"octez-definition:unistring"},"commit_date":{"$ref":"octez-definition:unistring"}},"required":["commit_date","commit_hash"],"additionalProperties":false},{"type":"null"}]}},"required":["commit_info","network_version","version"],"additionalProperties":false};
 
 function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17380,8 +16669,8 @@ break;
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
-if(!(validate55(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -17392,8 +16681,8 @@ var valid1 = true;
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
-if(!(validate55(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -17407,10 +16696,9 @@ let data3 = data0.additional_info;
 const _errs7 = errors;
 const _errs8 = errors;
 let valid2 = false;
-let passing0 = null;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err0 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17420,7 +16708,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(data3 === "dev")){
-const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17430,16 +16718,14 @@ vErrors.push(err1);
 errors++;
 }
 var _valid0 = _errs9 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs11 = errors;
 if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.rc === undefined) || (!(func0.call(data3, "rc")))) && (missing2 = "rc")){
-const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err2 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17452,7 +16738,7 @@ else {
 const _errs13 = errors;
 for(const key2 of Object.keys(data3)){
 if(!(key2 === "rc")){
-const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err3 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17465,8 +16751,8 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-if(!(validate55(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -17474,7 +16760,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17485,18 +16771,11 @@ errors++;
 }
 }
 var _valid0 = _errs11 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs15 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17506,7 +16785,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(data3 === "release")){
-const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/2/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.oneOf[2].enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/2/enum",keyword:"enum",params:{allowedValues: schema141.properties.version.properties.additional_info.anyOf[2].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17516,21 +16795,14 @@ vErrors.push(err6);
 errors++;
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs17 = errors;
 if(errors === _errs17){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
 if(((data3.rc_dev === undefined) || (!(func0.call(data3, "rc_dev")))) && (missing3 = "rc_dev")){
-const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err7 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17543,7 +16815,7 @@ else {
 const _errs19 = errors;
 for(const key3 of Object.keys(data3)){
 if(!(key3 === "rc_dev")){
-const err8 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err8 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17556,8 +16828,8 @@ break;
 }
 if(_errs19 === errors){
 if(data3.rc_dev !== undefined && func0.call(data3, "rc_dev")){
-if(!(validate55(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -17565,7 +16837,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17576,21 +16848,14 @@ errors++;
 }
 }
 var _valid0 = _errs17 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 3;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs21 = errors;
 if(errors === _errs21){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
 if(((data3.beta === undefined) || (!(func0.call(data3, "beta")))) && (missing4 = "beta")){
-const err10 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err10 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17603,7 +16868,7 @@ else {
 const _errs23 = errors;
 for(const key4 of Object.keys(data3)){
 if(!(key4 === "beta")){
-const err11 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err11 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17616,8 +16881,8 @@ break;
 }
 if(_errs23 === errors){
 if(data3.beta !== undefined && func0.call(data3, "beta")){
-if(!(validate55(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -17625,7 +16890,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17636,21 +16901,14 @@ errors++;
 }
 }
 var _valid0 = _errs21 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 4;
-}
+valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs25 = errors;
 if(errors === _errs25){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing5;
 if(((data3.beta_dev === undefined) || (!(func0.call(data3, "beta_dev")))) && (missing5 = "beta_dev")){
-const err13 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err13 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17663,7 +16921,7 @@ else {
 const _errs27 = errors;
 for(const key5 of Object.keys(data3)){
 if(!(key5 === "beta_dev")){
-const err14 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err14 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17676,8 +16934,8 @@ break;
 }
 if(_errs27 === errors){
 if(data3.beta_dev !== undefined && func0.call(data3, "beta_dev")){
-if(!(validate55(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -17685,7 +16943,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17696,22 +16954,14 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 5;
-}
+valid2 = valid2 || _valid0;
 }
 }
 }
 }
 }
 if(!valid2){
-const err16 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/version/additional_info",schemaPath:"#/properties/version/properties/additional_info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17771,13 +17021,12 @@ let data9 = data.commit_info;
 const _errs30 = errors;
 const _errs31 = errors;
 let valid7 = false;
-let passing1 = null;
 const _errs32 = errors;
 if(errors === _errs32){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing6;
 if((((data9.commit_date === undefined) || (!(func0.call(data9, "commit_date")))) && (missing6 = "commit_date")) || (((data9.commit_hash === undefined) || (!(func0.call(data9, "commit_hash")))) && (missing6 = "commit_hash"))){
-const err17 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err17 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17790,7 +17039,7 @@ else {
 const _errs34 = errors;
 for(const key6 of Object.keys(data9)){
 if(!((key6 === "commit_hash") || (key6 === "commit_date"))){
-const err18 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err18 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17804,8 +17053,8 @@ break;
 if(_errs34 === errors){
 if(data9.commit_hash !== undefined && func0.call(data9, "commit_hash")){
 const _errs35 = errors;
-if(!(validate24(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs35 === errors;
@@ -17816,8 +17065,8 @@ var valid8 = true;
 if(valid8){
 if(data9.commit_date !== undefined && func0.call(data9, "commit_date")){
 const _errs36 = errors;
-if(!(validate24(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate25(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs36 === errors;
@@ -17830,7 +17079,7 @@ var valid8 = true;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17841,13 +17090,11 @@ errors++;
 }
 }
 var _valid1 = _errs32 === errors;
-if(_valid1){
-valid7 = true;
-passing1 = 0;
-}
+valid7 = valid7 || _valid1;
+if(!valid7){
 const _errs37 = errors;
 if(data9 !== null){
-const err20 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err20 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17857,18 +17104,10 @@ vErrors.push(err20);
 errors++;
 }
 var _valid1 = _errs37 === errors;
-if(_valid1 && valid7){
-valid7 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid7 = true;
-passing1 = 1;
-}
+valid7 = valid7 || _valid1;
 }
 if(!valid7){
-const err21 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err21 = {instancePath:instancePath+"/commit_info",schemaPath:"#/properties/commit_info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17910,20 +17149,19 @@ return errors === 0;
 }
 
 export const validateGetWorkersBlockValidatorOutput = validate606;
-const schema57 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
+const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"phase":{"type":"string","enum":["launching"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["running"]},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closing"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["closed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"}},"required":["since","birth","phase"],"additionalProperties":false},{"type":"object","properties":{"phase":{"type":"string","enum":["crashed"]},"birth":{"$ref":"octez-definition:timestamp.system"},"since":{"$ref":"octez-definition:timestamp.system"},"errors":{"$ref":"octez-definition:error"}},"required":["errors","since","birth","phase"],"additionalProperties":false}]};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing0 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing0 = "phase"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17936,7 +17174,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "phase") || (key0 === "since"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17952,7 +17190,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data0 = data.phase;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/0/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17962,7 +17200,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "launching")){
-const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/0/properties/phase/enum",keyword:"enum",params:{allowedValues: schema24.anyOf[0].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17979,8 +17217,8 @@ var valid1 = true;
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
-if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -17993,7 +17231,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18004,16 +17242,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing1 = "since")) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing1 = "phase"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18026,7 +17262,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!((key1 === "phase") || (key1 === "since"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18042,7 +17278,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data2 = data.phase;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/1/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18052,7 +17288,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "running")){
-const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/1/properties/phase/enum",keyword:"enum",params:{allowedValues: schema24.anyOf[1].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18069,8 +17305,8 @@ var valid2 = true;
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
-if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -18083,7 +17319,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18094,21 +17330,14 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs13 = errors;
 if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing2 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing2 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing2 = "phase"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18121,7 +17350,7 @@ else {
 const _errs15 = errors;
 for(const key2 of Object.keys(data)){
 if(!(((key2 === "phase") || (key2 === "birth")) || (key2 === "since"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18137,7 +17366,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data4 = data.phase;
 const _errs16 = errors;
 if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/2/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18147,7 +17376,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data4 === "closing")){
-const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/2/properties/phase/enum",keyword:"enum",params:{allowedValues: schema24.anyOf[2].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18164,8 +17393,8 @@ var valid3 = true;
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
-if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs18 === errors;
@@ -18176,8 +17405,8 @@ var valid3 = true;
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
-if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs19 === errors;
@@ -18191,7 +17420,7 @@ var valid3 = true;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18202,21 +17431,14 @@ errors++;
 }
 }
 var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs20 = errors;
 if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.since === undefined) || (!(func0.call(data, "since")))) && (missing3 = "since")) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing3 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing3 = "phase"))){
-const err15 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err15 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18229,7 +17451,7 @@ else {
 const _errs22 = errors;
 for(const key3 of Object.keys(data)){
 if(!(((key3 === "phase") || (key3 === "birth")) || (key3 === "since"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18245,7 +17467,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data7 = data.phase;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/3/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18255,7 +17477,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(data7 === "closed")){
-const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/3/properties/phase/enum",keyword:"enum",params:{allowedValues: schema24.anyOf[3].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18272,8 +17494,8 @@ var valid4 = true;
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
-if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs25 === errors;
@@ -18284,8 +17506,8 @@ var valid4 = true;
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
-if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs26 === errors;
@@ -18299,7 +17521,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18310,21 +17532,14 @@ errors++;
 }
 }
 var _valid0 = _errs20 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs27 = errors;
 if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((((((data.errors === undefined) || (!(func0.call(data, "errors")))) && (missing4 = "errors")) || (((data.since === undefined) || (!(func0.call(data, "since")))) && (missing4 = "since"))) || (((data.birth === undefined) || (!(func0.call(data, "birth")))) && (missing4 = "birth"))) || (((data.phase === undefined) || (!(func0.call(data, "phase")))) && (missing4 = "phase"))){
-const err20 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err20 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18337,7 +17552,7 @@ else {
 const _errs29 = errors;
 for(const key4 of Object.keys(data)){
 if(!((((key4 === "phase") || (key4 === "birth")) || (key4 === "since")) || (key4 === "errors"))){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18353,7 +17568,7 @@ if(data.phase !== undefined && func0.call(data, "phase")){
 let data10 = data.phase;
 const _errs30 = errors;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/4/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18363,7 +17578,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data10 === "crashed")){
-const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/oneOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema57.oneOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/phase",schemaPath:"#/anyOf/4/properties/phase/enum",keyword:"enum",params:{allowedValues: schema24.anyOf[4].properties.phase.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18380,8 +17595,8 @@ var valid5 = true;
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
-if(!(validate173(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs32 === errors;
@@ -18392,8 +17607,8 @@ var valid5 = true;
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
-if(!(validate173(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs33 === errors;
@@ -18404,8 +17619,8 @@ var valid5 = true;
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
-if(!(validate219(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate134(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs34 === errors;
@@ -18420,7 +17635,7 @@ var valid5 = true;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18431,21 +17646,13 @@ errors++;
 }
 }
 var _valid0 = _errs27 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
 }
 if(!valid0){
-const err25 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err25 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18453,7 +17660,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate210.errors = vErrors;
+validate119.errors = vErrors;
 return false;
 }
 else {
@@ -18467,23 +17674,22 @@ vErrors = null;
 }
 }
 }
-validate210.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18496,7 +17702,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "block") || (key0 === "chain_id")) || (key0 === "peer"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18510,8 +17716,8 @@ break;
 if(_errs3 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs4 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -18522,8 +17728,8 @@ var valid1 = true;
 if(valid1){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs5 = errors;
-if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -18534,8 +17740,8 @@ var valid1 = true;
 if(valid1){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs6 = errors;
-if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -18549,7 +17755,7 @@ var valid1 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18560,16 +17766,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.level === undefined) || (!(func0.call(data, "level")))) && (missing1 = "level")) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing1 = "chain_id"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18582,7 +17786,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!((key1 === "chain_id") || (key1 === "level"))){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18596,8 +17800,8 @@ break;
 if(_errs9 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs10 = errors;
-if(!(validate123(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -18608,8 +17812,8 @@ var valid2 = true;
 if(valid2){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs11 = errors;
-if(!(validate132(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -18622,7 +17826,7 @@ var valid2 = true;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18633,18 +17837,10 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18652,7 +17848,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate119.errors = vErrors;
+validate237.errors = vErrors;
 return false;
 }
 else {
@@ -18666,7 +17862,7 @@ vErrors = null;
 }
 }
 }
-validate119.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
@@ -18693,8 +17889,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18732,8 +17928,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -18744,8 +17940,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate119(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate237(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -18801,8 +17997,8 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -18813,8 +18009,8 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -18825,8 +18021,8 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate119(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate237(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -18865,21 +18061,21 @@ return errors === 0;
 
 export const validateWorkersOutput = validate613;
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.queue_length === undefined) || (!(func0.call(data, "queue_length")))) && (missing0 = "queue_length")) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.instances === undefined) || (!(func0.call(data, "instances")))) && (missing0 = "instances"))){
-validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate117.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "instances") || (key0 === "status")) || (key0 === "queue_length"))){
-validate238.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate117.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -18887,8 +18083,8 @@ break;
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
-if(!(validate55(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -18899,8 +18095,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
-if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -18911,8 +18107,8 @@ var valid0 = true;
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
-if(!(validate55(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -18926,11 +18122,11 @@ var valid0 = true;
 }
 }
 else {
-validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate238.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
@@ -18964,8 +18160,8 @@ break;
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
-if(!(validate123(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -18976,8 +18172,8 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -18988,8 +18184,8 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate117(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -19052,18 +18248,17 @@ return errors === 0;
 
 export const validateGetWorkersChainValidatorsByChainIdOutput = validate617;
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19076,7 +18271,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "hash")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19089,8 +18284,8 @@ break;
 }
 if(_errs3 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
-if(!(validate120(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -19098,7 +18293,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19109,16 +18304,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs5 = errors;
 if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.peer_id === undefined) || (!(func0.call(data, "peer_id")))) && (missing1 = "peer_id")){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19131,7 +18324,7 @@ else {
 const _errs7 = errors;
 for(const key1 of Object.keys(data)){
 if(!(key1 === "peer_id")){
-const err4 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19144,8 +18337,8 @@ break;
 }
 if(_errs7 === errors){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-if(!(validate126(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -19153,7 +18346,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19164,18 +18357,10 @@ errors++;
 }
 }
 var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19183,7 +18368,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return false;
 }
 else {
@@ -19197,7 +18382,7 @@ vErrors = null;
 }
 }
 }
-validate187.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
@@ -19224,8 +18409,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19263,8 +18448,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -19275,8 +18460,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate187(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate188(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -19332,8 +18517,8 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -19344,8 +18529,8 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -19356,8 +18541,8 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate187(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate188(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -19396,21 +18581,21 @@ return errors === 0;
 
 export const validateGetWorkersChainValidatorsDdbOutput = validate624;
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.scheduler_length === undefined) || (!(func0.call(data, "scheduler_length")))) && (missing0 = "scheduler_length")) || (((data.table_length === undefined) || (!(func0.call(data, "table_length")))) && (missing0 = "table_length"))){
-validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate194.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "table_length") || (key0 === "scheduler_length"))){
-validate184.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate194.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -19418,8 +18603,8 @@ break;
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
-if(!(validate55(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19430,8 +18615,8 @@ var valid0 = true;
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
-if(!(validate55(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -19444,11 +18629,11 @@ var valid0 = true;
 }
 }
 else {
-validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate184.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
@@ -19475,8 +18660,8 @@ break;
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
-if(!(validate55(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -19487,8 +18672,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
-if(!(validate55(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -19499,8 +18684,8 @@ var valid0 = true;
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
-if(!(validate184(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate194(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -19511,8 +18696,8 @@ var valid0 = true;
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
-if(!(validate184(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate194(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -19523,8 +18708,8 @@ var valid0 = true;
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
-if(!(validate184(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate194(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -19535,8 +18720,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
-if(!(validate55(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -19547,8 +18732,8 @@ var valid0 = true;
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
-if(!(validate55(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -19605,8 +18790,8 @@ break;
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
-if(!(validate126(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -19617,8 +18802,8 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate210(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -19629,8 +18814,8 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate238(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate117(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -19661,8 +18846,8 @@ break;
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
-if(!(validate55(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -19673,8 +18858,8 @@ var valid2 = true;
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
-if(!(validate55(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -19723,20 +18908,19 @@ return errors === 0;
 }
 
 export const validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput = validate638;
-const schema51 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
+const schema52 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"request":{"type":"string","enum":["new_head"]},"block":{"$ref":"octez-definition:block_hash"}},"required":["block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["new_branch"]},"block":{"$ref":"octez-definition:block_hash"},"locators":{"$ref":"octez-subschema:6cca9ce559c7989b"}},"required":["locators","block","request"],"additionalProperties":false}]};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19749,7 +18933,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "request") || (key0 === "block"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19765,7 +18949,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19775,7 +18959,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "new_head")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema52.anyOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19792,8 +18976,8 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -19806,7 +18990,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19817,16 +19001,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.locators === undefined) || (!(func0.call(data, "locators")))) && (missing1 = "locators")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing1 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19839,7 +19021,7 @@ else {
 const _errs9 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "block")) || (key1 === "locators"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19855,7 +19037,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data2 = data.request;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19865,7 +19047,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data2 === "new_branch")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema51.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema52.anyOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19882,8 +19064,8 @@ var valid2 = true;
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -19894,8 +19076,8 @@ var valid2 = true;
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
-if(!(validate55(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate30(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -19909,7 +19091,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19920,18 +19102,10 @@ errors++;
 }
 }
 var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err10 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19939,7 +19113,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate195.errors = vErrors;
+validate202.errors = vErrors;
 return false;
 }
 else {
@@ -19953,7 +19127,7 @@ vErrors = null;
 }
 }
 }
-validate195.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
@@ -19980,8 +19154,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -20019,8 +19193,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -20031,8 +19205,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate195(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate202(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -20088,8 +19262,8 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -20100,8 +19274,8 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -20112,8 +19286,8 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate195(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate202(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -20151,26 +19325,26 @@ return errors === 0;
 }
 
 export const validateGetWorkersPrevalidatorsByChainIdOutput = validate645;
-const schema59 = {"$schema":"http://json-schema.org/draft-04/schema#","oneOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
-const schema60 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["branch","ignored","increment"]};
+const schema54 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"request":{"type":"string","enum":["flush"]},"block":{"$ref":"octez-definition:block_hash"},"event":{"$ref":"octez-definition:chain_update"}},"required":["event","block","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["notify"]},"peer":{"$ref":"octez-subschema:b6bb514d5e1cb04a"},"mempool":{"$ref":"octez-definition:mempool"}},"required":["mempool","peer","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["inject"]},"operation":{"$ref":"octez-definition:operation"},"force":{"type":"boolean"}},"required":["force","operation","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["arrived"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"},"operation":{"$ref":"octez-definition:operation"}},"required":["operation","operation_hash","request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["advertise"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["leftover"]}},"required":["request"],"additionalProperties":false},{"type":"object","properties":{"request":{"type":"string","enum":["ban"]},"operation_hash":{"$ref":"octez-definition:Operation_hash"}},"required":["operation_hash","request"],"additionalProperties":false}]};
+const schema55 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["branch","ignored","increment"]};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate223.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "branch") || (data === "ignored")) || (data === "increment"))){
-validate223.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
+validate210.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate223.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20179,8 +19353,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate228(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate215(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -20190,30 +19364,30 @@ break;
 }
 }
 else {
-validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate227.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.pending === undefined) || (!(func0.call(data, "pending")))) && (missing0 = "pending")) || (((data.known_valid === undefined) || (!(func0.call(data, "known_valid")))) && (missing0 = "known_valid"))){
-validate226.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate213.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 of Object.keys(data)){
 if(!((key0 === "known_valid") || (key0 === "pending"))){
-validate226.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate213.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -20221,8 +19395,8 @@ break;
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
-if(!(validate227(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate214(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -20233,8 +19407,8 @@ var valid0 = true;
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
-if(!(validate227(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate214(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -20247,27 +19421,26 @@ var valid0 = true;
 }
 }
 else {
-validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate213.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate226.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.event === undefined) || (!(func0.call(data, "event")))) && (missing0 = "event")) || (((data.block === undefined) || (!(func0.call(data, "block")))) && (missing0 = "block"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing0 = "request"))){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20280,7 +19453,7 @@ else {
 const _errs3 = errors;
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "request") || (key0 === "block")) || (key0 === "event"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20296,7 +19469,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data0 = data.request;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20306,7 +19479,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data0 === "flush")){
-const err3 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/0/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[0].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20323,8 +19496,8 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate120(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -20335,8 +19508,8 @@ var valid1 = true;
 if(valid1){
 if(data.event !== undefined && func0.call(data, "event")){
 const _errs7 = errors;
-if(!(validate223(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+if(!(validate210(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -20350,7 +19523,7 @@ var valid1 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20361,16 +19534,14 @@ errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs8 = errors;
 if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((data.mempool === undefined) || (!(func0.call(data, "mempool")))) && (missing1 = "mempool")) || (((data.peer === undefined) || (!(func0.call(data, "peer")))) && (missing1 = "peer"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing1 = "request"))){
-const err5 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+const err5 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20383,7 +19554,7 @@ else {
 const _errs10 = errors;
 for(const key1 of Object.keys(data)){
 if(!(((key1 === "request") || (key1 === "peer")) || (key1 === "mempool"))){
-const err6 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20399,7 +19570,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data3 = data.request;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20409,7 +19580,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "notify")){
-const err8 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/1/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[1].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20426,8 +19597,8 @@ var valid2 = true;
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs13 = errors;
-if(!(validate126(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate182(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -20438,8 +19609,8 @@ var valid2 = true;
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs14 = errors;
-if(!(validate226(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+if(!(validate213(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -20453,7 +19624,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20464,21 +19635,14 @@ errors++;
 }
 }
 var _valid0 = _errs8 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs15 = errors;
 if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((data.force === undefined) || (!(func0.call(data, "force")))) && (missing2 = "force")) || (((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing2 = "operation"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing2 = "request"))){
-const err10 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+const err10 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20491,7 +19655,7 @@ else {
 const _errs17 = errors;
 for(const key2 of Object.keys(data)){
 if(!(((key2 === "request") || (key2 === "operation")) || (key2 === "force"))){
-const err11 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err11 = {instancePath,schemaPath:"#/anyOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20507,7 +19671,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data6 = data.request;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-const err12 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/2/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20517,7 +19681,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data6 === "inject")){
-const err13 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/2/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[2].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20534,8 +19698,8 @@ var valid3 = true;
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs20 = errors;
-if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate198(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs20 === errors;
@@ -20547,7 +19711,7 @@ if(valid3){
 if(data.force !== undefined && func0.call(data, "force")){
 const _errs21 = errors;
 if(typeof data.force !== "boolean"){
-const err14 = {instancePath:instancePath+"/force",schemaPath:"#/oneOf/2/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err14 = {instancePath:instancePath+"/force",schemaPath:"#/anyOf/2/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20567,7 +19731,7 @@ var valid3 = true;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20578,21 +19742,14 @@ errors++;
 }
 }
 var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs23 = errors;
 if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((data.operation === undefined) || (!(func0.call(data, "operation")))) && (missing3 = "operation")) || (((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing3 = "operation_hash"))) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing3 = "request"))){
-const err16 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+const err16 = {instancePath,schemaPath:"#/anyOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20605,7 +19762,7 @@ else {
 const _errs25 = errors;
 for(const key3 of Object.keys(data)){
 if(!(((key3 === "request") || (key3 === "operation_hash")) || (key3 === "operation"))){
-const err17 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const err17 = {instancePath,schemaPath:"#/anyOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20621,7 +19778,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data9 = data.request;
 const _errs26 = errors;
 if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/3/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20631,7 +19788,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data9 === "arrived")){
-const err19 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/3/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[3].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20648,8 +19805,8 @@ var valid4 = true;
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs28 = errors;
-if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate215(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs28 === errors;
@@ -20660,8 +19817,8 @@ var valid4 = true;
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs29 = errors;
-if(!(validate191(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate198(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs29 === errors;
@@ -20675,7 +19832,7 @@ var valid4 = true;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20686,21 +19843,14 @@ errors++;
 }
 }
 var _valid0 = _errs23 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs30 = errors;
 if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing4 = "request")){
-const err21 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
+const err21 = {instancePath,schemaPath:"#/anyOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -20713,7 +19863,7 @@ else {
 const _errs32 = errors;
 for(const key4 of Object.keys(data)){
 if(!(key4 === "request")){
-const err22 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+const err22 = {instancePath,schemaPath:"#/anyOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -20728,7 +19878,7 @@ if(_errs32 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data12 = data.request;
 if(typeof data12 !== "string"){
-const err23 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/4/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20738,7 +19888,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data12 === "advertise")){
-const err24 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/4/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[4].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -20752,7 +19902,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -20763,21 +19913,14 @@ errors++;
 }
 }
 var _valid0 = _errs30 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs35 = errors;
 if(errors === _errs35){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.request === undefined) || (!(func0.call(data, "request")))) && (missing5 = "request")){
-const err26 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
+const err26 = {instancePath,schemaPath:"#/anyOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20790,7 +19933,7 @@ else {
 const _errs37 = errors;
 for(const key5 of Object.keys(data)){
 if(!(key5 === "request")){
-const err27 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+const err27 = {instancePath,schemaPath:"#/anyOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20805,7 +19948,7 @@ if(_errs37 === errors){
 if(data.request !== undefined && func0.call(data, "request")){
 let data13 = data.request;
 if(typeof data13 !== "string"){
-const err28 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/5/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -20815,7 +19958,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!(data13 === "leftover")){
-const err29 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/5/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[5].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20829,7 +19972,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20840,21 +19983,14 @@ errors++;
 }
 }
 var _valid0 = _errs35 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs40 = errors;
 if(errors === _errs40){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((((data.operation_hash === undefined) || (!(func0.call(data, "operation_hash")))) && (missing6 = "operation_hash")) || (((data.request === undefined) || (!(func0.call(data, "request")))) && (missing6 = "request"))){
-const err31 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+const err31 = {instancePath,schemaPath:"#/anyOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20867,7 +20003,7 @@ else {
 const _errs42 = errors;
 for(const key6 of Object.keys(data)){
 if(!((key6 === "request") || (key6 === "operation_hash"))){
-const err32 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+const err32 = {instancePath,schemaPath:"#/anyOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -20883,7 +20019,7 @@ if(data.request !== undefined && func0.call(data, "request")){
 let data14 = data.request;
 const _errs43 = errors;
 if(typeof data14 !== "string"){
-const err33 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/6/properties/request/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -20893,7 +20029,7 @@ vErrors.push(err33);
 errors++;
 }
 if(!(data14 === "ban")){
-const err34 = {instancePath:instancePath+"/request",schemaPath:"#/oneOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema59.oneOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
+const err34 = {instancePath:instancePath+"/request",schemaPath:"#/anyOf/6/properties/request/enum",keyword:"enum",params:{allowedValues: schema54.anyOf[6].properties.request.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -20910,8 +20046,8 @@ var valid7 = true;
 if(valid7){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs45 = errors;
-if(!(validate228(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate215(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs45 === errors;
@@ -20924,7 +20060,7 @@ var valid7 = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err35 = {instancePath,schemaPath:"#/anyOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -20935,15 +20071,7 @@ errors++;
 }
 }
 var _valid0 = _errs40 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-}
+valid0 = valid0 || _valid0;
 }
 }
 }
@@ -20951,7 +20079,7 @@ passing0 = 6;
 }
 }
 if(!valid0){
-const err36 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err36 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -20959,7 +20087,7 @@ else {
 vErrors.push(err36);
 }
 errors++;
-validate221.errors = vErrors;
+validate208.errors = vErrors;
 return false;
 }
 else {
@@ -20973,7 +20101,7 @@ vErrors = null;
 }
 }
 }
-validate221.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
@@ -21000,8 +20128,8 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate210(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -21039,8 +20167,8 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate173(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -21051,8 +20179,8 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate221(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate208(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -21108,8 +20236,8 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate173(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -21120,8 +20248,8 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate173(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -21132,8 +20260,8 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate221(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate208(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;

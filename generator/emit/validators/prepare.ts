@@ -64,6 +64,12 @@ export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check:
  *   meta-schema forbids: repeats are dropped;
  * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
  *   would clash between bodies, so it is left out.
+ *
+ * And one keyword whose meaning differs: data-encoding writes a union as `oneOf`, but the node
+ * reads a JSON value with the first case that accepts it, and cases may overlap
+ * (`timestamp.system` is RFC 3339 text or an int64, both plain strings in the schema). JSON
+ * Schema's `oneOf` (exactly one case) would refuse every such value, so it becomes `anyOf`
+ * (at least one), which is what the node accepts.
  */
 function schemaForAjv(schema: JsonSchema): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
@@ -87,14 +93,17 @@ function essentials(schema: SchemaObject): SchemaObject {
   for (const keyword in schema) {
     const value = schema[keyword];
     let kept: unknown = value;
+    let key = keyword;
     if (keyword === "title" || keyword === "description") kept = DROPPED;
     else if (keyword === "required" && Array.isArray(value)) {
       const unique = new Set(value);
       if (unique.size < value.length) kept = [...unique];
-    } else if (SUBSCHEMA_KEYWORDS.has(keyword)) kept = subschemas(value);
-    else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
-    if (result === undefined && kept !== value) result = copyUntil(schema, keyword);
-    if (result !== undefined && kept !== DROPPED) result[keyword] = kept;
+    } else if (SUBSCHEMA_KEYWORDS.has(keyword)) {
+      kept = subschemas(value);
+      if (keyword === "oneOf" && !Object.hasOwn(schema, "anyOf")) key = "anyOf";
+    } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
+    if (result === undefined && (kept !== value || key !== keyword)) result = copyUntil(schema, keyword);
+    if (result !== undefined && kept !== DROPPED) result[key] = kept;
   }
   return result ?? schema;
 }

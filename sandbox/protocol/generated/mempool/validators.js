@@ -12,10 +12,9 @@ let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,16 +24,14 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,7 +44,7 @@ else {
 const _errs5 = errors;
 for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -70,7 +67,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs8 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -82,7 +79,7 @@ errors++;
 if(errors === _errs8){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -93,7 +90,7 @@ errors++;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -112,7 +109,7 @@ break;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/oneOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/anyOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -127,7 +124,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -138,18 +135,10 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err8 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err8];
 }
