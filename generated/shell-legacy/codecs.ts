@@ -339,7 +339,12 @@ export function decodeLayout(r: BinaryReader): Layout {
 
 /** Writes a {@link Layout} (definition `layout`). */
 export function encodeLayout(w: BinaryWriter, value: Layout): void {
-  encodeLayoutBody(w, value);
+  w.enter("layout");
+  try {
+    encodeLayoutBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link Mempool} (definition `mempool`) at the reader's offset. */
@@ -714,7 +719,7 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
-  switch ((json as { event_kind?: unknown }).event_kind) {
+  switch ((json as { event_kind?: unknown } | null | undefined)?.event_kind) {
     case "requested": {
       writeUint8(w, 0);
       encodeP2pPointStateRequested(w, json as P2pPointStateRequested);
@@ -801,7 +806,7 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "named": {
       writeUint8(w, 0);
       encodeSchemaFieldNamedField(w, json as SchemaFieldNamedField);
@@ -849,7 +854,7 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "Fixed": {
       writeUint8(w, 0);
       encodeSchemaKindFixed(w, json as SchemaKindFixed);
@@ -879,7 +884,12 @@ export function decodeServiceTree(r: BinaryReader): ServiceTree {
 
 /** Writes a {@link ServiceTree} (definition `service_tree`). */
 export function encodeServiceTree(w: BinaryWriter, value: ServiceTree): void {
-  encodeServiceTreeBody(w, value);
+  w.enter("service_tree");
+  try {
+    encodeServiceTreeBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link UnionCase} (definition `union case`) at the reader's offset. */
@@ -2214,7 +2224,7 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
-  switch ((json as { event?: unknown }).event) {
+  switch ((json as { event?: unknown } | null | undefined)?.event) {
     case "too_few_connections": {
       writeUint8(w, 0);
       encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
@@ -4082,7 +4092,7 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "no-limit": {
       writeUint8(w, 0);
       encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
@@ -4203,7 +4213,7 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "Zero_width": {
       writeUint8(w, 0);
       encodeLayoutBodyZeroWidth(w, json as LayoutZeroWidth);
@@ -6656,7 +6666,7 @@ function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus
 
 function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
   const json: unknown = value;
-  switch ((json as { phase?: unknown }).phase) {
+  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
     case "launching": {
       writeUint8(w, 0);
       encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
@@ -12084,7 +12094,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown }).request) {
+  switch ((json as { request?: unknown } | null | undefined)?.request) {
     case "new_head": {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
@@ -13101,7 +13111,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown }).request) {
+  switch ((json as { request?: unknown } | null | undefined)?.request) {
     case "flush": {
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(

@@ -424,7 +424,12 @@ export function decodeLayout(r: BinaryReader): Layout {
 
 /** Writes a {@link Layout} (definition `layout`). */
 export function encodeLayout(w: BinaryWriter, value: Layout): void {
-  encodeLayoutBody(w, value);
+  w.enter("layout");
+  try {
+    encodeLayoutBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link MaxActiveRpcConnections} (definition `max_active_rpc_connections`) at the reader's offset. */
@@ -860,7 +865,7 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
-  switch ((json as { event_kind?: unknown }).event_kind) {
+  switch ((json as { event_kind?: unknown } | null | undefined)?.event_kind) {
     case "requested": {
       writeUint8(w, 0);
       encodeP2pPointStateRequested(w, json as P2pPointStateRequested);
@@ -947,7 +952,7 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "named": {
       writeUint8(w, 0);
       encodeSchemaFieldNamedField(w, json as SchemaFieldNamedField);
@@ -995,7 +1000,7 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "Fixed": {
       writeUint8(w, 0);
       encodeSchemaKindFixed(w, json as SchemaKindFixed);
@@ -1025,7 +1030,12 @@ export function decodeServiceTree(r: BinaryReader): ServiceTree {
 
 /** Writes a {@link ServiceTree} (definition `service_tree`). */
 export function encodeServiceTree(w: BinaryWriter, value: ServiceTree): void {
-  encodeServiceTreeBody(w, value);
+  w.enter("service_tree");
+  try {
+    encodeServiceTreeBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link UnionCase} (definition `union case`) at the reader's offset. */
@@ -2871,7 +2881,7 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
-  switch ((json as { event?: unknown }).event) {
+  switch ((json as { event?: unknown } | null | undefined)?.event) {
     case "too_few_connections": {
       writeUint8(w, 0);
       encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
@@ -4745,7 +4755,7 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "no-limit": {
       writeUint8(w, 0);
       encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
@@ -4866,7 +4876,7 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown }).kind) {
+  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
     case "Zero_width": {
       writeUint8(w, 0);
       encodeLayoutBodyZeroWidth(w, json as LayoutZeroWidth);
@@ -8030,7 +8040,7 @@ function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus
 
 function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
   const json: unknown = value;
-  switch ((json as { phase?: unknown }).phase) {
+  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
     case "launching": {
       writeUint8(w, 0);
       encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
@@ -12532,7 +12542,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown }).request) {
+  switch ((json as { request?: unknown } | null | undefined)?.request) {
     case "new_head": {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
@@ -12957,7 +12967,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown }).request) {
+  switch ((json as { request?: unknown } | null | undefined)?.request) {
     case "flush": {
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(

@@ -58,6 +58,10 @@ import {
   type Codec,
   type JsonValue as RuntimeJson,
   type Unistring,
+  assignOwnProperties,
+  jsonEqual,
+  ownProperty,
+  setOwnProperty,
   micheline,
 } from "@tezos-rpcgen/runtime";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
@@ -87,7 +91,15 @@ export class Interpreter {
         r.leave();
         return value;
       },
-      encode: (w, v) => (built ??= this.codec(definition.codec)).encode(w, v),
+      encode: (w, v) => {
+        w.enter(name);
+        try {
+          (built ??= this.codec(definition.codec)).encode(w, v);
+        } finally {
+          // A union may catch a failed case and try the next: the count must come back down.
+          w.leave();
+        }
+      },
     };
     this.cache.set(name, lazy);
     return lazy;
@@ -165,7 +177,7 @@ export class Interpreter {
         return {
           decode: () => structuredClone(ir.value),
           encode: (w, v) => {
-            if (v !== undefined && JSON.stringify(v) !== JSON.stringify(ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
+            if (v !== undefined && !jsonEqual(v, ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
           },
         };
       case "unit":
@@ -275,13 +287,13 @@ export class Interpreter {
               try {
                 if (item.presence === "indicator" && !readPresence(r)) return;
                 if (item.presence === "rest-of-frame" && r.remaining() === 0) return;
-                out[name] = codec.decode(r);
+                setOwnProperty(out, name, codec.decode(r));
               } catch (error) {
                 atPath(error, name, "decode", r.offset);
               }
             },
             encode: (w, value) => {
-              const v = value[name];
+              const v = ownProperty(value, name);
               try {
                 if (item.presence === "indicator") {
                   writePresence(w, v !== undefined);
@@ -303,11 +315,11 @@ export class Interpreter {
             size: 0,
             extends: false,
             decode: (_r, out) => {
-              out[item.name] = structuredClone(item.value);
+              setOwnProperty(out, item.name, structuredClone(item.value));
             },
             encode: (w, value) => {
-              const v = value[item.name];
-              if (v !== undefined && JSON.stringify(v) !== JSON.stringify(item.value)) {
+              const v = ownProperty(value, item.name);
+              if (v !== undefined && !jsonEqual(v, item.value)) {
                 throw new EncodeError(`the constant ${JSON.stringify(item.value)}`, describeValue(v), w.length).prepend(item.name);
               }
             },
@@ -319,7 +331,7 @@ export class Interpreter {
             extends: false,
             decode: (r, out) => {
               const outer = openDynamicFrame(r, item.header);
-              Object.assign(out, inner.decode(r) as object);
+              assignOwnProperties(out, inner.decode(r) as Record<string, unknown>);
               closeDynamicFrame(r, outer);
             },
             encode: (w, value) => {
@@ -336,7 +348,7 @@ export class Interpreter {
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
-            decode: (r, out) => Object.assign(out, inner.decode(r) as object),
+            decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
             encode: (w, value) => inner.encode(w, value),
           };
         }
@@ -500,11 +512,12 @@ function orderForEncoding<T extends { match: CaseMatch }>(candidates: readonly T
 function matches(match: CaseMatch, value: unknown): boolean {
   switch (match.kind) {
     case "value":
-      return JSON.stringify(value) === JSON.stringify(match.value);
+      // jsonEqual, not JSON.stringify: the value may be cyclic or hold a bigint.
+      return jsonEqual(value, match.value);
     case "property":
-      return value !== null && typeof value === "object" && JSON.stringify((value as Record<string, unknown>)[match.property]) === JSON.stringify(match.value);
+      return value !== null && typeof value === "object" && jsonEqual(ownProperty(value, match.property as keyof typeof value), match.value);
     case "shape":
-      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => (value as Record<string, unknown>)[p] !== undefined);
+      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => ownProperty(value, p as keyof typeof value) !== undefined);
     case "type":
       return jsonTypeOfValue(value) === match.type;
     case "first-that-fits":

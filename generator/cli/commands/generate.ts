@@ -7,17 +7,31 @@ import { COMMITTED_SNAPSHOTS, interfaceName, loadInterface, renderInterface } fr
 import { writePackageFiles } from "../package-files.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
+import { withNodeLimitOptions } from "../spec-source.ts";
 
 interface GenerateOptions {
   spec: string[];
   out: string;
   name?: string;
   package?: string;
+  timeout: number;
+  maxSize: number;
   sourceName?: string;
+}
+
+/**
+ * Refuses a `--name` that is not exactly one folder name: with a separator or `..` the folder
+ * would be written outside `--out`.
+ */
+export function checkFolderName(name: string): void {
+  if (name === "" || name === "." || name === ".." || /[/\\\u0000]/.test(name)) {
+    throw new CliError(`--name must be a single folder name inside --out (no "/", "\\", "." or ".."): got ${JSON.stringify(name)}`);
+  }
 }
 
 /** The (source, folder name) pairs a `generate` or `check` call covers. */
 export function targets(specs: readonly string[], name: string | undefined): Array<{ source: string; name: string }> {
+  if (name !== undefined) checkFolderName(name);
   if (specs.length === 0) {
     if (name !== undefined) throw new CliError("--name needs a --spec (without --spec every committed snapshot is generated under its own name)");
     return COMMITTED_SNAPSHOTS.map((s) => ({ source: s.file, name: s.name }));
@@ -27,14 +41,15 @@ export function targets(specs: readonly string[], name: string | undefined): Arr
 }
 
 export function registerGenerate(program: Command): void {
-  program
+  const command = program
     .command("generate")
     .description("generate TypeScript types, binary codecs, validators, routes, client and server stubs from describe trees")
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
     .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
-    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes")
+    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes");
+  withNodeLimitOptions(command)
     .addHelpText(
       "after",
       `
@@ -50,7 +65,7 @@ Examples:
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
-        const loaded = await loadInterface(target.source);
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
         await writePackageFiles(options.out, options.package, loaded);
@@ -58,7 +73,7 @@ Examples:
         return;
       }
       for (const target of targets(options.spec, options.name)) {
-        const loaded = await loadInterface(target.source);
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);

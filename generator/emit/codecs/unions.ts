@@ -47,7 +47,8 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   const encode: Line[] = ["const json: unknown = value;"];
   const discriminant = sharedProperty(candidates.map((c) => c.match));
   if (discriminant !== undefined) {
-    encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}) {`);
+    // `?.`: a null or missing value reaches the final failValue instead of a TypeError.
+    encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown } | null | undefined)?${memberAccess(discriminant).startsWith("[") ? "." : ""}${memberAccess(discriminant)}) {`);
     for (const candidate of candidates) {
       const match = candidate.match as Extract<CaseMatch, { kind: "property" }>;
       encode.push(`  case ${JSON.stringify(match.value)}: {`, block(writeCase(candidate), 2), "  }");

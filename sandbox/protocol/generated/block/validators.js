@@ -2,19 +2,19 @@
 // Source: block.json
 // Describe tree sha256: add550297ad9123b012370045312f0eafedb547966c28fb3a11e3832bb1aa788
 
-import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";
+import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validateGetChainsBlocksByBlockIdOutput = validate58;
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,16 +24,14 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,9 +42,9 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,7 +56,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -69,7 +67,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs8 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +79,7 @@ errors++;
 if(errors === _errs8){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -92,7 +90,7 @@ errors++;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -111,7 +109,7 @@ break;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/oneOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/anyOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -126,7 +124,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -137,18 +135,10 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err8 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -174,7 +164,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = isTezosBase58;
+const func39 = isTezosBase58;
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -184,7 +174,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func39("protocol_hash", data)){
 validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -202,7 +192,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("chain_id", data)){
+if(!func39("chain_id", data)){
 validate32.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -220,7 +210,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func39("block_hash", data)){
 validate38.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -230,7 +220,6 @@ return errors === 0;
 }
 
 const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func8 = Object.prototype.hasOwnProperty;
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -257,7 +246,7 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const func9 = isProtocolTimestamp;
+const func70 = isProtocolTimestamp;
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -267,7 +256,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func9(data)){
+if(!func70(data)){
 validate49.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -285,7 +274,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_list_list_hash", data)){
+if(!func39("operation_list_list_hash", data)){
 validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -306,7 +295,8 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const func40 = jsonPattern;
+const pattern0 = /* @__PURE__ */ func40("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -365,7 +355,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("context_hash", data)){
+if(!func39("context_hash", data)){
 validate44.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -381,21 +371,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if(((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func8.call(schema18.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema18.properties, key0))){
 validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
@@ -407,7 +397,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -434,7 +424,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
 if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -446,7 +436,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
 if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -458,7 +448,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -485,7 +475,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -497,7 +487,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
 if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
@@ -509,7 +499,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
 if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -521,7 +511,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs12 = errors;
 if(!(validate26(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
@@ -561,7 +551,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func39("operation_hash", data)){
 validate35.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -577,13 +567,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if(((((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -591,7 +581,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -603,7 +593,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
 if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -615,7 +605,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
 if(!(validate35(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -627,7 +617,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs5 = errors;
 if(!(validate38(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -639,7 +629,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs6 = errors;
 if(!(validate26(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
@@ -702,13 +692,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.operations === undefined) && (missing0 = "operations")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if(((((((data.operations === undefined) || (!(func0.call(data, "operations")))) && (missing0 = "operations")) || (((data.header === undefined) || (!(func0.call(data, "header")))) && (missing0 = "header"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "header")) || (key0 === "operations"))){
 validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -716,7 +706,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -728,7 +718,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
 if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -740,7 +730,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
 if(!(validate38(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -752,7 +742,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.header !== undefined){
+if(data.header !== undefined && func0.call(data, "header")){
 const _errs5 = errors;
 if(!(validate46(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
@@ -764,7 +754,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations !== undefined){
+if(data.operations !== undefined && func0.call(data, "operations")){
 let data4 = data.operations;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -826,7 +816,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func39("block_hash", data)){
 validate65.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -844,21 +834,21 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.protocol_data === undefined) && (missing0 = "protocol_data")) || ((data.context === undefined) && (missing0 = "context"))) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if((((((((((((((data.protocol_data === undefined) || (!(func0.call(data, "protocol_data")))) && (missing0 = "protocol_data")) || (((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context"))) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
-if(!(func8.call(schema24.properties, key0))){
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema24.properties, key0))){
 validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -870,7 +860,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
 if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -882,7 +872,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
 if(!(validate38(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -894,7 +884,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs5 = errors;
 if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
@@ -906,7 +896,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data4 = data.proto;
 const _errs6 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -933,7 +923,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs8 = errors;
 if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -945,7 +935,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs9 = errors;
 if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -957,7 +947,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data7 = data.validation_pass;
 const _errs10 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
@@ -984,7 +974,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs12 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -996,7 +986,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs13 = errors;
 if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
@@ -1008,7 +998,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs14 = errors;
 if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -1020,7 +1010,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.protocol_data !== undefined){
+if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs15 = errors;
 if(!(validate26(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
@@ -1062,13 +1052,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if((((data.content === undefined) || (!(func0.call(data, "content")))) && (missing0 = "content")) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "protocol") || (key0 === "content"))){
 validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1076,7 +1066,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -1088,7 +1078,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
+if(data.content !== undefined && func0.call(data, "content")){
 const _errs3 = errors;
 if(!(validate26(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
@@ -1141,13 +1131,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.context === undefined) && (missing0 = "context")) || ((data.fitness === undefined) && (missing0 = "fitness"))) || ((data.operations_hash === undefined) && (missing0 = "operations_hash"))) || ((data.validation_pass === undefined) && (missing0 = "validation_pass"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))) || ((data.predecessor === undefined) && (missing0 = "predecessor"))) || ((data.proto === undefined) && (missing0 = "proto"))) || ((data.level === undefined) && (missing0 = "level"))){
+if((((((((((data.context === undefined) || (!(func0.call(data, "context")))) && (missing0 = "context")) || (((data.fitness === undefined) || (!(func0.call(data, "fitness")))) && (missing0 = "fitness"))) || (((data.operations_hash === undefined) || (!(func0.call(data, "operations_hash")))) && (missing0 = "operations_hash"))) || (((data.validation_pass === undefined) || (!(func0.call(data, "validation_pass")))) && (missing0 = "validation_pass"))) || (((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))) && (missing0 = "timestamp"))) || (((data.predecessor === undefined) || (!(func0.call(data, "predecessor")))) && (missing0 = "predecessor"))) || (((data.proto === undefined) || (!(func0.call(data, "proto")))) && (missing0 = "proto"))) || (((data.level === undefined) || (!(func0.call(data, "level")))) && (missing0 = "level"))){
 validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((((key0 === "level") || (key0 === "proto")) || (key0 === "predecessor")) || (key0 === "timestamp")) || (key0 === "validation_pass")) || (key0 === "operations_hash")) || (key0 === "fitness")) || (key0 === "context"))){
 validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1155,7 +1145,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.level !== undefined){
+if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
 if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
@@ -1167,7 +1157,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.proto !== undefined){
+if(data.proto !== undefined && func0.call(data, "proto")){
 let data1 = data.proto;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
@@ -1194,7 +1184,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.predecessor !== undefined){
+if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
 if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -1206,7 +1196,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.timestamp !== undefined){
+if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
 if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
@@ -1218,7 +1208,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.validation_pass !== undefined){
+if(data.validation_pass !== undefined && func0.call(data, "validation_pass")){
 let data4 = data.validation_pass;
 const _errs7 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
@@ -1245,7 +1235,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.operations_hash !== undefined){
+if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
 if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -1257,7 +1247,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fitness !== undefined){
+if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
 if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
@@ -1269,7 +1259,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.context !== undefined){
+if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
 if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
@@ -1417,7 +1407,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func39("operation_hash", data)){
 validate95.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -1494,13 +1484,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.chain_id === undefined) && (missing0 = "chain_id"))) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if(((((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))) || (((data.chain_id === undefined) || (!(func0.call(data, "chain_id")))) && (missing0 = "chain_id"))) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate101.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "protocol") || (key0 === "chain_id")) || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
 validate101.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1508,7 +1498,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -1520,7 +1510,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.chain_id !== undefined){
+if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
 if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
@@ -1532,7 +1522,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
 if(!(validate35(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
@@ -1544,7 +1534,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs5 = errors;
 if(!(validate38(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
@@ -1556,7 +1546,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs6 = errors;
 if(!(validate26(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
@@ -1591,13 +1581,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.next_protocol === undefined) && (missing0 = "next_protocol")) || ((data.protocol === undefined) && (missing0 = "protocol"))){
+if((((data.next_protocol === undefined) || (!(func0.call(data, "next_protocol")))) && (missing0 = "next_protocol")) || (((data.protocol === undefined) || (!(func0.call(data, "protocol")))) && (missing0 = "protocol"))){
 validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "protocol") || (key0 === "next_protocol"))){
 validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -1605,7 +1595,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.protocol !== undefined){
+if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
 if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -1617,7 +1607,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.next_protocol !== undefined){
+if(data.next_protocol !== undefined && func0.call(data, "next_protocol")){
 const _errs3 = errors;
 if(!(validate29(data.next_protocol, {instancePath:instancePath+"/next_protocol",parentData:data,parentDataProperty:"next_protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);

@@ -2,19 +2,19 @@
 // Source: mempool.json
 // Describe tree sha256: 49752c156afbdccbc5184712ddf4c4cb581d2ec375aa8c46eb4ad1d9b302fd7e
 
-import { isTezosBase58 } from "@tezos-rpcgen/runtime";
+import { isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validateGetChainsMempoolMonitorOperationsOutput = validate42;
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,16 +24,14 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.invalid_utf8_string === undefined) && (missing0 = "invalid_utf8_string")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(((data.invalid_utf8_string === undefined) || (!(func0.call(data, "invalid_utf8_string")))) && (missing0 = "invalid_utf8_string")){
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,9 +42,9 @@ errors++;
 }
 else {
 const _errs5 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "invalid_utf8_string")){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,7 +56,7 @@ break;
 }
 }
 if(_errs5 === errors){
-if(data.invalid_utf8_string !== undefined){
+if(data.invalid_utf8_string !== undefined && func0.call(data, "invalid_utf8_string")){
 let data0 = data.invalid_utf8_string;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -69,7 +67,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs8 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +79,7 @@ errors++;
 if(errors === _errs8){
 if(typeof data1 == "number"){
 if(data1 > 255 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
+const err4 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 255},message:"must be <= 255"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -92,7 +90,7 @@ errors++;
 }
 else {
 if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/oneOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err5 = {instancePath:instancePath+"/invalid_utf8_string/" + i0,schemaPath:"#/anyOf/1/properties/invalid_utf8_string/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -111,7 +109,7 @@ break;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/oneOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err6 = {instancePath:instancePath+"/invalid_utf8_string",schemaPath:"#/anyOf/1/properties/invalid_utf8_string/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -126,7 +124,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -137,18 +135,10 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
+valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err8 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err8 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -174,7 +164,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = isTezosBase58;
+const func40 = isTezosBase58;
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -184,7 +174,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("protocol_hash", data)){
+if(!func40("protocol_hash", data)){
 validate33.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -202,7 +192,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("operation_hash", data)){
+if(!func40("operation_hash", data)){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -220,7 +210,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func2("block_hash", data)){
+if(!func40("block_hash", data)){
 validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -229,7 +219,8 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ new RegExp("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const func37 = jsonPattern;
+const pattern0 = /* @__PURE__ */ func37("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -264,13 +255,13 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
-if(((((data0.data === undefined) && (missing0 = "data")) || ((data0.branch === undefined) && (missing0 = "branch"))) || ((data0.hash === undefined) && (missing0 = "hash"))) || ((data0.protocol === undefined) && (missing0 = "protocol"))){
+if((((((data0.data === undefined) || (!(func0.call(data0, "data")))) && (missing0 = "data")) || (((data0.branch === undefined) || (!(func0.call(data0, "branch")))) && (missing0 = "branch"))) || (((data0.hash === undefined) || (!(func0.call(data0, "hash")))) && (missing0 = "hash"))) || (((data0.protocol === undefined) || (!(func0.call(data0, "protocol")))) && (missing0 = "protocol"))){
 validate42.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs3 = errors;
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 if(!((((key0 === "protocol") || (key0 === "hash")) || (key0 === "branch")) || (key0 === "data"))){
 validate42.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -278,7 +269,7 @@ break;
 }
 }
 if(_errs3 === errors){
-if(data0.protocol !== undefined){
+if(data0.protocol !== undefined && func0.call(data0, "protocol")){
 const _errs4 = errors;
 if(!(validate33(data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
@@ -290,7 +281,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.hash !== undefined){
+if(data0.hash !== undefined && func0.call(data0, "hash")){
 const _errs5 = errors;
 if(!(validate23(data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -302,7 +293,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.branch !== undefined){
+if(data0.branch !== undefined && func0.call(data0, "branch")){
 const _errs6 = errors;
 if(!(validate29(data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -314,7 +305,7 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data0.data !== undefined){
+if(data0.data !== undefined && func0.call(data0, "data")){
 const _errs7 = errors;
 if(!(validate21(data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -366,13 +357,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))) || ((data.hash === undefined) && (missing0 = "hash"))){
+if(((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))) || (((data.hash === undefined) || (!(func0.call(data, "hash")))) && (missing0 = "hash"))){
 validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "hash") || (key0 === "branch")) || (key0 === "data"))){
 validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -380,7 +371,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.hash !== undefined){
+if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
 if(!(validate23(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
@@ -392,7 +383,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
 if(!(validate29(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -404,7 +395,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs4 = errors;
 if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -470,13 +461,13 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
-if((((data2.data === undefined) && (missing0 = "data")) || ((data2.branch === undefined) && (missing0 = "branch"))) || ((data2.error === undefined) && (missing0 = "error"))){
+if(((((data2.data === undefined) || (!(func0.call(data2, "data")))) && (missing0 = "data")) || (((data2.branch === undefined) || (!(func0.call(data2, "branch")))) && (missing0 = "branch"))) || (((data2.error === undefined) || (!(func0.call(data2, "error")))) && (missing0 = "error"))){
 validate22.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
-for(const key0 in data2){
+for(const key0 of Object.keys(data2)){
 if(!(((key0 === "error") || (key0 === "branch")) || (key0 === "data"))){
 validate22.errors = [{instancePath:instancePath+"/" + i0+"/1",schemaPath:"#/items/items/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -484,7 +475,7 @@ break;
 }
 }
 if(_errs6 === errors){
-if(data2.error !== undefined){
+if(data2.error !== undefined && func0.call(data2, "error")){
 const _errs7 = errors;
 if(!(validate27(data2.error, {instancePath:instancePath+"/" + i0+"/1/error",parentData:data2,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
@@ -496,7 +487,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.branch !== undefined){
+if(data2.branch !== undefined && func0.call(data2, "branch")){
 const _errs8 = errors;
 if(!(validate29(data2.branch, {instancePath:instancePath+"/" + i0+"/1/branch",parentData:data2,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -508,7 +499,7 @@ else {
 var valid2 = true;
 }
 if(valid2){
-if(data2.data !== undefined){
+if(data2.data !== undefined && func0.call(data2, "data")){
 const _errs9 = errors;
 if(!(validate21(data2.data, {instancePath:instancePath+"/" + i0+"/1/data",parentData:data2,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -561,13 +552,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.branch === undefined) && (missing0 = "branch"))){
+if((((data.data === undefined) || (!(func0.call(data, "data")))) && (missing0 = "data")) || (((data.branch === undefined) || (!(func0.call(data, "branch")))) && (missing0 = "branch"))){
 validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "branch") || (key0 === "data"))){
 validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -575,7 +566,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.branch !== undefined){
+if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
 if(!(validate29(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
@@ -587,7 +578,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.data !== undefined){
+if(data.data !== undefined && func0.call(data, "data")){
 const _errs3 = errors;
 if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
@@ -618,13 +609,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.unprocessed === undefined) && (missing0 = "unprocessed")) || ((data.branch_delayed === undefined) && (missing0 = "branch_delayed"))) || ((data.branch_refused === undefined) && (missing0 = "branch_refused"))) || ((data.outdated === undefined) && (missing0 = "outdated"))) || ((data.refused === undefined) && (missing0 = "refused"))) || ((data.validated === undefined) && (missing0 = "validated"))){
+if((((((((data.unprocessed === undefined) || (!(func0.call(data, "unprocessed")))) && (missing0 = "unprocessed")) || (((data.branch_delayed === undefined) || (!(func0.call(data, "branch_delayed")))) && (missing0 = "branch_delayed"))) || (((data.branch_refused === undefined) || (!(func0.call(data, "branch_refused")))) && (missing0 = "branch_refused"))) || (((data.outdated === undefined) || (!(func0.call(data, "outdated")))) && (missing0 = "outdated"))) || (((data.refused === undefined) || (!(func0.call(data, "refused")))) && (missing0 = "refused"))) || (((data.validated === undefined) || (!(func0.call(data, "validated")))) && (missing0 = "validated"))){
 validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((((key0 === "validated") || (key0 === "refused")) || (key0 === "outdated")) || (key0 === "branch_refused")) || (key0 === "branch_delayed")) || (key0 === "unprocessed"))){
 validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -632,7 +623,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.validated !== undefined){
+if(data.validated !== undefined && func0.call(data, "validated")){
 let data0 = data.validated;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -662,7 +653,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.refused !== undefined){
+if(data.refused !== undefined && func0.call(data, "refused")){
 const _errs5 = errors;
 if(!(validate22(data.refused, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -674,7 +665,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.outdated !== undefined){
+if(data.outdated !== undefined && func0.call(data, "outdated")){
 const _errs6 = errors;
 if(!(validate22(data.outdated, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -686,7 +677,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch_refused !== undefined){
+if(data.branch_refused !== undefined && func0.call(data, "branch_refused")){
 const _errs7 = errors;
 if(!(validate22(data.branch_refused, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -698,7 +689,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.branch_delayed !== undefined){
+if(data.branch_delayed !== undefined && func0.call(data, "branch_delayed")){
 const _errs8 = errors;
 if(!(validate22(data.branch_delayed, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
@@ -710,7 +701,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.unprocessed !== undefined){
+if(data.unprocessed !== undefined && func0.call(data, "unprocessed")){
 let data6 = data.unprocessed;
 const _errs9 = errors;
 if(errors === _errs9){
