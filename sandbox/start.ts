@@ -99,9 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       host: options.host ?? "127.0.0.1",
       port: options.port ?? 0,
       mediaType: config.rpc["media-type"],
-      // Not checked (the server's default): besides the cost, the generated validators accept
-      // no `timestamp.system` value (their `oneOf` matches RFC 3339 text in both branches),
-      // which points, peers and workers answers hold. Answers are typed by the generated
+      // Not checked (the server's default), for the cost: answers are typed by the generated
       // interface, and binary answers are checked by their encoders.
       validateOutput: false,
       argParsers: { list_offset: DEFAULT_ARG_PARSERS.uint!, operation_offset: DEFAULT_ARG_PARSERS.uint! },
