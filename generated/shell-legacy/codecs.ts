@@ -10,12 +10,14 @@ import {
   type Unistring,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
   endDynamicSize,
   failDecode,
   failEncode,
   failJsonOnlyCase,
+  failMissingField,
   failUnknownTag,
   failValue,
   openDynamicFrame,
@@ -34,6 +36,7 @@ import {
   readUint16,
   readUint8,
   readZarithZ,
+  selectCase,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -229,6 +232,399 @@ import type {
   UserActivatedUpgrades,
 } from "./types.ts";
 
+const knownProperties =
+  /* @__PURE__ */ new Set(["level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+
+const knownProperties2 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties3 = /* @__PURE__ */ new Set(["kind","size","endianness"]);
+
+const knownProperties4 = /* @__PURE__ */ new Set(["kind","min","endianness","max"]);
+
+const knownProperties5 = /* @__PURE__ */ new Set(["kind","min","max"]);
+
+const knownProperties6 = /* @__PURE__ */ new Set(["kind","size","reference"]);
+
+const knownProperties7 = /* @__PURE__ */ new Set(["kind","at_most"]);
+
+const knownProperties8 = /* @__PURE__ */ new Set(["kind","exactly"]);
+
+const knownProperties9 = /* @__PURE__ */ new Set(["kind","layout","length_limit"]);
+
+const knownProperties10 = /* @__PURE__ */ new Set(["kind","name"]);
+
+const knownProperties11 = /* @__PURE__ */ new Set(["known_valid","pending"]);
+
+const knownProperties12 =
+  /* @__PURE__ */ new Set(["chain_name","distributed_db_version","p2p_version"]);
+
+const knownProperties13 = /* @__PURE__ */ new Set(["branch","data"]);
+
+const knownProperties14 = /* @__PURE__ */ new Set(["addr","port"]);
+
+const knownProperties15 = /* @__PURE__ */ new Set(["kind","timestamp","addr","port"]);
+
+const knownProperties16 =
+  /* @__PURE__ */ new Set(["trusted","greylisted_until","state","p2p_peer_id","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+
+const knownProperties17 = /* @__PURE__ */ new Set(["event_kind"]);
+
+const knownProperties18 = /* @__PURE__ */ new Set(["event_kind","p2p_peer_id"]);
+
+const encodeP2pPointPoolEvent1Shapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"outgoing_request"}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"accepting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"request_rejected"},{"name":"p2p_peer_id","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeP2pPointPoolEvent1Cases =
+  /* @__PURE__ */ ["Outgoing_request","Accepting_request","Rejecting_request","Rejecting_rejected","Connection_established","Disconnection","External_disconnection"] as const;
+
+const knownProperties19 =
+  /* @__PURE__ */ new Set(["total_sent","total_recv","current_inflow","current_outflow"]);
+
+const knownProperties20 = /* @__PURE__ */ new Set(["kind","name","layout","data_kind"]);
+
+const knownProperties21 = /* @__PURE__ */ new Set(["kind","layout","data_kind"]);
+
+const knownProperties22 = /* @__PURE__ */ new Set(["kind","name","num_fields","size"]);
+
+const knownProperties23 = /* @__PURE__ */ new Set(["kind","size"]);
+
+const knownProperties24 = /* @__PURE__ */ new Set(["id","name","descr"]);
+
+const encodeServiceTreePathItemShapes =
+  /* @__PURE__ */ [{"kind":"type","types":["object","string"]},{"kind":"object","properties":[{"name":"id","required":true,"constant":"single"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"id","required":true,"constant":"multiple"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeServiceTreePathItemCases =
+  /* @__PURE__ */ ["PStatic","PDynamic","PDynamicTail"] as const;
+
+const knownProperties25 = /* @__PURE__ */ new Set(["single"]);
+
+const knownProperties26 = /* @__PURE__ */ new Set(["optional"]);
+
+const knownProperties27 = /* @__PURE__ */ new Set(["multi"]);
+
+const encodeServiceTreeItemKindShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"single","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"optional","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"flag","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"multi","required":true,"types":["object"]}],"closed":true}] as const;
+
+const encodeServiceTreeItemKindCases =
+  /* @__PURE__ */ ["Single","Optional","Flag","Multi"] as const;
+
+const knownProperties28 = /* @__PURE__ */ new Set(["name","description","kind"]);
+
+const knownProperties29 = /* @__PURE__ */ new Set(["fields"]);
+
+const knownProperties30 = /* @__PURE__ */ new Set(["tag_size","kind","cases"]);
+
+const knownProperties31 = /* @__PURE__ */ new Set(["size","cases"]);
+
+const encodeServiceTreeBinarySchemaToplevelShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"fields","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"tag_size","required":true,"types":["string"]},{"name":"kind","required":true,"types":["object"]},{"name":"cases","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"size","required":true,"types":["string"]},{"name":"cases","required":true,"types":["array"]}],"closed":true}] as const;
+
+const encodeServiceTreeBinarySchemaToplevelCases =
+  /* @__PURE__ */ ["Obj","Cases","Int_enum"] as const;
+
+const knownProperties32 = /* @__PURE__ */ new Set(["title","description"]);
+
+const knownProperties33 = /* @__PURE__ */ new Set(["description","encoding"]);
+
+const knownProperties34 = /* @__PURE__ */ new Set(["toplevel","fields"]);
+
+const knownProperties35 = /* @__PURE__ */ new Set(["json_schema","binary_schema"]);
+
+const knownProperties36 =
+  /* @__PURE__ */ new Set(["meth","path","description","query","input","output","error"]);
+
+const knownProperties37 = /* @__PURE__ */ new Set(["name","tree"]);
+
+const knownProperties38 = /* @__PURE__ */ new Set(["suffixes"]);
+
+const knownProperties39 = /* @__PURE__ */ new Set(["arg","tree"]);
+
+const knownProperties40 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+
+const encodeServiceTreeStaticSubdirsShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"suffixes","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic_dispatch","required":true,"types":["object"]}],"closed":true}] as const;
+
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes","Arg"] as const;
+
+const knownProperties41 =
+  /* @__PURE__ */ new Set(["get_service","post_service","delete_service","put_service","patch_service","subdirs"]);
+
+const knownProperties42 = /* @__PURE__ */ new Set(["static"]);
+
+const knownProperties43 = /* @__PURE__ */ new Set(["dynamic"]);
+
+const encodeServiceTreeBodyShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"static","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic","required":true,"types":["null","object","string"]}],"closed":true},{"kind":"value","value":"empty"}] as const;
+
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static","Dynamic","Empty"] as const;
+
+const knownProperties44 = /* @__PURE__ */ new Set(["tag","fields","name"]);
+
+const knownProperties45 = /* @__PURE__ */ new Set(["replaced_protocol","replacement_protocol"]);
+
+const knownProperties46 = /* @__PURE__ */ new Set(["level","replacement_protocol"]);
+
+const knownProperties47 = /* @__PURE__ */ new Set(["bootstrapped"]);
+
+const knownProperties48 = /* @__PURE__ */ new Set(["block","save_point","caboose","history_mode"]);
+
+const knownProperties49 = /* @__PURE__ */ new Set(["block","level","errors"]);
+
+const knownProperties50 = /* @__PURE__ */ new Set([]);
+
+const knownProperties51 = /* @__PURE__ */ new Set(["bootstrapped","sync_state"]);
+
+const knownProperties52 =
+  /* @__PURE__ */ new Set(["listen-addrs","listen-addr","cors-origin","cors-headers","crt","key"]);
+
+const knownProperties53 =
+  /* @__PURE__ */ new Set(["connection-timeout","authentication-timeout","min-connections","expected-connections","max-connections","backlog","max-incoming-connections","max-download-speed","max-upload-speed","swap-linger","binary-chunks-size","read-buffer-size","read-queue-size","write-queue-size","incoming-app-message-queue-size","incoming-message-queue-size","outgoing-message-queue-size","max_known_points","max_known_peer_ids","greylist-timeout","maintenance-idle-time"]);
+
+const knownProperties54 =
+  /* @__PURE__ */ new Set(["factor","initial-delay","disconnection-delay","increase-cap"]);
+
+const knownProperties55 =
+  /* @__PURE__ */ new Set(["expected-proof-of-work","bootstrap-peers","listen-addr","discovery-addr","private-mode","limits","disable_mempool","enable_testchain","greylisting_config"]);
+
+const knownProperties56 = /* @__PURE__ */ new Set(["output","level","rules","template"]);
+
+const knownProperties57 = /* @__PURE__ */ new Set(["activate"]);
+
+const knownProperties58 =
+  /* @__PURE__ */ new Set(["block_header_request_timeout","block_operations_request_timeout","protocol_request_timeout","new_head_request_timeout","worker_backlog_size","worker_backlog_level"]);
+
+const knownProperties59 =
+  /* @__PURE__ */ new Set(["protocol_request_timeout","worker_backlog_size","worker_backlog_level"]);
+
+const knownProperties60 =
+  /* @__PURE__ */ new Set(["operations_request_timeout","max_refused_operations","operations_batch_size","worker_backlog_size","worker_backlog_level"]);
+
+const knownProperties61 =
+  /* @__PURE__ */ new Set(["latency","synchronisation_threshold","worker_backlog_size","worker_backlog_level"]);
+
+const knownProperties62 =
+  /* @__PURE__ */ new Set(["bootstrap_threshold","worker_backlog_size","worker_backlog_level"]);
+
+const encodeGetConfigOutputShellChainValidatorShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"latency","required":false,"types":["number"]},{"name":"synchronisation_threshold","required":false,"types":["number"]},{"name":"worker_backlog_size","required":false,"types":["number"]},{"name":"worker_backlog_level","required":false,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"bootstrap_threshold","required":false,"types":["number"]},{"name":"worker_backlog_size","required":false,"types":["number"]},{"name":"worker_backlog_level","required":false,"types":["string"]}],"closed":true}] as const;
+
+const encodeGetConfigOutputShellChainValidatorCases =
+  /* @__PURE__ */ ["synchronisation_heuristic_encoding","legacy_bootstrap_threshold_encoding"] as const;
+
+const knownProperties63 =
+  /* @__PURE__ */ new Set(["peer_validator","block_validator","prevalidator","chain_validator","history_mode"]);
+
+const knownProperties64 = /* @__PURE__ */ new Set(["timestamp","block","protocol"]);
+
+const knownProperties65 = /* @__PURE__ */ new Set(["context_key","values"]);
+
+const knownProperties66 =
+  /* @__PURE__ */ new Set(["genesis","genesis_parameters","chain_name","old_chain_name","incompatible_chain_name","sandboxed_chain_name","user_activated_upgrades","user_activated_protocol_overrides","default_bootstrap_peers"]);
+
+const encodeGetConfigOutputNetworkShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"genesis","required":true,"types":["object"]},{"name":"genesis_parameters","required":false,"types":["object"]},{"name":"chain_name","required":true,"types":["object","string"]},{"name":"old_chain_name","required":false,"types":["object","string"]},{"name":"incompatible_chain_name","required":false,"types":["object","string"]},{"name":"sandboxed_chain_name","required":true,"types":["object","string"]},{"name":"user_activated_upgrades","required":false,"types":["array"]},{"name":"user_activated_protocol_overrides","required":false,"types":["array"]},{"name":"default_bootstrap_peers","required":false,"types":["array"]}],"closed":true},{"kind":"value","value":"sandbox"},{"kind":"value","value":"mainnet"},{"kind":"value","value":"delphinet"},{"kind":"value","value":"edonet"}] as const;
+
+const encodeGetConfigOutputNetworkCases =
+  /* @__PURE__ */ ["Custom","sandbox","mainnet","delphinet","edonet"] as const;
+
+const knownProperties67 =
+  /* @__PURE__ */ new Set(["data-dir","rpc","p2p","log","internal-events","shell","network"]);
+
+const knownProperties68 = /* @__PURE__ */ new Set(["data","operations"]);
+
+const knownProperties69 = /* @__PURE__ */ new Set(["name","interface","implementation"]);
+
+const knownProperties70 = /* @__PURE__ */ new Set(["expected_env_version","components"]);
+
+const knownProperties71 = /* @__PURE__ */ new Set(["chain_id"]);
+
+const knownProperties72 = /* @__PURE__ */ new Set(["chain_id","test_protocol","expiration_date"]);
+
+const knownProperties73 = /* @__PURE__ */ new Set(["stopping"]);
+
+const encodeGetMonitorActiveChainsOutputInnerItemShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"test_protocol","required":true,"types":["object","string"]},{"name":"expiration_date","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"stopping","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetMonitorActiveChainsOutputInnerItemCases =
+  /* @__PURE__ */ ["Main","Test","Stopping"] as const;
+
+const knownProperties74 = /* @__PURE__ */ new Set(["block","timestamp"]);
+
+const knownProperties75 =
+  /* @__PURE__ */ new Set(["hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+
+const knownProperties76 =
+  /* @__PURE__ */ new Set(["chain_id","hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+
+const knownProperties77 = /* @__PURE__ */ new Set(["disable_mempool","private_node"]);
+
+const knownProperties78 =
+  /* @__PURE__ */ new Set(["incoming","peer_id","id_point","remote_socket_port","announced_version","private","local_metadata","remote_metadata"]);
+
+const knownProperties79 = /* @__PURE__ */ new Set(["event"]);
+
+const knownProperties80 = /* @__PURE__ */ new Set(["event","point"]);
+
+const knownProperties81 = /* @__PURE__ */ new Set(["event","peer_id"]);
+
+const knownProperties82 = /* @__PURE__ */ new Set(["event","point","id_point","peer_id"]);
+
+const knownProperties83 = /* @__PURE__ */ new Set(["event","point","identity"]);
+
+const knownProperties84 = /* @__PURE__ */ new Set(["event","id_point","peer_id"]);
+
+const knownProperties85 = /* @__PURE__ */ new Set(["event","source"]);
+
+const knownProperties86 =
+  /* @__PURE__ */ new Set(["branch","head","block_header","operations","protocols","operation_hashes_for_block","operations_for_block","checkpoint","protocol_branch","predecessor_header","other"]);
+
+const encodeGetNetworkPeersOutputResponsesSentShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"checkpoint","required":true,"types":["string"]},{"name":"protocol_branch","required":true,"types":["string"]},{"name":"predecessor_header","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true}] as const;
+
+const encodeGetNetworkPeersOutputResponsesSentCases =
+  /* @__PURE__ */ ["peer_metadata.v1","peer_metadata.legacy_v0"] as const;
+
+const knownProperties87 =
+  /* @__PURE__ */ new Set(["sent","failed","received","unexpected","outdated"]);
+
+const knownProperties88 = /* @__PURE__ */ new Set(["sent","received","failed","scheduled"]);
+
+const knownProperties89 =
+  /* @__PURE__ */ new Set(["cannot_download","cannot_parse","refused_by_prefilter","refused_by_postfilter","applied","branch_delayed","branch_refused","refused","duplicate","outdated"]);
+
+const knownProperties90 = /* @__PURE__ */ new Set(["block","operations","protocol"]);
+
+const knownProperties91 = /* @__PURE__ */ new Set(["head","branch"]);
+
+const knownProperties92 = /* @__PURE__ */ new Set(["sent","received"]);
+
+const knownProperties93 =
+  /* @__PURE__ */ new Set(["responses","requests","valid_blocks","old_heads","prevalidator_results","unactivated_chains","inactive_chains","future_blocks_advertised","unadvertised","advertisements"]);
+
+const knownProperties94 =
+  /* @__PURE__ */ new Set(["score","trusted","conn_metadata","peer_metadata","state","reachable_at","stat","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+
+const knownProperties95 =
+  /* @__PURE__ */ new Set(["minor_words","promoted_words","major_words","minor_collections","major_collections","heap_words","heap_chunks","live_words","live_blocks","free_words","free_blocks","largest_free","fragments","compactions","top_heap_words","stack_size"]);
+
+const knownProperties96 =
+  /* @__PURE__ */ new Set(["page_size","size","resident","shared","text","lib","data","dt"]);
+
+const knownProperties97 = /* @__PURE__ */ new Set(["page_size","mem","resident"]);
+
+const encodeGetStatsMemoryOutputShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"size","required":true,"types":["string"]},{"name":"resident","required":true,"types":["string"]},{"name":"shared","required":true,"types":["string"]},{"name":"text","required":true,"types":["string"]},{"name":"lib","required":true,"types":["string"]},{"name":"data","required":true,"types":["string"]},{"name":"dt","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"mem","required":true,"types":["number"]},{"name":"resident","required":true,"types":["string"]}],"closed":true}] as const;
+
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm","Darwin_ps"] as const;
+
+const knownProperties98 = /* @__PURE__ */ new Set(["rc"]);
+
+const encodeGetVersionOutputVersionAdditionalInfoShapes =
+  /* @__PURE__ */ [{"kind":"value","value":"dev"},{"kind":"object","properties":[{"name":"rc","required":true,"types":["number"]}],"closed":true},{"kind":"value","value":"release"}] as const;
+
+const encodeGetVersionOutputVersionAdditionalInfoCases =
+  /* @__PURE__ */ ["Dev","RC","Release"] as const;
+
+const knownProperties99 = /* @__PURE__ */ new Set(["major","minor","additional_info"]);
+
+const knownProperties100 = /* @__PURE__ */ new Set(["commit_hash","commit_date"]);
+
+const knownProperties101 = /* @__PURE__ */ new Set(["version","network_version","commit_info"]);
+
+const knownProperties102 = /* @__PURE__ */ new Set(["phase","since"]);
+
+const knownProperties103 = /* @__PURE__ */ new Set(["phase","birth","since"]);
+
+const knownProperties104 = /* @__PURE__ */ new Set(["phase","birth","since","errors"]);
+
+const knownProperties105 = /* @__PURE__ */ new Set(["block","chain_id","peer"]);
+
+const knownProperties106 = /* @__PURE__ */ new Set(["pushed","request"]);
+
+const knownProperties107 = /* @__PURE__ */ new Set(["pushed","treated","completed"]);
+
+const knownProperties108 = /* @__PURE__ */ new Set(["successful_validation","status"]);
+
+const knownProperties109 = /* @__PURE__ */ new Set(["failed_validation","status","errors"]);
+
+const knownProperties110 = /* @__PURE__ */ new Set(["block"]);
+
+const encodeGetWorkersBlockValidatorOutputItemInnerShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"successful_validation","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"failed_validation","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]},{"name":"errors","required":false}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetWorkersBlockValidatorOutputItemInnerCases =
+  /* @__PURE__ */ ["validation_success","validation_failure","could_not_find_context","previously_validated","validating_block"] as const;
+
+const knownProperties111 = /* @__PURE__ */ new Set(["level","events"]);
+
+const knownProperties112 = /* @__PURE__ */ new Set(["pushed","treated","request"]);
+
+const knownProperties113 =
+  /* @__PURE__ */ new Set(["status","pending_requests","backlog","current_request"]);
+
+const knownProperties114 = /* @__PURE__ */ new Set(["instances","status","queue_length"]);
+
+const knownProperties115 = /* @__PURE__ */ new Set(["chain_id","status","information","pipelines"]);
+
+const knownProperties116 =
+  /* @__PURE__ */ new Set(["request","status","outcome","fitness","level","timestamp"]);
+
+const knownProperties117 = /* @__PURE__ */ new Set(["active","needed"]);
+
+const knownProperties118 =
+  /* @__PURE__ */ new Set(["min_head_time","max_head_time","most_recent_validation"]);
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object","string"]},{"name":"status","required":true,"types":["object"]},{"name":"outcome","required":true,"types":["string"]},{"name":"fitness","required":true,"types":["array"]},{"name":"level","required":true,"types":["number"]},{"name":"timestamp","required":true,"types":["object","string"]}],"closed":true},{"kind":"type","types":["object","string","array","number","boolean","null"]},{"kind":"type","types":["object","string","array","number","boolean","null"]},{"kind":"type","types":["string"]},{"kind":"object","properties":[{"name":"active","required":true,"types":["number"]},{"name":"needed","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"min_head_time","required":true,"types":["object","string"]},{"name":"max_head_time","required":true,"types":["object","string"]},{"name":"most_recent_validation","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases =
+  /* @__PURE__ */ ["Processed_block","Could_not_switch_testchain","Bootstrapped","Sync_status","Bootstrap_active_peers","Bootstrap_active_peers_heads_time"] as const;
+
+const knownProperties119 = /* @__PURE__ */ new Set(["table_length","scheduler_length"]);
+
+const knownProperties120 =
+  /* @__PURE__ */ new Set(["p2p_readers","active_chains","operation_db","operations_db","block_header_db","active_connections","active_peers"]);
+
+const knownProperties121 = /* @__PURE__ */ new Set(["fetched_headers","fetched_blocks"]);
+
+const knownProperties122 = /* @__PURE__ */ new Set(["peer_id","status","information","pipelines"]);
+
+const knownProperties123 = /* @__PURE__ */ new Set(["request","block"]);
+
+const knownProperties124 = /* @__PURE__ */ new Set(["request","block","locators"]);
+
+const knownProperties125 = /* @__PURE__ */ new Set(["request","status"]);
+
+const knownProperties126 = /* @__PURE__ */ new Set(["error","failed_request","status"]);
+
+const knownProperties127 = /* @__PURE__ */ new Set(["peer","nb_blocks"]);
+
+const knownProperties128 = /* @__PURE__ */ new Set(["peer","block"]);
+
+const knownProperties129 = /* @__PURE__ */ new Set(["peer","timespan"]);
+
+const knownProperties130 = /* @__PURE__ */ new Set(["peer","reason"]);
+
+const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"error","required":true},{"name":"failed_request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"nb_blocks","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"timespan","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"reason","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases =
+  /* @__PURE__ */ ["Request","Failed request","validating_new_branch","new_branch_validated","fetching_operations_for_head","Requesting_new_head_validation","new_head_validation_end","ignoring_head","ignoring_previously_validated_block","ignoring_invalid_block","missing_new_head_predecessor","ignoring_invalid_locator_branch","ignore_branch_without_common_ancestor","no_new_head_from_peer","processing_new_head","processing_new_branch","terminating_worker"] as const;
+
+const knownProperties131 = /* @__PURE__ */ new Set(["request","peer","mempool"]);
+
+const knownProperties132 = /* @__PURE__ */ new Set(["request","operation"]);
+
+const knownProperties133 = /* @__PURE__ */ new Set(["request","operation_hash","operation"]);
+
+const knownProperties134 = /* @__PURE__ */ new Set(["request"]);
+
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"error","required":true},{"name":"failed_request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[],"closed":true},{"kind":"type","types":["object","string"]},{"kind":"type","types":["number"]},{"kind":"type","types":["object","string"]},{"kind":"type","types":["object","string"]},{"kind":"type","types":["number"]}] as const;
+
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases =
+  /* @__PURE__ */ ["Request","Failed request","invalid_mempool_configuration","unparsable_operation","processing_n_operations","fetching_operation","operation_included","operations_not_flushed"] as const;
+
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
   let field = "";
@@ -245,6 +641,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -272,6 +669,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     field = "level";
@@ -342,10 +740,12 @@ export function encodeLayout(w: BinaryWriter, value: Layout): void {
 export function decodeMempool(r: BinaryReader): Mempool {
   let field = "";
   try {
+    field = "known_valid";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "known_valid";
     const knownValid = decodeMempoolKnownValid(r);
     closeDynamicFrame(r, outer1);
+    field = "pending";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "pending";
     const pending = decodeMempoolPending(r);
@@ -359,6 +759,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -378,6 +779,7 @@ export function encodeMempool(w: BinaryWriter, value: Mempool): void {
 export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
   let field = "";
   try {
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -399,6 +801,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -418,6 +821,7 @@ export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): vo
 export function decodeOperation(r: BinaryReader): Operation {
   let field = "";
   try {
+    field = "branch";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "branch";
     const branch = readHash(r, BASE58.block_hash);
@@ -433,6 +837,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -463,6 +868,7 @@ export function decodeOperation2(r: BinaryReader): Operation2 {
 /** Writes a {@link Operation2} (definition `operation_2`). */
 export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     field = "branch";
@@ -478,6 +884,7 @@ export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
 export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
   let field = "";
   try {
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -495,6 +902,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -520,6 +928,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
     const kind = decodeP2pPeerPoolEventKind(r);
     field = "timestamp";
     const timestamp = timestampSystemCodec.decode(r);
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -537,6 +946,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     field = "kind";
@@ -606,11 +1016,13 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "trusted";
     writeBool(w, value.trusted);
     field = "greylisted_until";
+    if (value.greylisted_until === undefined) failMissingField(w, true);
     timestampSystemCodec.encode(w, value.greylisted_until);
     field = "state";
     encodeP2pPointState(w, value.state);
@@ -710,6 +1122,8 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Requested, Accepted, Running, Disconnected", json);
   switch ((json as { event_kind?: unknown }).event_kind) {
     case "requested": {
       writeUint8(w, 0);
@@ -761,6 +1175,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "total_sent";
@@ -797,6 +1212,8 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field", json);
   switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
@@ -845,6 +1262,8 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Fixed, Dynamic, Variable", json);
   switch ((json as { kind?: unknown }).kind) {
     case "Fixed": {
       writeUint8(w, 0);
@@ -884,6 +1303,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
   try {
     field = "tag";
     const tag2 = readRangedInt(r, -1073741824, 1073741823);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -901,6 +1321,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "tag";
@@ -995,6 +1416,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1082,6 +1504,7 @@ export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsCha
 export function decodeGetChainsCheckpointOutput(r: BinaryReader): GetChainsCheckpointOutput {
   let field = "";
   try {
+    field = "block";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "block";
     const block = decodeBlockHeader(r);
@@ -1104,6 +1527,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1208,6 +1632,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
   value: DeleteChainsInvalidBlocksByBlockHashOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties50);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashError} at the reader's offset. */
@@ -1247,6 +1672,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1275,6 +1701,7 @@ export function encodeGetChainsIsBootstrappedError(
 export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
   let field = "";
   try {
+    field = "data-dir";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data-dir";
     const dataDir = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -1303,6 +1730,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1312,10 +1740,12 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "rpc";
+    if (value.rpc === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpc(w, value.rpc);
     field = "p2p";
     encodeGetConfigOutputP2p(w, value.p2p);
     field = "log";
+    if (value.log === undefined) failMissingField(w, true);
     encodeGetConfigOutputLog(w, value.log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
@@ -1324,8 +1754,10 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
+    if (value.shell === undefined) failMissingField(w, true);
     encodeGetConfigOutputShell(w, value.shell);
     field = "network";
+    if (value.network === undefined) failMissingField(w, true);
     encodeGetConfigOutputNetwork(w, value.network);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -1490,10 +1922,12 @@ export function encodeGetFetchProtocolByProtocolHashError(
 export function decodePostInjectionBlockInput(r: BinaryReader): PostInjectionBlockInput {
   let field = "";
   try {
+    field = "data";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data";
     const data = readRestHex(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodePostInjectionBlockInputOperations(r);
@@ -1510,6 +1944,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1596,6 +2031,7 @@ export function decodePostInjectionProtocolInput(r: BinaryReader): PostInjection
   try {
     field = "expected_env_version";
     const expectedEnvVersion = readInt16(r);
+    field = "components";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "components";
     const components = decodePostInjectionProtocolInputComponents(r);
@@ -1612,6 +2048,7 @@ export function encodePostInjectionProtocolInput(
   value: PostInjectionProtocolInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "expected_env_version";
@@ -1702,6 +2139,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     field = "block";
@@ -1772,6 +2210,7 @@ export function decodeGetMonitorHeadsByChainIdOutput(
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -1803,6 +2242,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     field = "hash";
@@ -1893,6 +2333,7 @@ export function decodeGetMonitorValidBlocksOutput(r: BinaryReader): GetMonitorVa
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -1925,6 +2366,7 @@ export function encodeGetMonitorValidBlocksOutput(
   value: GetMonitorValidBlocksOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "chain_id";
@@ -2160,6 +2602,8 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received", json);
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
@@ -3031,6 +3475,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
     field = "minor_words";
@@ -3097,36 +3542,18 @@ export function decodeGetStatsMemoryOutput(r: BinaryReader): GetStatsMemoryOutpu
 /** Writes a {@link GetStatsMemoryOutput}. */
 export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemoryOutput): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["data"] !== undefined &&
-    (json as Record<string, unknown>)["dt"] !== undefined &&
-    (json as Record<string, unknown>)["lib"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined &&
-    (json as Record<string, unknown>)["shared"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined &&
-    (json as Record<string, unknown>)["text"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
-    return;
+  switch (selectCase(w, json, encodeGetStatsMemoryOutputShapes, encodeGetStatsMemoryOutputCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["mem"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
-    return;
-  }
-  failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
 }
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
@@ -3158,6 +3585,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     field = "version";
@@ -3189,10 +3617,12 @@ export function decodeGetWorkersBlockValidatorOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersBlockValidatorOutputBacklog(r);
@@ -3219,6 +3649,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "status";
@@ -3300,10 +3731,12 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r);
@@ -3330,6 +3763,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "status";
@@ -3408,6 +3842,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "p2p_readers";
@@ -3487,11 +3922,13 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
       decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r);
@@ -3518,6 +3955,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "status";
@@ -3598,10 +4036,12 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r);
@@ -3627,6 +4067,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "status";
@@ -3682,6 +4123,15 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Zero_width")
+      failValue(w, 'the constant "Zero_width"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutIntSize(
@@ -3774,8 +4224,12 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Int")
+      failValue(w, 'the constant "Int"', value.kind);
     field = "size";
     encodeLayoutIntSize(w, value.size);
     field = "endianness";
@@ -3795,6 +4249,15 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bool")
+      failValue(w, 'the constant "Bool"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
@@ -3816,8 +4279,12 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedInt")
+      failValue(w, 'the constant "RangedInt"', value.kind);
     field = "min";
     writeRangedInt(w, value.min, -1073741824, 1073741823);
     field = "endianness";
@@ -3848,8 +4315,12 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedFloat")
+      failValue(w, 'the constant "RangedFloat"', value.kind);
     field = "min";
     writeFloat(w, value.min);
     field = "max";
@@ -3865,6 +4336,15 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Float")
+      failValue(w, 'the constant "Float"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
@@ -3873,6 +4353,15 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bytes")
+      failValue(w, 'the constant "Bytes"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyString(r: BinaryReader): LayoutString {
@@ -3881,6 +4370,15 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "String")
+      failValue(w, 'the constant "String"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutEnumSize(r: BinaryReader): "Int8" | "Uint8" | "Int16" | "Uint16" {
@@ -3922,6 +4420,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "reference";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reference";
     const reference = readRestUnistring(r);
@@ -3934,8 +4433,12 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties6);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Enum")
+      failValue(w, 'the constant "Enum"', value.kind);
     field = "size";
     encodeLayoutEnumSize(w, value.size);
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -3957,6 +4460,15 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "no-limit")
+      failValue(w, 'the constant "no-limit"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type LayoutLengthLimitAtMost = {
@@ -3977,8 +4489,12 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "at-most")
+      failValue(w, 'the constant "at-most"', value.kind);
     field = "at_most";
     writeRangedInt(w, value.at_most, -1073741824, 1073741823);
   } catch (error) {
@@ -4004,8 +4520,12 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties8);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "exactly")
+      failValue(w, 'the constant "exactly"', value.kind);
     field = "exactly";
     writeRangedInt(w, value.exactly, -1073741824, 1073741823);
   } catch (error) {
@@ -4033,6 +4553,8 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases No_limit, At_most, Exactly", json);
   switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
@@ -4070,8 +4592,12 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties9);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Seq")
+      failValue(w, 'the constant "Seq"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "length_limit";
@@ -4088,6 +4614,7 @@ function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
 function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4100,8 +4627,12 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Ref")
+      failValue(w, 'the constant "Ref"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4117,6 +4648,15 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Padding")
+      failValue(w, 'the constant "Padding"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBody(r: BinaryReader): Layout {
@@ -4154,6 +4694,8 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding", json);
   switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
@@ -4366,6 +4908,15 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "outgoing_request")
+      failValue(w, 'the constant "outgoing_request"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type P2pPointPoolEvent1AcceptingRequest = {
@@ -4391,8 +4942,12 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4423,8 +4978,12 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4457,8 +5016,12 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event_kind);
     field = "p2p_peer_id";
     if (value.p2p_peer_id === undefined) writePresence(w, false);
     else {
@@ -4501,85 +5064,43 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
-  ) {
-    writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
-    return;
+  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "accepting_request"
-  ) {
-    writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "request_rejected"
-  ) {
-    writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Outgoing_request, Accepting_request, Rejecting_request, Rejecting_rejected, Connection_established, Disconnection, External_disconnection",
-    json,
-  );
 }
 
 function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
@@ -4588,6 +5109,15 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "requested")
+      failValue(w, 'the constant "requested"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
@@ -4603,8 +5133,12 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepted")
+      failValue(w, 'the constant "accepted"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4625,8 +5159,12 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "running")
+      failValue(w, 'the constant "running"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4640,11 +5178,21 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "disconnected")
+      failValue(w, 'the constant "disconnected"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4661,8 +5209,12 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "named")
+      failValue(w, 'the constant "named"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4691,8 +5243,12 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "anon")
+      failValue(w, 'the constant "anon"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "data_kind";
@@ -4771,8 +5327,12 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dyn")
+      failValue(w, 'the constant "dyn"', value.kind);
     field = "name";
     if (value.name === undefined) writePresence(w, false);
     else {
@@ -4791,6 +5351,7 @@ function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynami
 function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4803,8 +5364,12 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "option_indicator")
+      failValue(w, 'the constant "option_indicator"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4827,8 +5392,12 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Fixed")
+      failValue(w, 'the constant "Fixed"', value.kind);
     field = "size";
     writeRangedInt(w, value.size, -1073741824, 1073741823);
   } catch (error) {
@@ -4842,6 +5411,15 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Dynamic")
+      failValue(w, 'the constant "Dynamic"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
@@ -4850,6 +5428,15 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Variable")
+      failValue(w, 'the constant "Variable"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeServiceTreeGetServiceMeth(
@@ -4905,6 +5492,7 @@ type ServiceTreeItemPDynamic = {
 function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4921,8 +5509,12 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "single")
+      failValue(w, 'the constant "single"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4947,6 +5539,7 @@ type ServiceTreeItemPDynamicTail = {
 function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4966,8 +5559,12 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "multiple")
+      failValue(w, 'the constant "multiple"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5002,32 +5599,23 @@ function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
 
 function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "single"
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
-    return;
+  switch (selectCase(w, json, encodeServiceTreePathItemShapes, encodeServiceTreePathItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeSchemaFieldDynamicFieldName(w, json as Unistring);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "multiple"
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 0);
-    encodeSchemaFieldDynamicFieldName(w, json as Unistring);
-    return;
-  }
-  failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
 function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
@@ -5071,6 +5659,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
     field = "single";
@@ -5097,6 +5686,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
     field = "optional";
@@ -5123,6 +5713,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
     field = "multi";
@@ -5163,51 +5754,32 @@ function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
 
 function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["single"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeItemKindShapes, encodeServiceTreeItemKindCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "flag" has no binary form)',
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["optional"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["flag"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    failEncode(
-      w,
-      "a value with a binary form",
-      'a value that exists only in JSON (property "flag" has no binary form)',
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["multi"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
-    return;
-  }
-  failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
 type ServiceTreeQueryItem = {
@@ -5219,6 +5791,7 @@ type ServiceTreeQueryItem = {
 function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5237,6 +5810,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5311,6 +5885,7 @@ type ServiceTreeToplevelObj = {
 function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -5323,6 +5898,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5395,6 +5971,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
     const tagSize = decodeServiceTreeCasesTagSize(r);
     field = "kind";
     const kind = decodeSchemaKind(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeCasesCases(r);
@@ -5407,6 +5984,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "tag_size";
@@ -5482,6 +6060,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelI
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeIntEnumCases(r);
@@ -5497,6 +6076,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     field = "size";
@@ -5533,40 +6113,23 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fields"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBinarySchemaToplevelShapes, encodeServiceTreeBinarySchemaToplevelCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["kind"] !== undefined &&
-    (json as Record<string, unknown>)["tag_size"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
-    return;
-  }
-  failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
 type ServiceTreeItemDescription = {
@@ -5577,6 +6140,7 @@ type ServiceTreeItemDescription = {
 function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
+    field = "title";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "title";
     const title = readRestUnistring(r);
@@ -5596,6 +6160,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5633,6 +6198,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "description";
@@ -5681,6 +6247,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBi
   try {
     field = "toplevel";
     const toplevel = decodeServiceTreeBinarySchemaToplevel(r);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeBinarySchemaFields(r);
@@ -5696,6 +6263,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "toplevel";
@@ -5717,7 +6285,9 @@ type ServiceTreeGetServiceInput = {
 function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
+    field = "json_schema";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -5736,6 +6306,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5759,6 +6330,7 @@ type ServiceTreeGetServiceOutput = {
 function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -5776,6 +6348,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5804,22 +6377,26 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGe
   try {
     field = "meth";
     const meth = decodeServiceTreeGetServiceMeth(r);
+    field = "path";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "path";
     const path = decodeServiceTreeGetServicePath(r);
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "query";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "query";
     const query = decodeServiceTreeGetServiceQuery(r);
     closeDynamicFrame(r, outer2);
     field = "input";
     const input = readPresence(r) ? decodeServiceTreeGetServiceInput(r) : undefined;
+    field = "output";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer3);
+    field = "error";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
@@ -5838,6 +6415,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "meth";
@@ -5883,6 +6461,7 @@ type ServiceTreeSuffixesItem = {
 function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5897,6 +6476,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5944,6 +6524,7 @@ type ServiceTreeSubdirsSuffixes = {
 function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
+    field = "suffixes";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "suffixes";
     const suffixes = decodeServiceTreeSuffixesSuffixes(r);
@@ -5959,6 +6540,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5993,6 +6575,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "arg";
@@ -6021,6 +6604,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -6047,27 +6631,18 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["suffixes"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
-    return;
-  }
-  failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
 type ServiceTreeStaticStatic = {
@@ -6109,6 +6684,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     field = "get_service";
@@ -6165,6 +6741,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "static";
@@ -6204,6 +6781,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "dynamic";
@@ -6230,31 +6808,22 @@ function decodeServiceTreeBody(r: BinaryReader): ServiceTree {
 
 function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   const json: unknown = value;
-  if (json === "empty") {
-    writeUint8(w, 2);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBodyShapes, encodeServiceTreeBodyCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["static"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
-    return;
-  }
-  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
 type UserActivatedProtocolOverridesItem = {
@@ -6282,6 +6851,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -6313,6 +6883,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "level";
@@ -6434,6 +7005,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(
     const block = readHash(r, BASE58.block_hash);
     field = "level";
     const level = readInt32(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -6449,6 +7021,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "block";
@@ -6580,10 +7153,12 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const listenAddrs = readPresence(r) ? decodeGetConfigOutputRpcListenAddrs(r) : undefined;
     field = "listen-addr";
     const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "cors-origin";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cors-origin";
     const corsOrigin = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
+    field = "cors-headers";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "cors-headers";
     const corsHeaders = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -6607,6 +7182,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "listen-addrs";
@@ -6791,21 +7367,29 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties53);
   let field = "";
   try {
     field = "connection-timeout";
+    if (value["connection-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["connection-timeout"]);
     field = "authentication-timeout";
+    if (value["authentication-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["authentication-timeout"]);
     field = "min-connections";
+    if (value["min-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["min-connections"]);
     field = "expected-connections";
+    if (value["expected-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["expected-connections"]);
     field = "max-connections";
+    if (value["max-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["max-connections"]);
     field = "backlog";
+    if (value.backlog === undefined) failMissingField(w, true);
     writeUint8(w, value.backlog);
     field = "max-incoming-connections";
+    if (value["max-incoming-connections"] === undefined) failMissingField(w, true);
     writeUint8(w, value["max-incoming-connections"]);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
@@ -6820,6 +7404,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
+    if (value["swap-linger"] === undefined) failMissingField(w, true);
     writeFloat(w, value["swap-linger"]);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
@@ -6828,6 +7413,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
+    if (value["read-buffer-size"] === undefined) failMissingField(w, true);
     writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
@@ -6872,8 +7458,10 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "greylist-timeout";
+    if (value["greylist-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["greylist-timeout"]);
     field = "maintenance-idle-time";
+    if (value["maintenance-idle-time"] === undefined) failMissingField(w, true);
     writeFloat(w, value["maintenance-idle-time"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -6916,15 +7504,20 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "factor";
+    if (value.factor === undefined) failMissingField(w, true);
     writeFloat(w, value.factor);
     field = "initial-delay";
+    if (value["initial-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["initial-delay"]);
     field = "disconnection-delay";
+    if (value["disconnection-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["disconnection-delay"]);
     field = "increase-cap";
+    if (value["increase-cap"] === undefined) failMissingField(w, true);
     writeFloat(w, value["increase-cap"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -6983,9 +7576,11 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "expected-proof-of-work";
+    if (value["expected-proof-of-work"] === undefined) failMissingField(w, true);
     writeFloat(w, value["expected-proof-of-work"]);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
@@ -7000,16 +7595,22 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       encodeSchemaFieldDynamicFieldName(w, value["listen-addr"]);
     }
     field = "discovery-addr";
+    if (value["discovery-addr"] === undefined) failMissingField(w, true);
     encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
     field = "private-mode";
+    if (value["private-mode"] === undefined) failMissingField(w, true);
     writeBool(w, value["private-mode"]);
     field = "limits";
+    if (value.limits === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pLimits(w, value.limits);
     field = "disable_mempool";
+    if (value.disable_mempool === undefined) failMissingField(w, true);
     writeBool(w, value.disable_mempool);
     field = "enable_testchain";
+    if (value.enable_testchain === undefined) failMissingField(w, true);
     writeBool(w, value.enable_testchain);
     field = "greylisting_config";
+    if (value.greylisting_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7075,6 +7676,7 @@ type GetConfigOutputLog = {
 function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
+    field = "output";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -7083,6 +7685,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
     const level = decodeGetConfigOutputLogLevel(r);
     field = "rules";
     const rules = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "template";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "template";
     const template = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -7099,6 +7702,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7108,6 +7712,7 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
+    if (value.level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.level);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
@@ -7133,6 +7738,7 @@ type GetConfigOutputInternalEvents = {
 function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputInternalEvents {
   let field = "";
   try {
+    field = "activate";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7150,6 +7756,7 @@ function encodeGetConfigOutputInternalEvents(
   value: GetConfigOutputInternalEvents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7207,19 +7814,26 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "block_header_request_timeout";
+    if (value.block_header_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_header_request_timeout);
     field = "block_operations_request_timeout";
+    if (value.block_operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_operations_request_timeout);
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "new_head_request_timeout";
+    if (value.new_head_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.new_head_request_timeout);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7258,13 +7872,17 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7309,17 +7927,23 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     field = "operations_request_timeout";
+    if (value.operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.operations_request_timeout);
     field = "max_refused_operations";
+    if (value.max_refused_operations === undefined) failMissingField(w, true);
     writeUint16(w, value.max_refused_operations);
     field = "operations_batch_size";
+    if (value.operations_batch_size === undefined) failMissingField(w, true);
     writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7362,15 +7986,20 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     field = "latency";
+    if (value.latency === undefined) failMissingField(w, true);
     writeUint16(w, value.latency);
     field = "synchronisation_threshold";
+    if (value.synchronisation_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.synchronisation_threshold);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7409,13 +8038,17 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "bootstrap_threshold";
+    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.bootstrap_threshold);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7446,27 +8079,24 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
-      w,
-      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputShellChainValidatorShapes, encodeGetConfigOutputShellChainValidatorCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+        w,
+        json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+        w,
+        json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
-      w,
-      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases synchronisation_heuristic_encoding, legacy_bootstrap_threshold_encoding",
-    json,
-  );
 }
 
 type GetConfigOutputShell = {
@@ -7505,15 +8135,20 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     field = "peer_validator";
+    if (value.peer_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
     field = "block_validator";
+    if (value.block_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
     field = "prevalidator";
+    if (value.prevalidator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
     field = "chain_validator";
+    if (value.chain_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
@@ -7552,6 +8187,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     field = "timestamp";
@@ -7577,6 +8213,7 @@ function decodeGetConfigOutputCustomGenesisParameters(
   try {
     field = "context_key";
     const contextKey = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "values";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "values";
     const values = readBsonValue(r);
@@ -7594,6 +8231,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "context_key";
@@ -7632,6 +8270,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const genesisParameters = readPresence(r)
       ? decodeGetConfigOutputCustomGenesisParameters(r)
       : undefined;
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -7642,19 +8281,23 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const incompatibleChainName = readPresence(r)
       ? decodeSchemaFieldDynamicFieldName(r)
       : undefined;
+    field = "sandboxed_chain_name";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "sandboxed_chain_name";
     const sandboxedChainName = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
+    field = "user_activated_upgrades";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "user_activated_upgrades";
     const userActivatedUpgrades = r.remaining() > 0 ? decodeUserActivatedUpgrades(r) : undefined;
     closeDynamicFrame(r, outer3);
+    field = "user_activated_protocol_overrides";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "user_activated_protocol_overrides";
     const userActivatedProtocolOverrides =
       r.remaining() > 0 ? decodeUserActivatedProtocolOverrides(r) : undefined;
     closeDynamicFrame(r, outer4);
+    field = "default_bootstrap_peers";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "default_bootstrap_peers";
     const defaultBootstrapPeers =
@@ -7683,6 +8326,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
     field = "genesis";
@@ -7760,28 +8404,29 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  if (json === "sandbox") {
-    writeUint8(w, 1);
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 4);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 9);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 11);
+      return;
+    }
   }
-  if (json === "mainnet") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (json === "delphinet") {
-    writeUint8(w, 9);
-    return;
-  }
-  if (json === "edonet") {
-    writeUint8(w, 11);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
-    return;
-  }
-  failValue(w, "a value of one of the cases Custom, sandbox, mainnet, delphinet, edonet", json);
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
@@ -7869,12 +8514,14 @@ function decodePostInjectionProtocolInputComponentsItem(
 ): PostInjectionProtocolInputComponentsItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
     field = "interface";
     const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "implementation";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "implementation";
     const implementation = readRestUnistring(r);
@@ -7892,6 +8539,7 @@ function encodePostInjectionProtocolInputComponentsItem(
   value: PostInjectionProtocolInputComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7964,6 +8612,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "chain_id";
@@ -8001,6 +8650,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "chain_id";
@@ -8036,6 +8686,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "stopping";
@@ -8072,42 +8723,26 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
-    return;
+  switch (selectCase(w, json, encodeGetMonitorActiveChainsOutputInnerItemShapes, encodeGetMonitorActiveChainsOutputInnerItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetMonitorActiveChainsOutputItemStopping(
+        w,
+        json as GetMonitorActiveChainsOutputItemStopping,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["expiration_date"] !== undefined &&
-    (json as Record<string, unknown>)["test_protocol"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["stopping"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetMonitorActiveChainsOutputItemStopping(
-      w,
-      json as GetMonitorActiveChainsOutputItemStopping,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
 function decodeGetMonitorActiveChainsOutputInner(
@@ -8164,6 +8799,7 @@ function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   value: GetNetworkConnectionsOutputItemLocalMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     field = "disable_mempool";
@@ -8227,6 +8863,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     field = "incoming";
@@ -8294,6 +8931,15 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_few_connections")
+      failValue(w, 'the constant "too_few_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputTooManyConnections = {
@@ -8311,6 +8957,15 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_many_connections")
+      failValue(w, 'the constant "too_many_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputNewPoint = {
@@ -8321,6 +8976,7 @@ type GetNetworkLogOutputNewPoint = {
 function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8336,8 +8992,12 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_point")
+      failValue(w, 'the constant "new_point"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8368,8 +9028,12 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_peer")
+      failValue(w, 'the constant "new_peer"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -8387,6 +9051,7 @@ function decodeGetNetworkLogOutputIncomingConnection(
 ): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8402,8 +9067,12 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "incoming_connection")
+      failValue(w, 'the constant "incoming_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8423,6 +9092,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(
 ): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8438,8 +9108,12 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "outgoing_connection")
+      failValue(w, 'the constant "outgoing_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8459,6 +9133,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(
 ): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8474,8 +9149,12 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "authentication_failed")
+      failValue(w, 'the constant "authentication_failed"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8497,6 +9176,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(
 ): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8516,8 +9196,12 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8543,6 +9227,7 @@ function decodeGetNetworkLogOutputRejectingRequest(
 ): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8562,8 +9247,12 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8619,6 +9308,7 @@ function decodeGetNetworkLogOutputRequestRejected(
 ): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8640,8 +9330,12 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8683,8 +9377,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "connection_established")
+      failValue(w, 'the constant "connection_established"', value.event);
     field = "id_point";
     encodeP2pConnectionId(w, value.id_point);
     field = "peer_id";
@@ -8715,8 +9413,12 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "disconnection")
+      failValue(w, 'the constant "disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -8747,8 +9449,12 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "external_disconnection")
+      failValue(w, 'the constant "external_disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -8769,6 +9475,15 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_points")
+      failValue(w, 'the constant "gc_points"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputGcPeerIds = {
@@ -8784,6 +9499,15 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_peer_ids")
+      failValue(w, 'the constant "gc_peer_ids"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputSwapRequestReceived = {
@@ -8809,8 +9533,12 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_received")
+      failValue(w, 'the constant "swap_request_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8841,8 +9569,12 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_received")
+      failValue(w, 'the constant "swap_ack_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8873,8 +9605,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_sent")
+      failValue(w, 'the constant "swap_request_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8903,8 +9639,12 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_sent")
+      failValue(w, 'the constant "swap_ack_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8935,8 +9675,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_ignored")
+      failValue(w, 'the constant "swap_request_ignored"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8965,8 +9709,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_success")
+      failValue(w, 'the constant "swap_success"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -8995,8 +9743,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_failure")
+      failValue(w, 'the constant "swap_failure"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9025,8 +9777,12 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_sent")
+      failValue(w, 'the constant "bootstrap_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9057,8 +9813,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_received")
+      failValue(w, 'the constant "bootstrap_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9087,8 +9847,12 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_sent")
+      failValue(w, 'the constant "advertise_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9119,8 +9883,12 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_received")
+      failValue(w, 'the constant "advertise_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9192,6 +9960,7 @@ function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   value: GetNetworkPeersOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
     field = "branch";
@@ -9252,45 +10021,20 @@ function encodeGetNetworkPeersOutputResponsesSent(
   value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
-    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetNetworkPeersOutputSentPeerMetadataV1(
-      w,
-      json as GetNetworkPeersOutputSentPeerMetadataV1,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetNetworkPeersOutputResponsesSentShapes, encodeGetNetworkPeersOutputResponsesSentCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetNetworkPeersOutputSentPeerMetadataV1(
+        w,
+        json as GetNetworkPeersOutputSentPeerMetadataV1,
+      );
+      return;
+    }
+    case 1: {
+      failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
-  }
-  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
 type GetNetworkPeersOutputPeerMetadataResponses = {
@@ -9327,6 +10071,7 @@ function encodeGetNetworkPeersOutputPeerMetadataResponses(
   value: GetNetworkPeersOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
     field = "sent";
@@ -9375,6 +10120,7 @@ function encodeGetNetworkPeersOutputPeerMetadataRequests(
   value: GetNetworkPeersOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
     field = "sent";
@@ -9450,6 +10196,7 @@ function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
     field = "cannot_download";
@@ -9505,6 +10252,7 @@ function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   value: GetNetworkPeersOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
     field = "block";
@@ -9543,6 +10291,7 @@ function encodeGetNetworkPeersOutputAdvertisementsSent(
   value: GetNetworkPeersOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
     field = "head";
@@ -9579,6 +10328,7 @@ function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   value: GetNetworkPeersOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "sent";
@@ -9650,6 +10400,7 @@ function encodeGetNetworkPeersOutput1PeerMetadata(
   value: GetNetworkPeersOutput1PeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "responses";
@@ -9828,6 +10579,7 @@ function encodeGetNetworkPeersOutputItem1(
   value: GetNetworkPeersOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "score";
@@ -10146,6 +10898,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     field = "page_size";
@@ -10195,6 +10948,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "page_size";
@@ -10228,6 +10982,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "rc";
@@ -10261,20 +11016,21 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  if (json === "dev") {
-    writeUint8(w, 0);
-    return;
+  switch (selectCase(w, json, encodeGetVersionOutputVersionAdditionalInfoShapes, encodeGetVersionOutputVersionAdditionalInfoCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (json === "release") {
-    writeUint8(w, 2);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
-    return;
-  }
-  failValue(w, "a value of one of the cases Dev, RC, Release", json);
 }
 
 type GetVersionOutputVersion = {
@@ -10300,6 +11056,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "major";
@@ -10321,10 +11078,12 @@ type GetVersionOutputCommitInfoSome = {
 function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
+    field = "commit_hash";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "commit_hash";
     const commitHash = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "commit_date";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "commit_date";
     const commitDate = readRestUnistring(r);
@@ -10340,6 +11099,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10398,8 +11158,12 @@ function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   value: GetWorkersBlockValidatorOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "launching")
+      failValue(w, 'the constant "launching"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -10430,8 +11194,12 @@ function encodeGetWorkersBlockValidatorOutputStatusRunning(
   value: GetWorkersBlockValidatorOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "running")
+      failValue(w, 'the constant "running"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -10465,8 +11233,12 @@ function encodeGetWorkersBlockValidatorOutputStatusClosing(
   value: GetWorkersBlockValidatorOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closing")
+      failValue(w, 'the constant "closing"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -10502,8 +11274,12 @@ function encodeGetWorkersBlockValidatorOutputStatusClosed(
   value: GetWorkersBlockValidatorOutputStatusClosed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closed")
+      failValue(w, 'the constant "closed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -10529,6 +11305,7 @@ function decodeGetWorkersBlockValidatorOutputStatusCrashed(
     const birth = timestampSystemCodec.decode(r);
     field = "since";
     const since = timestampSystemCodec.decode(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -10544,8 +11321,12 @@ function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   value: GetWorkersBlockValidatorOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "crashed")
+      failValue(w, 'the constant "crashed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -10592,6 +11373,8 @@ function encodeGetWorkersBlockValidatorOutputStatus(
   value: GetWorkersBlockValidatorOutputStatus,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
   switch ((json as { phase?: unknown }).phase) {
     case "launching": {
       writeUint8(w, 0);
@@ -10667,6 +11450,7 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     field = "block";
@@ -10696,6 +11480,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersBlockValidatorOutputItemRequest(r);
@@ -10711,6 +11496,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "pushed";
@@ -10781,6 +11567,7 @@ function encodeGetWorkersBlockValidatorOutputValidationSuccessStatus(
   value: GetWorkersBlockValidatorOutputValidationSuccessStatus,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "pushed";
@@ -10819,6 +11606,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
   value: GetWorkersBlockValidatorOutputInnerValidationSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "successful_validation";
@@ -10863,6 +11651,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
   value: GetWorkersBlockValidatorOutputInnerValidationFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "failed_validation";
@@ -10902,6 +11691,7 @@ function encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
   value: GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     field = "block";
@@ -10942,78 +11732,48 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
   value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["status"] !== undefined &&
-    (json as Record<string, unknown>)["successful_validation"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerValidationSuccess,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersBlockValidatorOutputItemInnerShapes, encodeGetWorkersBlockValidatorOutputItemInnerCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerValidationSuccess,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerValidationFailure,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["failed_validation"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerValidationFailure,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases validation_success, validation_failure, could_not_find_context, previously_validated, validating_block",
-    json,
-  );
 }
 
 function decodeGetWorkersBlockValidatorOutputInnerItem(
@@ -11093,6 +11853,7 @@ function decodeGetWorkersBlockValidatorOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersBlockValidatorOutputItemEvents(r);
@@ -11108,6 +11869,7 @@ function encodeGetWorkersBlockValidatorOutputBacklogItem(
   value: GetWorkersBlockValidatorOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "level";
@@ -11178,6 +11940,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "pushed";
@@ -11219,6 +11982,7 @@ function encodeGetWorkersChainValidatorsOutputItemInformation(
   value: GetWorkersChainValidatorsOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "instances";
@@ -11263,6 +12027,7 @@ function encodeGetWorkersChainValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "chain_id";
@@ -11319,6 +12084,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = readHash(r, BASE58.block_hash);
@@ -11334,6 +12100,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "pushed";
@@ -11430,6 +12197,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
     const status = decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r);
     field = "outcome";
     const outcome = decodeGetWorkersChainValidatorsByChainIdOutputProcessedBlockOutcome(r);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -11449,6 +12217,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
   value: GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "request";
@@ -11495,6 +12264,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "active";
@@ -11538,6 +12308,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "min_head_time";
@@ -11593,76 +12364,50 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   value: GetWorkersChainValidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fitness"] !== undefined &&
-    (json as Record<string, unknown>)["level"] !== undefined &&
-    (json as Record<string, unknown>)["outcome"] !== undefined &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined &&
-    (json as Record<string, unknown>)["timestamp"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes, encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodePatchChainsByChainIdError(w, json as JsonValue);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (GET /workers/chain_validators/<chain_id> output.backlog[].events[]<Sync_status>: the enumeration chain_status is used without an Enum layout)",
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodePatchChainsByChainIdError(w, json as JsonValue);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 2);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["active"] !== undefined &&
-    (json as Record<string, unknown>)["needed"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["max_head_time"] !== undefined &&
-    (json as Record<string, unknown>)["min_head_time"] !== undefined &&
-    (json as Record<string, unknown>)["most_recent_validation"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
-    );
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 3);
-    failEncode(
-      w,
-      "a value with a binary form",
-      "a value that exists only in JSON (GET /workers/chain_validators/<chain_id> output.backlog[].events[]<Sync_status>: the enumeration chain_status is used without an Enum layout)",
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Processed_block, Could_not_switch_testchain, Bootstrapped, Sync_status, Bootstrap_active_peers, Bootstrap_active_peers_heads_time",
-    json,
-  );
 }
 
 function decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(
@@ -11742,6 +12487,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(r);
@@ -11757,6 +12503,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   value: GetWorkersChainValidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "level";
@@ -11827,6 +12574,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "pushed";
@@ -11865,6 +12613,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "table_length";
@@ -11901,6 +12650,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "fetched_headers";
@@ -11943,6 +12693,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "peer_id";
@@ -12010,8 +12761,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_head")
+      failValue(w, 'the constant "new_head"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12045,8 +12800,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_branch")
+      failValue(w, 'the constant "new_branch"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "locators";
@@ -12080,6 +12839,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases New_head, New_branch", json);
   switch ((json as { request?: unknown }).request) {
     case "new_head": {
       writeUint8(w, 0);
@@ -12113,6 +12874,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r);
@@ -12128,6 +12890,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "pushed";
@@ -12200,6 +12963,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerReques
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "request";
@@ -12222,6 +12986,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest {
   let field = "";
   try {
+    field = "error";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = readBsonValue(r);
@@ -12242,6 +13007,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12285,6 +13051,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValida
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "peer";
@@ -12321,6 +13088,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBra
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "peer";
@@ -12357,6 +13125,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "peer";
@@ -12380,6 +13149,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
   try {
     field = "peer";
     const peer = readHash(r, BASE58.cryptobox_public_key_hash);
+    field = "reason";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reason";
     const reason = readRestUnistring(r);
@@ -12395,6 +13165,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "peer";
@@ -12468,250 +13239,144 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes, encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 7: {
+      writeUint8(w, 7);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 8: {
+      writeUint8(w, 8);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 9: {
+      writeUint8(w, 9);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 10: {
+      writeUint8(w, 10);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 11: {
+      writeUint8(w, 11);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 12: {
+      writeUint8(w, 12);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 13: {
+      writeUint8(w, 13);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
+      );
+      return;
+    }
+    case 14: {
+      writeUint8(w, 14);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 15: {
+      writeUint8(w, 15);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 16: {
+      writeUint8(w, 16);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["error"] !== undefined &&
-    (json as Record<string, unknown>)["failed_request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["nb_blocks"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 7);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 8);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 9);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 10);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 11);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 12);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer"] !== undefined &&
-    (json as Record<string, unknown>)["timespan"] !== undefined
-  ) {
-    writeUint8(w, 13);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 14);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 15);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer"] !== undefined &&
-    (json as Record<string, unknown>)["reason"] !== undefined
-  ) {
-    writeUint8(w, 16);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Request, Failed request, validating_new_branch, new_branch_validated, fetching_operations_for_head, Requesting_new_head_validation, new_head_validation_end, ignoring_head, ignoring_previously_validated_block, ignoring_invalid_block, missing_new_head_predecessor, ignoring_invalid_locator_branch, ignore_branch_without_common_ancestor, no_new_head_from_peer, processing_new_head, processing_new_branch, terminating_worker",
-    json,
-  );
 }
 
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(
@@ -12791,6 +13456,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(r);
@@ -12806,6 +13472,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "level";
@@ -12876,6 +13543,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "pushed";
@@ -12912,8 +13580,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "flush")
+      failValue(w, 'the constant "flush"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12947,8 +13619,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "notify")
+      failValue(w, 'the constant "notify"', value.request);
     field = "peer";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer);
     field = "mempool";
@@ -12981,8 +13657,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "inject")
+      failValue(w, 'the constant "inject"', value.request);
     field = "operation";
     encodeOperation2(w, value.operation);
   } catch (error) {
@@ -13016,8 +13696,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "arrived")
+      failValue(w, 'the constant "arrived"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
     field = "operation";
@@ -13042,6 +13726,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "advertise")
+      failValue(w, 'the constant "advertise"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
@@ -13059,6 +13752,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "leftover")
+      failValue(w, 'the constant "leftover"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputItemRequest =
@@ -13097,6 +13799,8 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover", json);
   switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);
@@ -13166,6 +13870,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r);
@@ -13181,6 +13886,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "pushed";
@@ -13250,6 +13956,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "request";
@@ -13272,6 +13979,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
 ): GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest {
   let field = "";
   try {
+    field = "error";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = readBsonValue(r);
@@ -13293,6 +14001,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13347,70 +14056,54 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   value: GetWorkersPrevalidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
-      w,
-      json as GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes, encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
+        w,
+        json as GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
+        w,
+        json as GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, json as Record<string, never>);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 7: {
+      writeUint8(w, 7);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["error"] !== undefined &&
-    (json as Record<string, unknown>)["failed_request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
-      w,
-      json as GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
-    );
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 2);
-    encodeDeleteChainsInvalidBlocksByBlockHashOutput(w, json as Record<string, never>);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 3);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "number") {
-    writeUint8(w, 4);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 5);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 6);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "number") {
-    writeUint8(w, 7);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Request, Failed request, invalid_mempool_configuration, unparsable_operation, processing_n_operations, fetching_operation, operation_included, operations_not_flushed",
-    json,
-  );
 }
 
 function decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(
@@ -13490,6 +14183,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(r);
@@ -13505,6 +14199,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   value: GetWorkersPrevalidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "level";
@@ -13575,6 +14270,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "pushed";

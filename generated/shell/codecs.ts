@@ -10,12 +10,14 @@ import {
   type Unistring,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
   endDynamicSize,
   failDecode,
   failEncode,
   failJsonOnlyCase,
+  failMissingField,
   failUnknownTag,
   failValue,
   openDynamicFrame,
@@ -34,6 +36,7 @@ import {
   readUint16,
   readUint8,
   readZarithZ,
+  selectCase,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -247,6 +250,418 @@ import type {
   UserActivatedUpgrades,
 } from "./types.ts";
 
+const knownProperties =
+  /* @__PURE__ */ new Set(["level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+
+const knownProperties2 = /* @__PURE__ */ new Set(["additional_cycles"]);
+
+const knownProperties3 = /* @__PURE__ */ new Set(["full"]);
+
+const knownProperties4 = /* @__PURE__ */ new Set(["rolling"]);
+
+const encodeHistoryModeShapes =
+  /* @__PURE__ */ [{"kind":"value","value":"archive"},{"kind":"object","properties":[{"name":"full","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"rolling","required":true,"types":["object"]}],"closed":true},{"kind":"value","value":"full"},{"kind":"value","value":"rolling"}] as const;
+
+const encodeHistoryModeCases =
+  /* @__PURE__ */ ["archive","full","rolling","full_alias","rolling_alias"] as const;
+
+const knownProperties5 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties6 = /* @__PURE__ */ new Set(["kind","size","endianness"]);
+
+const knownProperties7 = /* @__PURE__ */ new Set(["kind","min","endianness","max"]);
+
+const knownProperties8 = /* @__PURE__ */ new Set(["kind","min","max"]);
+
+const knownProperties9 = /* @__PURE__ */ new Set(["kind","size","reference"]);
+
+const knownProperties10 = /* @__PURE__ */ new Set(["kind","at_most"]);
+
+const knownProperties11 = /* @__PURE__ */ new Set(["kind","exactly"]);
+
+const knownProperties12 = /* @__PURE__ */ new Set(["kind","layout","length_limit"]);
+
+const knownProperties13 = /* @__PURE__ */ new Set(["kind","name"]);
+
+const encodeMaxActiveRpcConnectionsShapes =
+  /* @__PURE__ */ [{"kind":"value","value":"unlimited"},{"kind":"type","types":["number"]}] as const;
+
+const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited","limited"] as const;
+
+const knownProperties14 = /* @__PURE__ */ new Set(["known_valid","pending"]);
+
+const knownProperties15 =
+  /* @__PURE__ */ new Set(["chain_name","distributed_db_version","p2p_version"]);
+
+const knownProperties16 = /* @__PURE__ */ new Set(["branch","data"]);
+
+const knownProperties17 = /* @__PURE__ */ new Set(["addr","port"]);
+
+const knownProperties18 = /* @__PURE__ */ new Set(["kind","timestamp","addr","port"]);
+
+const knownProperties19 =
+  /* @__PURE__ */ new Set(["trusted","greylisted_until","state","p2p_peer_id","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss","expected_peer_id"]);
+
+const knownProperties20 = /* @__PURE__ */ new Set(["event_kind"]);
+
+const knownProperties21 = /* @__PURE__ */ new Set(["event_kind","p2p_peer_id"]);
+
+const encodeP2pPointPoolEvent1Shapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"outgoing_request"}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"accepting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"request_rejected"},{"name":"p2p_peer_id","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeP2pPointPoolEvent1Cases =
+  /* @__PURE__ */ ["Outgoing_request","Accepting_request","Rejecting_request","Rejecting_rejected","Connection_established","Disconnection","External_disconnection"] as const;
+
+const knownProperties22 =
+  /* @__PURE__ */ new Set(["total_sent","total_recv","current_inflow","current_outflow"]);
+
+const knownProperties23 = /* @__PURE__ */ new Set(["kind","name","layout","data_kind"]);
+
+const knownProperties24 = /* @__PURE__ */ new Set(["kind","layout","data_kind"]);
+
+const knownProperties25 = /* @__PURE__ */ new Set(["kind","name","num_fields","size"]);
+
+const knownProperties26 = /* @__PURE__ */ new Set(["kind","size"]);
+
+const knownProperties27 = /* @__PURE__ */ new Set(["id","name","descr"]);
+
+const encodeServiceTreePathItemShapes =
+  /* @__PURE__ */ [{"kind":"type","types":["object","string"]},{"kind":"object","properties":[{"name":"id","required":true,"constant":"single"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"id","required":true,"constant":"multiple"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeServiceTreePathItemCases =
+  /* @__PURE__ */ ["PStatic","PDynamic","PDynamicTail"] as const;
+
+const knownProperties28 = /* @__PURE__ */ new Set(["single"]);
+
+const knownProperties29 = /* @__PURE__ */ new Set(["optional"]);
+
+const knownProperties30 = /* @__PURE__ */ new Set(["multi"]);
+
+const encodeServiceTreeItemKindShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"single","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"optional","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"flag","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"multi","required":true,"types":["object"]}],"closed":true}] as const;
+
+const encodeServiceTreeItemKindCases =
+  /* @__PURE__ */ ["Single","Optional","Flag","Multi"] as const;
+
+const knownProperties31 = /* @__PURE__ */ new Set(["name","description","kind"]);
+
+const knownProperties32 = /* @__PURE__ */ new Set(["fields"]);
+
+const knownProperties33 = /* @__PURE__ */ new Set(["tag_size","kind","cases"]);
+
+const knownProperties34 = /* @__PURE__ */ new Set(["size","cases"]);
+
+const encodeServiceTreeBinarySchemaToplevelShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"fields","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"tag_size","required":true,"types":["string"]},{"name":"kind","required":true,"types":["object"]},{"name":"cases","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"size","required":true,"types":["string"]},{"name":"cases","required":true,"types":["array"]}],"closed":true}] as const;
+
+const encodeServiceTreeBinarySchemaToplevelCases =
+  /* @__PURE__ */ ["Obj","Cases","Int_enum"] as const;
+
+const knownProperties35 = /* @__PURE__ */ new Set(["title","description"]);
+
+const knownProperties36 = /* @__PURE__ */ new Set(["description","encoding"]);
+
+const knownProperties37 = /* @__PURE__ */ new Set(["toplevel","fields"]);
+
+const knownProperties38 = /* @__PURE__ */ new Set(["json_schema","binary_schema"]);
+
+const knownProperties39 =
+  /* @__PURE__ */ new Set(["meth","path","description","query","input","output","error"]);
+
+const knownProperties40 = /* @__PURE__ */ new Set(["name","tree"]);
+
+const knownProperties41 = /* @__PURE__ */ new Set(["suffixes"]);
+
+const knownProperties42 = /* @__PURE__ */ new Set(["arg","tree"]);
+
+const knownProperties43 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+
+const encodeServiceTreeStaticSubdirsShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"suffixes","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic_dispatch","required":true,"types":["object"]}],"closed":true}] as const;
+
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes","Arg"] as const;
+
+const knownProperties44 =
+  /* @__PURE__ */ new Set(["get_service","post_service","delete_service","put_service","patch_service","subdirs"]);
+
+const knownProperties45 = /* @__PURE__ */ new Set(["static"]);
+
+const knownProperties46 = /* @__PURE__ */ new Set(["dynamic"]);
+
+const encodeServiceTreeBodyShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"static","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic","required":true,"types":["null","object","string"]}],"closed":true},{"kind":"value","value":"empty"}] as const;
+
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static","Dynamic","Empty"] as const;
+
+const knownProperties47 = /* @__PURE__ */ new Set(["tag","fields","name"]);
+
+const knownProperties48 = /* @__PURE__ */ new Set(["replaced_protocol","replacement_protocol"]);
+
+const knownProperties49 = /* @__PURE__ */ new Set(["level","replacement_protocol"]);
+
+const knownProperties50 = /* @__PURE__ */ new Set(["bootstrapped"]);
+
+const knownProperties51 = /* @__PURE__ */ new Set(["block","savepoint","caboose","history_mode"]);
+
+const knownProperties52 = /* @__PURE__ */ new Set(["block","level","errors"]);
+
+const knownProperties53 = /* @__PURE__ */ new Set([]);
+
+const knownProperties54 = /* @__PURE__ */ new Set(["bootstrapped","sync_state"]);
+
+const knownProperties55 = /* @__PURE__ */ new Set(["block_hash","level"]);
+
+const knownProperties56 = /* @__PURE__ */ new Set(["address","whitelist"]);
+
+const knownProperties57 = /* @__PURE__ */ new Set(["address","blacklist"]);
+
+const encodeGetConfigOutputAclItemShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"address","required":true,"types":["object","string"]},{"name":"whitelist","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"address","required":true,"types":["object","string"]},{"name":"blacklist","required":true,"types":["array"]}],"closed":true}] as const;
+
+const encodeGetConfigOutputAclItemCases = /* @__PURE__ */ ["Whitelist","Blacklist"] as const;
+
+const knownProperties58 =
+  /* @__PURE__ */ new Set(["listen-addrs","external-listen-addrs","listen-addr","cors-origin","cors-headers","crt","key","acl","media-type","max_active_rpc_connections"]);
+
+const knownProperties59 =
+  /* @__PURE__ */ new Set(["connection-timeout","authentication-timeout","min-connections","expected-connections","max-connections","backlog","max-incoming-connections","max-download-speed","max-upload-speed","swap-linger","binary-chunks-size","read-buffer-size","read-queue-size","write-queue-size","incoming-app-message-queue-size","incoming-message-queue-size","outgoing-message-queue-size","max_known_points","max_known_peer_ids","peer_greylist_size","ip_greylist_size_in_kilobytes","ip_greylist_cleanup_delay","greylist-timeout","maintenance-idle-time"]);
+
+const knownProperties60 =
+  /* @__PURE__ */ new Set(["factor","initial-delay","disconnection-delay","increase-cap"]);
+
+const knownProperties61 =
+  /* @__PURE__ */ new Set(["expected-proof-of-work","bootstrap-peers","listen-addr","advertised-net-port","discovery-addr","private-mode","limits","disable_mempool","enable_testchain","greylisting_config","disable_peer_discovery"]);
+
+const knownProperties62 = /* @__PURE__ */ new Set(["output","level","colors","rules"]);
+
+const knownProperties63 = /* @__PURE__ */ new Set(["active_sinks"]);
+
+const knownProperties64 = /* @__PURE__ */ new Set(["activate"]);
+
+const encodeGetConfigOutputInternalEventsShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"active_sinks","required":false,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"activate","required":false,"types":["array"]}],"closed":true}] as const;
+
+const encodeGetConfigOutputInternalEventsCases =
+  /* @__PURE__ */ ["Active-Sinks","Active-Sinks-Deprecated"] as const;
+
+const knownProperties65 =
+  /* @__PURE__ */ new Set(["block_header_request_timeout","block_operations_request_timeout","protocol_request_timeout","new_head_request_timeout"]);
+
+const knownProperties66 =
+  /* @__PURE__ */ new Set(["protocol_request_timeout","operation_metadata_size_limit"]);
+
+const knownProperties67 =
+  /* @__PURE__ */ new Set(["operations_request_timeout","max_refused_operations","operations_batch_size"]);
+
+const knownProperties68 = /* @__PURE__ */ new Set(["latency","synchronisation_threshold"]);
+
+const knownProperties69 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+
+const encodeGetConfigOutputShellChainValidatorShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"latency","required":false,"types":["number"]},{"name":"synchronisation_threshold","required":false,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"bootstrap_threshold","required":false,"types":["number"]}],"closed":true}] as const;
+
+const encodeGetConfigOutputShellChainValidatorCases =
+  /* @__PURE__ */ ["synchronisation_heuristic_encoding","legacy_bootstrap_threshold_encoding"] as const;
+
+const knownProperties70 =
+  /* @__PURE__ */ new Set(["peer_validator","block_validator","prevalidator","chain_validator","history_mode"]);
+
+const knownProperties71 = /* @__PURE__ */ new Set(["timestamp","block","protocol"]);
+
+const knownProperties72 = /* @__PURE__ */ new Set(["context_key","values"]);
+
+const knownProperties73 =
+  /* @__PURE__ */ new Set(["activated","use_mock_srs_for_testing","bootstrap_peers"]);
+
+const knownProperties74 =
+  /* @__PURE__ */ new Set(["genesis","genesis_parameters","chain_name","old_chain_name","incompatible_chain_name","sandboxed_chain_name","user_activated_upgrades","user_activated_protocol_overrides","default_bootstrap_peers","dal_config"]);
+
+const encodeGetConfigOutputNetworkShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"genesis","required":true,"types":["object"]},{"name":"genesis_parameters","required":false,"types":["object"]},{"name":"chain_name","required":true,"types":["object","string"]},{"name":"old_chain_name","required":false,"types":["object","string"]},{"name":"incompatible_chain_name","required":false,"types":["object","string"]},{"name":"sandboxed_chain_name","required":true,"types":["object","string"]},{"name":"user_activated_upgrades","required":false,"types":["array"]},{"name":"user_activated_protocol_overrides","required":false,"types":["array"]},{"name":"default_bootstrap_peers","required":false,"types":["array"]},{"name":"dal_config","required":false,"types":["object"]}],"closed":true},{"kind":"value","value":"sandbox"},{"kind":"value","value":"mainnet"},{"kind":"value","value":"ghostnet"}] as const;
+
+const encodeGetConfigOutputNetworkCases =
+  /* @__PURE__ */ ["Custom","sandbox","mainnet","ghostnet"] as const;
+
+const knownProperties75 =
+  /* @__PURE__ */ new Set(["data-dir","disable-config-validation","rpc","p2p","log","internal-events","shell","network","metrics_addr"]);
+
+const knownProperties76 = /* @__PURE__ */ new Set(["history_mode"]);
+
+const knownProperties77 = /* @__PURE__ */ new Set(["ready"]);
+
+const knownProperties78 = /* @__PURE__ */ new Set(["data","operations"]);
+
+const knownProperties79 = /* @__PURE__ */ new Set(["name","interface","implementation"]);
+
+const knownProperties80 = /* @__PURE__ */ new Set(["expected_env_version","components"]);
+
+const knownProperties81 = /* @__PURE__ */ new Set(["chain_id"]);
+
+const knownProperties82 = /* @__PURE__ */ new Set(["chain_id","test_protocol","expiration_date"]);
+
+const knownProperties83 = /* @__PURE__ */ new Set(["stopping"]);
+
+const encodeGetMonitorActiveChainsOutputInnerItemShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"test_protocol","required":true,"types":["object","string"]},{"name":"expiration_date","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"stopping","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetMonitorActiveChainsOutputInnerItemCases =
+  /* @__PURE__ */ ["Main","Test","Stopping"] as const;
+
+const knownProperties84 = /* @__PURE__ */ new Set(["chain_id","hash","header","operations"]);
+
+const knownProperties85 = /* @__PURE__ */ new Set(["block","timestamp"]);
+
+const knownProperties86 =
+  /* @__PURE__ */ new Set(["hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+
+const knownProperties87 = /* @__PURE__ */ new Set(["disable_mempool","private_node"]);
+
+const knownProperties88 =
+  /* @__PURE__ */ new Set(["incoming","peer_id","id_point","remote_socket_port","announced_version","private","local_metadata","remote_metadata"]);
+
+const knownProperties89 = /* @__PURE__ */ new Set(["ips","not_reliable_since"]);
+
+const knownProperties90 = /* @__PURE__ */ new Set(["event"]);
+
+const knownProperties91 = /* @__PURE__ */ new Set(["event","point"]);
+
+const knownProperties92 = /* @__PURE__ */ new Set(["event","peer_id"]);
+
+const knownProperties93 = /* @__PURE__ */ new Set(["event","point","id_point","peer_id"]);
+
+const knownProperties94 = /* @__PURE__ */ new Set(["event","point","identity"]);
+
+const knownProperties95 = /* @__PURE__ */ new Set(["event","id_point","peer_id"]);
+
+const knownProperties96 = /* @__PURE__ */ new Set(["event","source"]);
+
+const knownProperties97 =
+  /* @__PURE__ */ new Set(["branch","head","block_header","operations","protocols","operation_hashes_for_block","operations_for_block","checkpoint","protocol_branch","predecessor_header","other"]);
+
+const encodeGetNetworkPeersOutputResponsesSentShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"checkpoint","required":true,"types":["string"]},{"name":"protocol_branch","required":true,"types":["string"]},{"name":"predecessor_header","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true}] as const;
+
+const encodeGetNetworkPeersOutputResponsesSentCases =
+  /* @__PURE__ */ ["peer_metadata.v1","peer_metadata.legacy_v0"] as const;
+
+const knownProperties98 =
+  /* @__PURE__ */ new Set(["sent","failed","received","unexpected","outdated"]);
+
+const knownProperties99 = /* @__PURE__ */ new Set(["sent","received","failed","scheduled"]);
+
+const knownProperties100 =
+  /* @__PURE__ */ new Set(["cannot_download","cannot_parse","refused_by_prefilter","refused_by_postfilter","applied","branch_delayed","branch_refused","refused","duplicate","outdated"]);
+
+const knownProperties101 = /* @__PURE__ */ new Set(["block","operations","protocol"]);
+
+const knownProperties102 = /* @__PURE__ */ new Set(["head","branch"]);
+
+const knownProperties103 = /* @__PURE__ */ new Set(["sent","received"]);
+
+const knownProperties104 =
+  /* @__PURE__ */ new Set(["responses","requests","valid_blocks","old_heads","prevalidator_results","unactivated_chains","inactive_chains","future_blocks_advertised","unadvertised","advertisements"]);
+
+const knownProperties105 =
+  /* @__PURE__ */ new Set(["score","trusted","conn_metadata","peer_metadata","state","reachable_at","stat","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+
+const knownProperties106 = /* @__PURE__ */ new Set(["acl"]);
+
+const knownProperties107 = /* @__PURE__ */ new Set(["acl","peer_id"]);
+
+const knownProperties108 =
+  /* @__PURE__ */ new Set(["minor_words","promoted_words","major_words","minor_collections","major_collections","forced_major_collections","heap_words","heap_chunks","live_words","live_blocks","free_words","free_blocks","largest_free","fragments","compactions","top_heap_words","stack_size"]);
+
+const knownProperties109 =
+  /* @__PURE__ */ new Set(["page_size","size","resident","shared","text","lib","data","dt"]);
+
+const knownProperties110 = /* @__PURE__ */ new Set(["page_size","mem","resident"]);
+
+const encodeGetStatsMemoryOutputShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"size","required":true,"types":["string"]},{"name":"resident","required":true,"types":["string"]},{"name":"shared","required":true,"types":["string"]},{"name":"text","required":true,"types":["string"]},{"name":"lib","required":true,"types":["string"]},{"name":"data","required":true,"types":["string"]},{"name":"dt","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"mem","required":true,"types":["number"]},{"name":"resident","required":true,"types":["string"]}],"closed":true}] as const;
+
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm","Darwin_ps"] as const;
+
+const knownProperties111 = /* @__PURE__ */ new Set(["rc"]);
+
+const knownProperties112 = /* @__PURE__ */ new Set(["rc_dev"]);
+
+const knownProperties113 = /* @__PURE__ */ new Set(["beta"]);
+
+const knownProperties114 = /* @__PURE__ */ new Set(["beta_dev"]);
+
+const encodeGetVersionOutputVersionAdditionalInfoShapes =
+  /* @__PURE__ */ [{"kind":"value","value":"dev"},{"kind":"object","properties":[{"name":"rc","required":true,"types":["number"]}],"closed":true},{"kind":"value","value":"release"},{"kind":"object","properties":[{"name":"rc_dev","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"beta","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"beta_dev","required":true,"types":["number"]}],"closed":true}] as const;
+
+const encodeGetVersionOutputVersionAdditionalInfoCases =
+  /* @__PURE__ */ ["Dev","RC","Release","RC_dev","Beta","Beta_dev"] as const;
+
+const knownProperties115 = /* @__PURE__ */ new Set(["major","minor","additional_info"]);
+
+const knownProperties116 = /* @__PURE__ */ new Set(["commit_hash","commit_date"]);
+
+const knownProperties117 = /* @__PURE__ */ new Set(["version","network_version","commit_info"]);
+
+const knownProperties118 = /* @__PURE__ */ new Set(["phase","since"]);
+
+const knownProperties119 = /* @__PURE__ */ new Set(["phase","birth","since"]);
+
+const knownProperties120 = /* @__PURE__ */ new Set(["phase","birth","since","errors"]);
+
+const knownProperties121 = /* @__PURE__ */ new Set(["block","chain_id","peer"]);
+
+const knownProperties122 = /* @__PURE__ */ new Set(["chain_id","level"]);
+
+const encodeGetWorkersBlockValidatorOutputItemRequestShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]},{"name":"chain_id","required":true,"types":["object","string"]},{"name":"peer","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"level","required":true,"types":["number"]}],"closed":true}] as const;
+
+const encodeGetWorkersBlockValidatorOutputItemRequestCases =
+  /* @__PURE__ */ ["validation","preapplication"] as const;
+
+const knownProperties123 = /* @__PURE__ */ new Set(["pushed","request"]);
+
+const knownProperties124 = /* @__PURE__ */ new Set(["pushed","treated","request"]);
+
+const knownProperties125 = /* @__PURE__ */ new Set(["status","pending_requests","current_request"]);
+
+const knownProperties126 = /* @__PURE__ */ new Set(["instances","status","queue_length"]);
+
+const knownProperties127 = /* @__PURE__ */ new Set(["chain_id","status","information","pipelines"]);
+
+const knownProperties128 = /* @__PURE__ */ new Set(["hash"]);
+
+const knownProperties129 = /* @__PURE__ */ new Set(["peer_id"]);
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes =
+  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"hash","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases =
+  /* @__PURE__ */ ["Hash","Peer_id"] as const;
+
+const knownProperties130 = /* @__PURE__ */ new Set(["table_length","scheduler_length"]);
+
+const knownProperties131 =
+  /* @__PURE__ */ new Set(["p2p_readers","active_chains","operation_db","operations_db","block_header_db","active_connections","active_peers"]);
+
+const knownProperties132 = /* @__PURE__ */ new Set(["fetched_headers","fetched_blocks"]);
+
+const knownProperties133 = /* @__PURE__ */ new Set(["peer_id","status","information","pipelines"]);
+
+const knownProperties134 = /* @__PURE__ */ new Set(["request","block"]);
+
+const knownProperties135 = /* @__PURE__ */ new Set(["request","block","locators"]);
+
+const knownProperties136 = /* @__PURE__ */ new Set(["request","block","event"]);
+
+const knownProperties137 = /* @__PURE__ */ new Set(["request","peer","mempool"]);
+
+const knownProperties138 = /* @__PURE__ */ new Set(["request","operation","force"]);
+
+const knownProperties139 = /* @__PURE__ */ new Set(["request","operation_hash","operation"]);
+
+const knownProperties140 = /* @__PURE__ */ new Set(["request"]);
+
+const knownProperties141 = /* @__PURE__ */ new Set(["request","operation_hash"]);
+
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
   let field = "";
@@ -263,6 +678,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -290,6 +706,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     field = "level";
@@ -366,43 +783,30 @@ export function decodeHistoryMode(r: BinaryReader): HistoryMode {
 /** Writes a {@link HistoryMode} (definition `history_mode`). */
 export function encodeHistoryMode(w: BinaryWriter, value: HistoryMode): void {
   const json: unknown = value;
-  if (json === "archive") {
-    writeUint8(w, 0);
-    return;
+  switch (selectCase(w, json, encodeHistoryModeShapes, encodeHistoryModeCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeHistoryModeFull(w, json as HistoryModeFull);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeHistoryModeRolling(w, json as HistoryModeRolling);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      return;
+    }
   }
-  if (json === "full") {
-    writeUint8(w, 3);
-    return;
-  }
-  if (json === "rolling") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["full"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeHistoryModeFull(w, json as HistoryModeFull);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rolling"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeHistoryModeRolling(w, json as HistoryModeRolling);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases archive, full, rolling, full_alias, rolling_alias",
-    json,
-  );
 }
 
 /** Reads a {@link Layout} (definition `layout`) at the reader's offset. */
@@ -438,26 +842,29 @@ export function encodeMaxActiveRpcConnections(
   value: MaxActiveRpcConnections,
 ): void {
   const json: unknown = value;
-  if (json === "unlimited") {
-    writeUint8(w, 0);
-    return;
+  switch (selectCase(w, json, encodeMaxActiveRpcConnectionsShapes, encodeMaxActiveRpcConnectionsCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
   }
-  if (typeof json === "number") {
-    writeUint8(w, 1);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  failValue(w, "a value of one of the cases unlimited, limited", json);
 }
 
 /** Reads a {@link Mempool} (definition `mempool`) at the reader's offset. */
 export function decodeMempool(r: BinaryReader): Mempool {
   let field = "";
   try {
+    field = "known_valid";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "known_valid";
     const knownValid = decodeMempoolKnownValid(r);
     closeDynamicFrame(r, outer1);
+    field = "pending";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "pending";
     const pending = decodeMempoolPending(r);
@@ -471,6 +878,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -490,6 +898,7 @@ export function encodeMempool(w: BinaryWriter, value: Mempool): void {
 export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
   let field = "";
   try {
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -511,6 +920,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -530,6 +940,7 @@ export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): vo
 export function decodeOperation(r: BinaryReader): Operation {
   let field = "";
   try {
+    field = "branch";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "branch";
     const branch = readHash(r, BASE58.block_hash);
@@ -545,6 +956,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -575,6 +987,7 @@ export function decodeOperation2(r: BinaryReader): Operation2 {
 /** Writes a {@link Operation2} (definition `operation_2`). */
 export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "branch";
@@ -603,6 +1016,7 @@ export function encodeOperationMetadataSizeLimit(
 export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
   let field = "";
   try {
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -620,6 +1034,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -645,6 +1060,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
     const kind = decodeP2pPeerPoolEventKind(r);
     field = "timestamp";
     const timestamp = timestampSystemCodec.decode(r);
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -662,6 +1078,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
     field = "kind";
@@ -737,6 +1154,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "trusted";
@@ -851,6 +1269,8 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Requested, Accepted, Running, Disconnected", json);
   switch ((json as { event_kind?: unknown }).event_kind) {
     case "requested": {
       writeUint8(w, 0);
@@ -902,6 +1322,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
     field = "total_sent";
@@ -938,6 +1359,8 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field", json);
   switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
@@ -986,6 +1409,8 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Fixed, Dynamic, Variable", json);
   switch ((json as { kind?: unknown }).kind) {
     case "Fixed": {
       writeUint8(w, 0);
@@ -1025,6 +1450,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
   try {
     field = "tag";
     const tag2 = readRangedInt(r, -1073741824, 1073741823);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -1042,6 +1468,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "tag";
@@ -1136,6 +1563,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1223,6 +1651,7 @@ export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsCha
 export function decodeGetChainsCheckpointOutput(r: BinaryReader): GetChainsCheckpointOutput {
   let field = "";
   try {
+    field = "block";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "block";
     const block = decodeBlockHeader(r);
@@ -1245,6 +1674,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1349,6 +1779,7 @@ export function encodeDeleteChainsInvalidBlocksByBlockHashOutput(
   value: DeleteChainsInvalidBlocksByBlockHashOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties53);
 }
 
 /** Reads a {@link DeleteChainsInvalidBlocksByBlockHashError} at the reader's offset. */
@@ -1388,6 +1819,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1432,6 +1864,7 @@ export function encodeGetChainsLevelsCabooseOutput(
   value: GetChainsLevelsCabooseOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "block_hash";
@@ -1520,6 +1953,7 @@ export function encodeGetChainsLevelsSavepointError(
 export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
   let field = "";
   try {
+    field = "data-dir";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data-dir";
     const dataDir = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -1538,6 +1972,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
     const shell = decodeGetConfigOutputShell(r);
     field = "network";
     const network = decodeGetConfigOutputNetwork(r);
+    field = "metrics_addr";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "metrics_addr";
     const metricsAddr = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -1562,6 +1997,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1571,12 +2007,16 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "disable-config-validation";
+    if (value["disable-config-validation"] === undefined) failMissingField(w, true);
     writeBool(w, value["disable-config-validation"]);
     field = "rpc";
+    if (value.rpc === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpc(w, value.rpc);
     field = "p2p";
+    if (value.p2p === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2p(w, value.p2p);
     field = "log";
+    if (value.log === undefined) failMissingField(w, true);
     encodeGetConfigOutputLog(w, value.log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
@@ -1585,8 +2025,10 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
+    if (value.shell === undefined) failMissingField(w, true);
     encodeGetConfigOutputShell(w, value.shell);
     field = "network";
+    if (value.network === undefined) failMissingField(w, true);
     encodeGetConfigOutputNetwork(w, value.network);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "metrics_addr";
@@ -1627,6 +2069,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "history_mode";
@@ -1864,6 +2307,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     field = "ready";
@@ -1887,10 +2331,12 @@ export function encodeGetHealthReadyError(w: BinaryWriter, value: GetHealthReady
 export function decodePostInjectionBlockInput(r: BinaryReader): PostInjectionBlockInput {
   let field = "";
   try {
+    field = "data";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data";
     const data = readRestHex(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodePostInjectionBlockInputOperations(r);
@@ -1907,6 +2353,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1993,6 +2440,7 @@ export function decodePostInjectionProtocolInput(r: BinaryReader): PostInjection
   try {
     field = "expected_env_version";
     const expectedEnvVersion = readUint16(r);
+    field = "components";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "components";
     const components = decodePostInjectionProtocolInputComponents(r);
@@ -2009,6 +2457,7 @@ export function encodePostInjectionProtocolInput(
   value: PostInjectionProtocolInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     field = "expected_env_version";
@@ -2089,10 +2538,12 @@ export function decodeGetMonitorAppliedBlocksOutput(
     const chainId = readHash(r, BASE58.chain_id);
     field = "hash";
     const hash = readHash(r, BASE58.block_hash);
+    field = "header";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "header";
     const header = decodeBlockHeader(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodeGetMonitorAppliedBlocksOutputOperations(r);
@@ -2109,6 +2560,7 @@ export function encodeGetMonitorAppliedBlocksOutput(
   value: GetMonitorAppliedBlocksOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
   let field = "";
   try {
     field = "chain_id";
@@ -2161,6 +2613,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
     field = "block";
@@ -2231,6 +2684,7 @@ export function decodeGetMonitorHeadsByChainIdOutput(
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -2262,6 +2716,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
     field = "hash";
@@ -2483,6 +2938,7 @@ export function encodeDeleteNetworkGreylistError(
 export function decodeGetNetworkGreylistIpsOutput(r: BinaryReader): GetNetworkGreylistIpsOutput {
   let field = "";
   try {
+    field = "ips";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "ips";
     const ips = decodeGetConfigOutputListenAddrsInner(r);
@@ -2501,6 +2957,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -2632,6 +3089,8 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received", json);
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
@@ -2868,6 +3327,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "acl";
@@ -3087,6 +3547,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "acl";
@@ -3476,6 +3937,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "minor_words";
@@ -3544,36 +4006,18 @@ export function decodeGetStatsMemoryOutput(r: BinaryReader): GetStatsMemoryOutpu
 /** Writes a {@link GetStatsMemoryOutput}. */
 export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemoryOutput): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["data"] !== undefined &&
-    (json as Record<string, unknown>)["dt"] !== undefined &&
-    (json as Record<string, unknown>)["lib"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined &&
-    (json as Record<string, unknown>)["shared"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined &&
-    (json as Record<string, unknown>)["text"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
-    return;
+  switch (selectCase(w, json, encodeGetStatsMemoryOutputShapes, encodeGetStatsMemoryOutputCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["mem"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
-    return;
-  }
-  failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
 }
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
@@ -3605,6 +4049,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "version";
@@ -3636,6 +4081,7 @@ export function decodeGetWorkersBlockValidatorOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
@@ -3658,6 +4104,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "status";
@@ -3735,6 +4182,7 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
@@ -3760,6 +4208,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "status";
@@ -3834,6 +4283,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
     field = "p2p_readers";
@@ -3913,6 +4363,7 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
@@ -3939,6 +4390,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "status";
@@ -4015,6 +4467,7 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeGetWorkersBlockValidatorOutputStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
@@ -4039,6 +4492,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "status";
@@ -4101,6 +4555,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
   let field = "";
   try {
     field = "additional_cycles";
@@ -4123,6 +4578,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
     field = "full";
@@ -4145,6 +4601,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
     field = "rolling";
@@ -4160,6 +4617,15 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Zero_width")
+      failValue(w, 'the constant "Zero_width"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutIntSize(
@@ -4252,8 +4718,12 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties6);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Int")
+      failValue(w, 'the constant "Int"', value.kind);
     field = "size";
     encodeLayoutIntSize(w, value.size);
     field = "endianness";
@@ -4273,6 +4743,15 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bool")
+      failValue(w, 'the constant "Bool"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
@@ -4294,8 +4773,12 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedInt")
+      failValue(w, 'the constant "RangedInt"', value.kind);
     field = "min";
     writeRangedInt(w, value.min, -1073741824, 1073741823);
     field = "endianness";
@@ -4326,8 +4809,12 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties8);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedFloat")
+      failValue(w, 'the constant "RangedFloat"', value.kind);
     field = "min";
     writeFloat(w, value.min);
     field = "max";
@@ -4343,6 +4830,15 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Float")
+      failValue(w, 'the constant "Float"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
@@ -4351,6 +4847,15 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bytes")
+      failValue(w, 'the constant "Bytes"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyString(r: BinaryReader): LayoutString {
@@ -4359,6 +4864,15 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "String")
+      failValue(w, 'the constant "String"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutEnumSize(r: BinaryReader): "Int8" | "Uint8" | "Int16" | "Uint16" {
@@ -4400,6 +4914,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "reference";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reference";
     const reference = readRestUnistring(r);
@@ -4412,8 +4927,12 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties9);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Enum")
+      failValue(w, 'the constant "Enum"', value.kind);
     field = "size";
     encodeLayoutEnumSize(w, value.size);
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -4435,6 +4954,15 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "no-limit")
+      failValue(w, 'the constant "no-limit"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type LayoutLengthLimitAtMost = {
@@ -4455,8 +4983,12 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "at-most")
+      failValue(w, 'the constant "at-most"', value.kind);
     field = "at_most";
     writeRangedInt(w, value.at_most, -1073741824, 1073741823);
   } catch (error) {
@@ -4482,8 +5014,12 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "exactly")
+      failValue(w, 'the constant "exactly"', value.kind);
     field = "exactly";
     writeRangedInt(w, value.exactly, -1073741824, 1073741823);
   } catch (error) {
@@ -4511,6 +5047,8 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases No_limit, At_most, Exactly", json);
   switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
@@ -4548,8 +5086,12 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Seq")
+      failValue(w, 'the constant "Seq"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "length_limit";
@@ -4566,6 +5108,7 @@ function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
 function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4578,8 +5121,12 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Ref")
+      failValue(w, 'the constant "Ref"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4595,6 +5142,15 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Padding")
+      failValue(w, 'the constant "Padding"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBody(r: BinaryReader): Layout {
@@ -4632,6 +5188,8 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding", json);
   switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
@@ -4844,6 +5402,15 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "outgoing_request")
+      failValue(w, 'the constant "outgoing_request"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type P2pPointPoolEvent1AcceptingRequest = {
@@ -4869,8 +5436,12 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4901,8 +5472,12 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4935,8 +5510,12 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event_kind);
     field = "p2p_peer_id";
     if (value.p2p_peer_id === undefined) writePresence(w, false);
     else {
@@ -4979,85 +5558,43 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
-  ) {
-    writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
-    return;
+  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "accepting_request"
-  ) {
-    writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "request_rejected"
-  ) {
-    writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Outgoing_request, Accepting_request, Rejecting_request, Rejecting_rejected, Connection_established, Disconnection, External_disconnection",
-    json,
-  );
 }
 
 function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
@@ -5066,6 +5603,15 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "requested")
+      failValue(w, 'the constant "requested"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
@@ -5081,8 +5627,12 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepted")
+      failValue(w, 'the constant "accepted"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5103,8 +5653,12 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "running")
+      failValue(w, 'the constant "running"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5118,11 +5672,21 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "disconnected")
+      failValue(w, 'the constant "disconnected"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5139,8 +5703,12 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "named")
+      failValue(w, 'the constant "named"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5169,8 +5737,12 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "anon")
+      failValue(w, 'the constant "anon"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "data_kind";
@@ -5249,8 +5821,12 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dyn")
+      failValue(w, 'the constant "dyn"', value.kind);
     field = "name";
     if (value.name === undefined) writePresence(w, false);
     else {
@@ -5269,6 +5845,7 @@ function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynami
 function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5281,8 +5858,12 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "option_indicator")
+      failValue(w, 'the constant "option_indicator"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5305,8 +5886,12 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Fixed")
+      failValue(w, 'the constant "Fixed"', value.kind);
     field = "size";
     writeRangedInt(w, value.size, -1073741824, 1073741823);
   } catch (error) {
@@ -5320,6 +5905,15 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Dynamic")
+      failValue(w, 'the constant "Dynamic"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
@@ -5328,6 +5922,15 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Variable")
+      failValue(w, 'the constant "Variable"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeServiceTreeGetServiceMeth(
@@ -5383,6 +5986,7 @@ type ServiceTreeItemPDynamic = {
 function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5399,8 +6003,12 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "single")
+      failValue(w, 'the constant "single"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5425,6 +6033,7 @@ type ServiceTreeItemPDynamicTail = {
 function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5444,8 +6053,12 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "multiple")
+      failValue(w, 'the constant "multiple"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5480,32 +6093,23 @@ function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
 
 function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "single"
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
-    return;
+  switch (selectCase(w, json, encodeServiceTreePathItemShapes, encodeServiceTreePathItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeSchemaFieldDynamicFieldName(w, json as Unistring);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "multiple"
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 0);
-    encodeSchemaFieldDynamicFieldName(w, json as Unistring);
-    return;
-  }
-  failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
 function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
@@ -5549,6 +6153,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     field = "single";
@@ -5575,6 +6180,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     field = "optional";
@@ -5601,6 +6207,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "multi";
@@ -5641,51 +6248,32 @@ function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
 
 function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["single"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeItemKindShapes, encodeServiceTreeItemKindCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "flag" has no binary form)',
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["optional"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["flag"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    failEncode(
-      w,
-      "a value with a binary form",
-      'a value that exists only in JSON (property "flag" has no binary form)',
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["multi"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
-    return;
-  }
-  failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
 type ServiceTreeQueryItem = {
@@ -5697,6 +6285,7 @@ type ServiceTreeQueryItem = {
 function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5715,6 +6304,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5789,6 +6379,7 @@ type ServiceTreeToplevelObj = {
 function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -5801,6 +6392,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5873,6 +6465,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
     const tagSize = decodeServiceTreeCasesTagSize(r);
     field = "kind";
     const kind = decodeSchemaKind(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeCasesCases(r);
@@ -5885,6 +6478,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "tag_size";
@@ -5960,6 +6554,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelI
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeIntEnumCases(r);
@@ -5975,6 +6570,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "size";
@@ -6011,40 +6607,23 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fields"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBinarySchemaToplevelShapes, encodeServiceTreeBinarySchemaToplevelCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["kind"] !== undefined &&
-    (json as Record<string, unknown>)["tag_size"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
-    return;
-  }
-  failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
 type ServiceTreeItemDescription = {
@@ -6055,6 +6634,7 @@ type ServiceTreeItemDescription = {
 function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
+    field = "title";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "title";
     const title = readRestUnistring(r);
@@ -6074,6 +6654,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6111,6 +6692,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "description";
@@ -6159,6 +6741,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBi
   try {
     field = "toplevel";
     const toplevel = decodeServiceTreeBinarySchemaToplevel(r);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeBinarySchemaFields(r);
@@ -6174,6 +6757,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     field = "toplevel";
@@ -6195,7 +6779,9 @@ type ServiceTreeGetServiceInput = {
 function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
+    field = "json_schema";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -6214,6 +6800,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6237,6 +6824,7 @@ type ServiceTreeGetServiceOutput = {
 function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -6254,6 +6842,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6282,22 +6871,26 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGe
   try {
     field = "meth";
     const meth = decodeServiceTreeGetServiceMeth(r);
+    field = "path";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "path";
     const path = decodeServiceTreeGetServicePath(r);
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "query";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "query";
     const query = decodeServiceTreeGetServiceQuery(r);
     closeDynamicFrame(r, outer2);
     field = "input";
     const input = readPresence(r) ? decodeServiceTreeGetServiceInput(r) : undefined;
+    field = "output";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer3);
+    field = "error";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
@@ -6316,6 +6909,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "meth";
@@ -6361,6 +6955,7 @@ type ServiceTreeSuffixesItem = {
 function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -6375,6 +6970,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6422,6 +7018,7 @@ type ServiceTreeSubdirsSuffixes = {
 function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
+    field = "suffixes";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "suffixes";
     const suffixes = decodeServiceTreeSuffixesSuffixes(r);
@@ -6437,6 +7034,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6471,6 +7069,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "arg";
@@ -6499,6 +7098,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -6525,27 +7125,18 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["suffixes"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
-    return;
-  }
-  failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
 type ServiceTreeStaticStatic = {
@@ -6587,6 +7178,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "get_service";
@@ -6643,6 +7235,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "static";
@@ -6682,6 +7275,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "dynamic";
@@ -6708,31 +7302,22 @@ function decodeServiceTreeBody(r: BinaryReader): ServiceTree {
 
 function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   const json: unknown = value;
-  if (json === "empty") {
-    writeUint8(w, 2);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBodyShapes, encodeServiceTreeBodyCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["static"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
-    return;
-  }
-  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
 type UserActivatedProtocolOverridesItem = {
@@ -6760,6 +7345,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -6791,6 +7377,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "level";
@@ -6878,6 +7465,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(
     const block = readHash(r, BASE58.block_hash);
     field = "level";
     const level = readInt32(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -6893,6 +7481,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "block";
@@ -7016,10 +7605,12 @@ type GetConfigOutputItemWhitelist = {
 function decodeGetConfigOutputItemWhitelist(r: BinaryReader): GetConfigOutputItemWhitelist {
   let field = "";
   try {
+    field = "address";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "address";
     const address = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "whitelist";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "whitelist";
     const whitelist = decodeGetConfigOutputListenAddrsInner(r);
@@ -7035,6 +7626,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7058,10 +7650,12 @@ type GetConfigOutputItemBlacklist = {
 function decodeGetConfigOutputItemBlacklist(r: BinaryReader): GetConfigOutputItemBlacklist {
   let field = "";
   try {
+    field = "address";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "address";
     const address = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "blacklist";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "blacklist";
     const blacklist = decodeGetConfigOutputListenAddrsInner(r);
@@ -7077,6 +7671,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7109,29 +7704,18 @@ function decodeGetConfigOutputAclItem(r: BinaryReader): GetConfigOutputAclItem {
 
 function encodeGetConfigOutputAclItem(w: BinaryWriter, value: GetConfigOutputAclItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["address"] !== undefined &&
-    (json as Record<string, unknown>)["whitelist"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputAclItemShapes, encodeGetConfigOutputAclItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputItemBlacklist(w, json as GetConfigOutputItemBlacklist);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["address"] !== undefined &&
-    (json as Record<string, unknown>)["blacklist"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputItemBlacklist(w, json as GetConfigOutputItemBlacklist);
-    return;
-  }
-  failValue(w, "a value of one of the cases Whitelist, Blacklist", json);
 }
 
 function decodeGetConfigOutputRpcAcl(r: BinaryReader): GetConfigOutputAclItem[] {
@@ -7214,10 +7798,12 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
       : undefined;
     field = "listen-addr";
     const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "cors-origin";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cors-origin";
     const corsOrigin = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
+    field = "cors-headers";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "cors-headers";
     const corsHeaders = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7226,6 +7812,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const crt = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "key";
     const key = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "acl";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "acl";
     const acl = r.remaining() > 0 ? decodeGetConfigOutputRpcAcl(r) : undefined;
@@ -7254,6 +7841,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "listen-addrs";
@@ -7305,8 +7893,10 @@ function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): v
     }
     endDynamicSize(w, "Uint30", mark3);
     field = "media-type";
+    if (value["media-type"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpcMediaType(w, value["media-type"]);
     field = "max_active_rpc_connections";
+    if (value.max_active_rpc_connections === undefined) failMissingField(w, true);
     encodeMaxActiveRpcConnections(w, value.max_active_rpc_connections);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7483,21 +8073,29 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "connection-timeout";
+    if (value["connection-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["connection-timeout"]);
     field = "authentication-timeout";
+    if (value["authentication-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["authentication-timeout"]);
     field = "min-connections";
+    if (value["min-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["min-connections"]);
     field = "expected-connections";
+    if (value["expected-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["expected-connections"]);
     field = "max-connections";
+    if (value["max-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["max-connections"]);
     field = "backlog";
+    if (value.backlog === undefined) failMissingField(w, true);
     writeUint8(w, value.backlog);
     field = "max-incoming-connections";
+    if (value["max-incoming-connections"] === undefined) failMissingField(w, true);
     writeUint8(w, value["max-incoming-connections"]);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
@@ -7512,6 +8110,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
+    if (value["swap-linger"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputLimitsSwapLinger(w, value["swap-linger"]);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
@@ -7520,6 +8119,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
+    if (value["read-buffer-size"] === undefined) failMissingField(w, true);
     writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
@@ -7564,14 +8164,19 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "peer_greylist_size";
+    if (value.peer_greylist_size === undefined) failMissingField(w, true);
     writeUint16(w, value.peer_greylist_size);
     field = "ip_greylist_size_in_kilobytes";
+    if (value.ip_greylist_size_in_kilobytes === undefined) failMissingField(w, true);
     writeUint16(w, value.ip_greylist_size_in_kilobytes);
     field = "ip_greylist_cleanup_delay";
+    if (value.ip_greylist_cleanup_delay === undefined) failMissingField(w, true);
     writeFloat(w, value.ip_greylist_cleanup_delay);
     field = "greylist-timeout";
+    if (value["greylist-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["greylist-timeout"]);
     field = "maintenance-idle-time";
+    if (value["maintenance-idle-time"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputLimitsSwapLinger(w, value["maintenance-idle-time"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7614,15 +8219,20 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     field = "factor";
+    if (value.factor === undefined) failMissingField(w, true);
     writeFloat(w, value.factor);
     field = "initial-delay";
+    if (value["initial-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["initial-delay"]);
     field = "disconnection-delay";
+    if (value["disconnection-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["disconnection-delay"]);
     field = "increase-cap";
+    if (value["increase-cap"] === undefined) failMissingField(w, true);
     writeFloat(w, value["increase-cap"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7689,9 +8299,11 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     field = "expected-proof-of-work";
+    if (value["expected-proof-of-work"] === undefined) failMissingField(w, true);
     writeFloat(w, value["expected-proof-of-work"]);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
@@ -7712,18 +8324,25 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       writeUint16(w, value["advertised-net-port"]);
     }
     field = "discovery-addr";
+    if (value["discovery-addr"] === undefined) failMissingField(w, true);
     encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
     field = "private-mode";
+    if (value["private-mode"] === undefined) failMissingField(w, true);
     writeBool(w, value["private-mode"]);
     field = "limits";
+    if (value.limits === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pLimits(w, value.limits);
     field = "disable_mempool";
+    if (value.disable_mempool === undefined) failMissingField(w, true);
     writeBool(w, value.disable_mempool);
     field = "enable_testchain";
+    if (value.enable_testchain === undefined) failMissingField(w, true);
     writeBool(w, value.enable_testchain);
     field = "greylisting_config";
+    if (value.greylisting_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
     field = "disable_peer_discovery";
+    if (value.disable_peer_discovery === undefined) failMissingField(w, true);
     writeBool(w, value.disable_peer_discovery);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7789,6 +8408,7 @@ type GetConfigOutputLog = {
 function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
+    field = "output";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -7810,6 +8430,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7819,8 +8440,10 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
+    if (value.level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.level);
     field = "colors";
+    if (value.colors === undefined) failMissingField(w, true);
     writeBool(w, value.colors);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
@@ -7842,6 +8465,7 @@ function decodeGetConfigOutputInternalEventsActiveSinks(
 ): GetConfigOutputInternalEventsActiveSinks {
   let field = "";
   try {
+    field = "active_sinks";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "active_sinks";
     const activeSinks = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7859,6 +8483,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7881,6 +8506,7 @@ function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(
 ): GetConfigOutputInternalEventsActiveSinksDeprecated {
   let field = "";
   try {
+    field = "activate";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7898,6 +8524,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7932,23 +8559,24 @@ function encodeGetConfigOutputInternalEvents(
   value: GetConfigOutputInternalEvents,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputInternalEventsActiveSinks(
-      w,
-      json as GetConfigOutputInternalEventsActiveSinks,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputInternalEventsShapes, encodeGetConfigOutputInternalEventsCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputInternalEventsActiveSinks(
+        w,
+        json as GetConfigOutputInternalEventsActiveSinks,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
+        w,
+        json as GetConfigOutputInternalEventsActiveSinksDeprecated,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
-      w,
-      json as GetConfigOutputInternalEventsActiveSinksDeprecated,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Active-Sinks, Active-Sinks-Deprecated", json);
 }
 
 type GetConfigOutputShellPeerValidator = {
@@ -7987,15 +8615,20 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "block_header_request_timeout";
+    if (value.block_header_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_header_request_timeout);
     field = "block_operations_request_timeout";
+    if (value.block_operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_operations_request_timeout);
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "new_head_request_timeout";
+    if (value.new_head_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.new_head_request_timeout);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8030,11 +8663,14 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "operation_metadata_size_limit";
+    if (value.operation_metadata_size_limit === undefined) failMissingField(w, true);
     encodeOperationMetadataSizeLimit(w, value.operation_metadata_size_limit);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8071,13 +8707,17 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     field = "operations_request_timeout";
+    if (value.operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.operations_request_timeout);
     field = "max_refused_operations";
+    if (value.max_refused_operations === undefined) failMissingField(w, true);
     writeUint16(w, value.max_refused_operations);
     field = "operations_batch_size";
+    if (value.operations_batch_size === undefined) failMissingField(w, true);
     writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8109,11 +8749,14 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "latency";
+    if (value.latency === undefined) failMissingField(w, true);
     writeUint16(w, value.latency);
     field = "synchronisation_threshold";
+    if (value.synchronisation_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.synchronisation_threshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8142,9 +8785,11 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     field = "bootstrap_threshold";
+    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.bootstrap_threshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8175,27 +8820,24 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
-      w,
-      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputShellChainValidatorShapes, encodeGetConfigOutputShellChainValidatorCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+        w,
+        json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+        w,
+        json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
-      w,
-      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases synchronisation_heuristic_encoding, legacy_bootstrap_threshold_encoding",
-    json,
-  );
 }
 
 type GetConfigOutputShell = {
@@ -8234,15 +8876,20 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "peer_validator";
+    if (value.peer_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
     field = "block_validator";
+    if (value.block_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
     field = "prevalidator";
+    if (value.prevalidator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
     field = "chain_validator";
+    if (value.chain_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
@@ -8281,6 +8928,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "timestamp";
@@ -8306,6 +8954,7 @@ function decodeGetConfigOutputCustomGenesisParameters(
   try {
     field = "context_key";
     const contextKey = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "values";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "values";
     const values = readBsonValue(r);
@@ -8323,6 +8972,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "context_key";
@@ -8353,6 +9003,7 @@ function decodeGetConfigOutputCustomDalConfig(r: BinaryReader): GetConfigOutputC
     const activated = readBool(r);
     field = "use_mock_srs_for_testing";
     const useMockSrsForTesting = readBool(r);
+    field = "bootstrap_peers";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "bootstrap_peers";
     const bootstrapPeers = decodeGetConfigOutputListenAddrsInner(r);
@@ -8372,6 +9023,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "activated";
@@ -8409,6 +9061,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const genesisParameters = readPresence(r)
       ? decodeGetConfigOutputCustomGenesisParameters(r)
       : undefined;
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -8419,19 +9072,23 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const incompatibleChainName = readPresence(r)
       ? decodeSchemaFieldDynamicFieldName(r)
       : undefined;
+    field = "sandboxed_chain_name";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "sandboxed_chain_name";
     const sandboxedChainName = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
+    field = "user_activated_upgrades";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "user_activated_upgrades";
     const userActivatedUpgrades = r.remaining() > 0 ? decodeUserActivatedUpgrades(r) : undefined;
     closeDynamicFrame(r, outer3);
+    field = "user_activated_protocol_overrides";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "user_activated_protocol_overrides";
     const userActivatedProtocolOverrides =
       r.remaining() > 0 ? decodeUserActivatedProtocolOverrides(r) : undefined;
     closeDynamicFrame(r, outer4);
+    field = "default_bootstrap_peers";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "default_bootstrap_peers";
     const defaultBootstrapPeers =
@@ -8463,6 +9120,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     field = "genesis";
@@ -8512,6 +9170,7 @@ function encodeGetConfigOutputNetworkCustom(
     }
     endDynamicSize(w, "Uint30", mark5);
     field = "dal_config";
+    if (value.dal_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputCustomDalConfig(w, value.dal_config);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8539,24 +9198,25 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  if (json === "sandbox") {
-    writeUint8(w, 1);
-    return;
+  switch (selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 4);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 19);
+      return;
+    }
   }
-  if (json === "mainnet") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (json === "ghostnet") {
-    writeUint8(w, 19);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
-    return;
-  }
-  failValue(w, "a value of one of the cases Custom, sandbox, mainnet, ghostnet", json);
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
@@ -8644,12 +9304,14 @@ function decodePostInjectionProtocolInputComponentsItem(
 ): PostInjectionProtocolInputComponentsItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
     field = "interface";
     const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "implementation";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "implementation";
     const implementation = readRestUnistring(r);
@@ -8667,6 +9329,7 @@ function encodePostInjectionProtocolInputComponentsItem(
   value: PostInjectionProtocolInputComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -8739,6 +9402,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     field = "chain_id";
@@ -8776,6 +9440,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     field = "chain_id";
@@ -8811,6 +9476,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "stopping";
@@ -8847,42 +9513,26 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
-    return;
+  switch (selectCase(w, json, encodeGetMonitorActiveChainsOutputInnerItemShapes, encodeGetMonitorActiveChainsOutputInnerItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetMonitorActiveChainsOutputItemStopping(
+        w,
+        json as GetMonitorActiveChainsOutputItemStopping,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["expiration_date"] !== undefined &&
-    (json as Record<string, unknown>)["test_protocol"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["stopping"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetMonitorActiveChainsOutputItemStopping(
-      w,
-      json as GetMonitorActiveChainsOutputItemStopping,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
 function decodeGetMonitorActiveChainsOutputInner(
@@ -8966,6 +9616,7 @@ function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   value: GetNetworkConnectionsOutputItemLocalMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
     field = "disable_mempool";
@@ -9029,6 +9680,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
     field = "incoming";
@@ -9140,6 +9792,15 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_few_connections")
+      failValue(w, 'the constant "too_few_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputTooManyConnections = {
@@ -9157,6 +9818,15 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_many_connections")
+      failValue(w, 'the constant "too_many_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputNewPoint = {
@@ -9167,6 +9837,7 @@ type GetNetworkLogOutputNewPoint = {
 function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9182,8 +9853,12 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_point")
+      failValue(w, 'the constant "new_point"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9214,8 +9889,12 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_peer")
+      failValue(w, 'the constant "new_peer"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -9233,6 +9912,7 @@ function decodeGetNetworkLogOutputIncomingConnection(
 ): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9248,8 +9928,12 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "incoming_connection")
+      failValue(w, 'the constant "incoming_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9269,6 +9953,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(
 ): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9284,8 +9969,12 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "outgoing_connection")
+      failValue(w, 'the constant "outgoing_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9305,6 +9994,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(
 ): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9320,8 +10010,12 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "authentication_failed")
+      failValue(w, 'the constant "authentication_failed"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9343,6 +10037,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(
 ): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9362,8 +10057,12 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9389,6 +10088,7 @@ function decodeGetNetworkLogOutputRejectingRequest(
 ): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9408,8 +10108,12 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9465,6 +10169,7 @@ function decodeGetNetworkLogOutputRequestRejected(
 ): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9486,8 +10191,12 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9529,8 +10238,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "connection_established")
+      failValue(w, 'the constant "connection_established"', value.event);
     field = "id_point";
     encodeP2pConnectionId(w, value.id_point);
     field = "peer_id";
@@ -9561,8 +10274,12 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "disconnection")
+      failValue(w, 'the constant "disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -9593,8 +10310,12 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "external_disconnection")
+      failValue(w, 'the constant "external_disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -9615,6 +10336,15 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_points")
+      failValue(w, 'the constant "gc_points"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputGcPeerIds = {
@@ -9630,6 +10360,15 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_peer_ids")
+      failValue(w, 'the constant "gc_peer_ids"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputSwapRequestReceived = {
@@ -9655,8 +10394,12 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_received")
+      failValue(w, 'the constant "swap_request_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9687,8 +10430,12 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_received")
+      failValue(w, 'the constant "swap_ack_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9719,8 +10466,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_sent")
+      failValue(w, 'the constant "swap_request_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9749,8 +10500,12 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_sent")
+      failValue(w, 'the constant "swap_ack_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9781,8 +10536,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_ignored")
+      failValue(w, 'the constant "swap_request_ignored"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9811,8 +10570,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_success")
+      failValue(w, 'the constant "swap_success"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9841,8 +10604,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_failure")
+      failValue(w, 'the constant "swap_failure"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9871,8 +10638,12 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_sent")
+      failValue(w, 'the constant "bootstrap_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9903,8 +10674,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_received")
+      failValue(w, 'the constant "bootstrap_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9933,8 +10708,12 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_sent")
+      failValue(w, 'the constant "advertise_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9965,8 +10744,12 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_received")
+      failValue(w, 'the constant "advertise_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10038,6 +10821,7 @@ function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   value: GetNetworkPeersOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "branch";
@@ -10098,45 +10882,20 @@ function encodeGetNetworkPeersOutputResponsesSent(
   value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
-    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetNetworkPeersOutputSentPeerMetadataV1(
-      w,
-      json as GetNetworkPeersOutputSentPeerMetadataV1,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetNetworkPeersOutputResponsesSentShapes, encodeGetNetworkPeersOutputResponsesSentCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetNetworkPeersOutputSentPeerMetadataV1(
+        w,
+        json as GetNetworkPeersOutputSentPeerMetadataV1,
+      );
+      return;
+    }
+    case 1: {
+      failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
-  }
-  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
 type GetNetworkPeersOutputPeerMetadataResponses = {
@@ -10173,6 +10932,7 @@ function encodeGetNetworkPeersOutputPeerMetadataResponses(
   value: GetNetworkPeersOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "sent";
@@ -10221,6 +10981,7 @@ function encodeGetNetworkPeersOutputPeerMetadataRequests(
   value: GetNetworkPeersOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "sent";
@@ -10296,6 +11057,7 @@ function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     field = "cannot_download";
@@ -10351,6 +11113,7 @@ function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   value: GetNetworkPeersOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     field = "block";
@@ -10389,6 +11152,7 @@ function encodeGetNetworkPeersOutputAdvertisementsSent(
   value: GetNetworkPeersOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "head";
@@ -10425,6 +11189,7 @@ function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   value: GetNetworkPeersOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     field = "sent";
@@ -10496,6 +11261,7 @@ function encodeGetNetworkPeersOutput1PeerMetadata(
   value: GetNetworkPeersOutput1PeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
     field = "responses";
@@ -10674,6 +11440,7 @@ function encodeGetNetworkPeersOutputItem1(
   value: GetNetworkPeersOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     field = "score";
@@ -11037,6 +11804,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "page_size";
@@ -11086,6 +11854,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     field = "page_size";
@@ -11119,6 +11888,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "rc";
@@ -11150,6 +11920,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "rc_dev";
@@ -11181,6 +11952,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "beta";
@@ -11212,6 +11984,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "beta_dev";
@@ -11257,55 +12030,36 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  if (json === "dev") {
-    writeUint8(w, 0);
-    return;
+  switch (selectCase(w, json, encodeGetVersionOutputVersionAdditionalInfoShapes, encodeGetVersionOutputVersionAdditionalInfoCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetVersionOutputAdditionalInfoRCDev(w, json as GetVersionOutputAdditionalInfoRCDev);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetVersionOutputAdditionalInfoBeta(w, json as GetVersionOutputAdditionalInfoBeta);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetVersionOutputAdditionalInfoBetaDev(w, json as GetVersionOutputAdditionalInfoBetaDev);
+      return;
+    }
   }
-  if (json === "release") {
-    writeUint8(w, 2);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rc"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rc_dev"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetVersionOutputAdditionalInfoRCDev(w, json as GetVersionOutputAdditionalInfoRCDev);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["beta"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetVersionOutputAdditionalInfoBeta(w, json as GetVersionOutputAdditionalInfoBeta);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["beta_dev"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetVersionOutputAdditionalInfoBetaDev(w, json as GetVersionOutputAdditionalInfoBetaDev);
-    return;
-  }
-  failValue(w, "a value of one of the cases Dev, RC, Release, RC_dev, Beta, Beta_dev", json);
 }
 
 type GetVersionOutputVersion = {
@@ -11331,6 +12085,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "major";
@@ -11352,10 +12107,12 @@ type GetVersionOutputCommitInfoSome = {
 function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
+    field = "commit_hash";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "commit_hash";
     const commitHash = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "commit_date";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "commit_date";
     const commitDate = readRestUnistring(r);
@@ -11371,6 +12128,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11429,8 +12187,12 @@ function encodeGetWorkersBlockValidatorOutputStatusLaunching(
   value: GetWorkersBlockValidatorOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "launching")
+      failValue(w, 'the constant "launching"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -11461,8 +12223,12 @@ function encodeGetWorkersBlockValidatorOutputStatusRunning(
   value: GetWorkersBlockValidatorOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "running")
+      failValue(w, 'the constant "running"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -11496,8 +12262,12 @@ function encodeGetWorkersBlockValidatorOutputStatusClosing(
   value: GetWorkersBlockValidatorOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closing")
+      failValue(w, 'the constant "closing"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -11533,8 +12303,12 @@ function encodeGetWorkersBlockValidatorOutputStatusClosed(
   value: GetWorkersBlockValidatorOutputStatusClosed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closed")
+      failValue(w, 'the constant "closed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -11560,6 +12334,7 @@ function decodeGetWorkersBlockValidatorOutputStatusCrashed(
     const birth = timestampSystemCodec.decode(r);
     field = "since";
     const since = timestampSystemCodec.decode(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -11575,8 +12350,12 @@ function encodeGetWorkersBlockValidatorOutputStatusCrashed(
   value: GetWorkersBlockValidatorOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "crashed")
+      failValue(w, 'the constant "crashed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -11623,6 +12402,8 @@ function encodeGetWorkersBlockValidatorOutputStatus(
   value: GetWorkersBlockValidatorOutputStatus,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
   switch ((json as { phase?: unknown }).phase) {
     case "launching": {
       writeUint8(w, 0);
@@ -11698,6 +12479,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "block";
@@ -11740,6 +12522,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "chain_id";
@@ -11775,35 +12558,24 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersBlockValidatorOutputRequestValidation(
-      w,
-      json as GetWorkersBlockValidatorOutputRequestValidation,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersBlockValidatorOutputItemRequestShapes, encodeGetWorkersBlockValidatorOutputItemRequestCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersBlockValidatorOutputRequestValidation(
+        w,
+        json as GetWorkersBlockValidatorOutputRequestValidation,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersBlockValidatorOutputRequestPreapplication(
+        w,
+        json as GetWorkersBlockValidatorOutputRequestPreapplication,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["level"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetWorkersBlockValidatorOutputRequestPreapplication(
-      w,
-      json as GetWorkersBlockValidatorOutputRequestPreapplication,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases validation, preapplication", json);
 }
 
 type GetWorkersBlockValidatorOutputPendingRequestsItem = {
@@ -11818,6 +12590,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersBlockValidatorOutputItemRequest(r);
@@ -11833,6 +12606,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "pushed";
@@ -11903,6 +12677,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "pushed";
@@ -11944,6 +12719,7 @@ function encodeGetWorkersChainValidatorsOutputItemInformation(
   value: GetWorkersChainValidatorsOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "instances";
@@ -11988,6 +12764,7 @@ function encodeGetWorkersChainValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "chain_id";
@@ -12054,6 +12831,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "hash";
@@ -12085,6 +12863,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "peer_id";
@@ -12118,33 +12897,24 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
   value: GetWorkersChainValidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["hash"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputRequestHash,
-    );
-    return;
+  switch (selectCase(w, json, encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes, encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputRequestHash,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer_id"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Hash, Peer_id", json);
 }
 
 type GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem = {
@@ -12159,6 +12929,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsByChainIdOutputItemRequest(r);
@@ -12174,6 +12945,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "pushed";
@@ -12244,6 +13016,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "pushed";
@@ -12282,6 +13055,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "table_length";
@@ -12318,6 +13092,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "fetched_headers";
@@ -12360,6 +13135,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "peer_id";
@@ -12427,8 +13203,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_head")
+      failValue(w, 'the constant "new_head"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12462,8 +13242,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties135);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_branch")
+      failValue(w, 'the constant "new_branch"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "locators";
@@ -12497,6 +13281,8 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases New_head, New_branch", json);
   switch ((json as { request?: unknown }).request) {
     case "new_head": {
       writeUint8(w, 0);
@@ -12530,6 +13316,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r);
@@ -12545,6 +13332,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "pushed";
@@ -12620,6 +13408,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "pushed";
@@ -12693,8 +13482,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties136);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "flush")
+      failValue(w, 'the constant "flush"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "event";
@@ -12730,8 +13523,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "notify")
+      failValue(w, 'the constant "notify"', value.request);
     field = "peer";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer);
     field = "mempool";
@@ -12769,8 +13566,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "inject")
+      failValue(w, 'the constant "inject"', value.request);
     field = "operation";
     encodeOperation2(w, value.operation);
     field = "force";
@@ -12806,8 +13607,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "arrived")
+      failValue(w, 'the constant "arrived"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
     field = "operation";
@@ -12832,6 +13637,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "advertise")
+      failValue(w, 'the constant "advertise"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
@@ -12849,6 +13663,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "leftover")
+      failValue(w, 'the constant "leftover"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestBan = {
@@ -12874,8 +13697,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties141);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "ban")
+      failValue(w, 'the constant "ban"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
   } catch (error) {
@@ -12922,6 +13749,8 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover, Ban", json);
   switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);
@@ -12999,6 +13828,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r);
@@ -13014,6 +13844,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "pushed";
@@ -13084,6 +13915,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "pushed";
