@@ -6,7 +6,7 @@
 import { describeTreeHash, loadDescribeSource, readDescribeTree, type ReadDescribeOptions } from "./describe/index.ts";
 import { buildCodecModel, type CodecModel } from "./reconcile/codec-model.ts";
 import { renderFolder, type GeneratedFile } from "./emit/write-folder.ts";
-import { codecsChunks } from "./emit/codecs/index.ts";
+import { codecsSource } from "./emit/codecs/index.ts";
 import { beginValidators, warmUpValidatorsWorker, type ValidatorsCompilation } from "./emit/validators.ts";
 import type { DescribedTree } from "./describe/read.ts";
 import { serviceBodies } from "./emit/validators-prepare.ts";
@@ -42,7 +42,7 @@ export async function renderInterface(loaded: LoadedInterface, options: { versio
   return renderFolder(loaded.model, {
     source: loaded.source,
     describeHash: loaded.describeHash,
-    codecs: codecsChunks,
+    codecs: codecsSource,
     validators: loaded.validators,
     ...(options.version !== undefined ? { version: options.version } : {}),
   });

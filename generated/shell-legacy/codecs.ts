@@ -232,69 +232,177 @@ import type {
   UserActivatedUpgrades,
 } from "./types.ts";
 
-const knownProperties =
-  /* @__PURE__ */ new Set(["level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+const knownProperties = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
 
 const knownProperties2 = /* @__PURE__ */ new Set(["kind"]);
 
-const knownProperties3 = /* @__PURE__ */ new Set(["kind","size","endianness"]);
+const knownProperties3 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties4 = /* @__PURE__ */ new Set(["kind","min","endianness","max"]);
+const knownProperties4 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties5 = /* @__PURE__ */ new Set(["kind","min","max"]);
+const knownProperties5 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties6 = /* @__PURE__ */ new Set(["kind","size","reference"]);
+const knownProperties6 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties7 = /* @__PURE__ */ new Set(["kind","at_most"]);
+const knownProperties7 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties8 = /* @__PURE__ */ new Set(["kind","exactly"]);
+const knownProperties8 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties9 = /* @__PURE__ */ new Set(["kind","layout","length_limit"]);
+const knownProperties9 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties10 = /* @__PURE__ */ new Set(["kind","name"]);
+const knownProperties10 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const knownProperties11 = /* @__PURE__ */ new Set(["known_valid","pending"]);
+const knownProperties11 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties12 =
-  /* @__PURE__ */ new Set(["chain_name","distributed_db_version","p2p_version"]);
+const knownProperties12 = /* @__PURE__ */ new Set([
+  "chain_name",
+  "distributed_db_version",
+  "p2p_version",
+]);
 
-const knownProperties13 = /* @__PURE__ */ new Set(["branch","data"]);
+const knownProperties13 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties14 = /* @__PURE__ */ new Set(["addr","port"]);
+const knownProperties14 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties15 = /* @__PURE__ */ new Set(["kind","timestamp","addr","port"]);
+const knownProperties15 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties16 =
-  /* @__PURE__ */ new Set(["trusted","greylisted_until","state","p2p_peer_id","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+const knownProperties16 = /* @__PURE__ */ new Set([
+  "trusted",
+  "greylisted_until",
+  "state",
+  "p2p_peer_id",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
 
 const knownProperties17 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties18 = /* @__PURE__ */ new Set(["event_kind","p2p_peer_id"]);
+const knownProperties18 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
-const encodeP2pPointPoolEvent1Shapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"outgoing_request"}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"accepting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"request_rejected"},{"name":"p2p_peer_id","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "event_kind", required: true, constant: "outgoing_request" }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "accepting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "request_rejected" },
+      { name: "p2p_peer_id", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeP2pPointPoolEvent1Cases =
-  /* @__PURE__ */ ["Outgoing_request","Accepting_request","Rejecting_request","Rejecting_rejected","Connection_established","Disconnection","External_disconnection"] as const;
+const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
+  "Outgoing_request",
+  "Accepting_request",
+  "Rejecting_request",
+  "Rejecting_rejected",
+  "Connection_established",
+  "Disconnection",
+  "External_disconnection",
+] as const;
 
-const knownProperties19 =
-  /* @__PURE__ */ new Set(["total_sent","total_recv","current_inflow","current_outflow"]);
+const knownProperties19 = /* @__PURE__ */ new Set([
+  "total_sent",
+  "total_recv",
+  "current_inflow",
+  "current_outflow",
+]);
 
-const knownProperties20 = /* @__PURE__ */ new Set(["kind","name","layout","data_kind"]);
+const knownProperties20 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties21 = /* @__PURE__ */ new Set(["kind","layout","data_kind"]);
+const knownProperties21 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties22 = /* @__PURE__ */ new Set(["kind","name","num_fields","size"]);
+const knownProperties22 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties23 = /* @__PURE__ */ new Set(["kind","size"]);
+const knownProperties23 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties24 = /* @__PURE__ */ new Set(["id","name","descr"]);
+const knownProperties24 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
-const encodeServiceTreePathItemShapes =
-  /* @__PURE__ */ [{"kind":"type","types":["object","string"]},{"kind":"object","properties":[{"name":"id","required":true,"constant":"single"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"id","required":true,"constant":"multiple"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true}] as const;
+const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
+  { kind: "type", types: ["object", "string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "single" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "multiple" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreePathItemCases =
-  /* @__PURE__ */ ["PStatic","PDynamic","PDynamicTail"] as const;
+const encodeServiceTreePathItemCases = /* @__PURE__ */ [
+  "PStatic",
+  "PDynamic",
+  "PDynamicTail",
+] as const;
 
 const knownProperties25 = /* @__PURE__ */ new Set(["single"]);
 
@@ -302,328 +410,1020 @@ const knownProperties26 = /* @__PURE__ */ new Set(["optional"]);
 
 const knownProperties27 = /* @__PURE__ */ new Set(["multi"]);
 
-const encodeServiceTreeItemKindShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"single","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"optional","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"flag","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"multi","required":true,"types":["object"]}],"closed":true}] as const;
+const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "single", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "optional", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "flag", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "multi", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeItemKindCases =
-  /* @__PURE__ */ ["Single","Optional","Flag","Multi"] as const;
+const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
+  "Single",
+  "Optional",
+  "Flag",
+  "Multi",
+] as const;
 
-const knownProperties28 = /* @__PURE__ */ new Set(["name","description","kind"]);
+const knownProperties28 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
 const knownProperties29 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties30 = /* @__PURE__ */ new Set(["tag_size","kind","cases"]);
+const knownProperties30 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties31 = /* @__PURE__ */ new Set(["size","cases"]);
+const knownProperties31 = /* @__PURE__ */ new Set(["size", "cases"]);
 
-const encodeServiceTreeBinarySchemaToplevelShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"fields","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"tag_size","required":true,"types":["string"]},{"name":"kind","required":true,"types":["object"]},{"name":"cases","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"size","required":true,"types":["string"]},{"name":"cases","required":true,"types":["array"]}],"closed":true}] as const;
+const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "fields", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "tag_size", required: true, types: ["string"] },
+      { name: "kind", required: true, types: ["object"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "size", required: true, types: ["string"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeBinarySchemaToplevelCases =
-  /* @__PURE__ */ ["Obj","Cases","Int_enum"] as const;
+const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
+  "Obj",
+  "Cases",
+  "Int_enum",
+] as const;
 
-const knownProperties32 = /* @__PURE__ */ new Set(["title","description"]);
+const knownProperties32 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties33 = /* @__PURE__ */ new Set(["description","encoding"]);
+const knownProperties33 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties34 = /* @__PURE__ */ new Set(["toplevel","fields"]);
+const knownProperties34 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties35 = /* @__PURE__ */ new Set(["json_schema","binary_schema"]);
+const knownProperties35 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties36 =
-  /* @__PURE__ */ new Set(["meth","path","description","query","input","output","error"]);
+const knownProperties36 = /* @__PURE__ */ new Set([
+  "meth",
+  "path",
+  "description",
+  "query",
+  "input",
+  "output",
+  "error",
+]);
 
-const knownProperties37 = /* @__PURE__ */ new Set(["name","tree"]);
+const knownProperties37 = /* @__PURE__ */ new Set(["name", "tree"]);
 
 const knownProperties38 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties39 = /* @__PURE__ */ new Set(["arg","tree"]);
+const knownProperties39 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
 const knownProperties40 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
-const encodeServiceTreeStaticSubdirsShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"suffixes","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic_dispatch","required":true,"types":["object"]}],"closed":true}] as const;
+const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "suffixes", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic_dispatch", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes","Arg"] as const;
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties41 =
-  /* @__PURE__ */ new Set(["get_service","post_service","delete_service","put_service","patch_service","subdirs"]);
+const knownProperties41 = /* @__PURE__ */ new Set([
+  "get_service",
+  "post_service",
+  "delete_service",
+  "put_service",
+  "patch_service",
+  "subdirs",
+]);
 
 const knownProperties42 = /* @__PURE__ */ new Set(["static"]);
 
 const knownProperties43 = /* @__PURE__ */ new Set(["dynamic"]);
 
-const encodeServiceTreeBodyShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"static","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic","required":true,"types":["null","object","string"]}],"closed":true},{"kind":"value","value":"empty"}] as const;
+const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "static", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic", required: true, types: ["null", "object", "string"] }],
+    closed: true,
+  },
+  { kind: "value", value: "empty" },
+] as const;
 
-const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static","Dynamic","Empty"] as const;
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties44 = /* @__PURE__ */ new Set(["tag","fields","name"]);
+const knownProperties44 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties45 = /* @__PURE__ */ new Set(["replaced_protocol","replacement_protocol"]);
+const knownProperties45 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties46 = /* @__PURE__ */ new Set(["level","replacement_protocol"]);
+const knownProperties46 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
 const knownProperties47 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties48 = /* @__PURE__ */ new Set(["block","save_point","caboose","history_mode"]);
+const knownProperties48 = /* @__PURE__ */ new Set([
+  "block",
+  "save_point",
+  "caboose",
+  "history_mode",
+]);
 
-const knownProperties49 = /* @__PURE__ */ new Set(["block","level","errors"]);
+const knownProperties49 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
 const knownProperties50 = /* @__PURE__ */ new Set([]);
 
-const knownProperties51 = /* @__PURE__ */ new Set(["bootstrapped","sync_state"]);
+const knownProperties51 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
-const knownProperties52 =
-  /* @__PURE__ */ new Set(["listen-addrs","listen-addr","cors-origin","cors-headers","crt","key"]);
+const knownProperties52 = /* @__PURE__ */ new Set([
+  "listen-addrs",
+  "listen-addr",
+  "cors-origin",
+  "cors-headers",
+  "crt",
+  "key",
+]);
 
-const knownProperties53 =
-  /* @__PURE__ */ new Set(["connection-timeout","authentication-timeout","min-connections","expected-connections","max-connections","backlog","max-incoming-connections","max-download-speed","max-upload-speed","swap-linger","binary-chunks-size","read-buffer-size","read-queue-size","write-queue-size","incoming-app-message-queue-size","incoming-message-queue-size","outgoing-message-queue-size","max_known_points","max_known_peer_ids","greylist-timeout","maintenance-idle-time"]);
+const knownProperties53 = /* @__PURE__ */ new Set([
+  "connection-timeout",
+  "authentication-timeout",
+  "min-connections",
+  "expected-connections",
+  "max-connections",
+  "backlog",
+  "max-incoming-connections",
+  "max-download-speed",
+  "max-upload-speed",
+  "swap-linger",
+  "binary-chunks-size",
+  "read-buffer-size",
+  "read-queue-size",
+  "write-queue-size",
+  "incoming-app-message-queue-size",
+  "incoming-message-queue-size",
+  "outgoing-message-queue-size",
+  "max_known_points",
+  "max_known_peer_ids",
+  "greylist-timeout",
+  "maintenance-idle-time",
+]);
 
-const knownProperties54 =
-  /* @__PURE__ */ new Set(["factor","initial-delay","disconnection-delay","increase-cap"]);
+const knownProperties54 = /* @__PURE__ */ new Set([
+  "factor",
+  "initial-delay",
+  "disconnection-delay",
+  "increase-cap",
+]);
 
-const knownProperties55 =
-  /* @__PURE__ */ new Set(["expected-proof-of-work","bootstrap-peers","listen-addr","discovery-addr","private-mode","limits","disable_mempool","enable_testchain","greylisting_config"]);
+const knownProperties55 = /* @__PURE__ */ new Set([
+  "expected-proof-of-work",
+  "bootstrap-peers",
+  "listen-addr",
+  "discovery-addr",
+  "private-mode",
+  "limits",
+  "disable_mempool",
+  "enable_testchain",
+  "greylisting_config",
+]);
 
-const knownProperties56 = /* @__PURE__ */ new Set(["output","level","rules","template"]);
+const knownProperties56 = /* @__PURE__ */ new Set(["output", "level", "rules", "template"]);
 
 const knownProperties57 = /* @__PURE__ */ new Set(["activate"]);
 
-const knownProperties58 =
-  /* @__PURE__ */ new Set(["block_header_request_timeout","block_operations_request_timeout","protocol_request_timeout","new_head_request_timeout","worker_backlog_size","worker_backlog_level"]);
+const knownProperties58 = /* @__PURE__ */ new Set([
+  "block_header_request_timeout",
+  "block_operations_request_timeout",
+  "protocol_request_timeout",
+  "new_head_request_timeout",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
 
-const knownProperties59 =
-  /* @__PURE__ */ new Set(["protocol_request_timeout","worker_backlog_size","worker_backlog_level"]);
+const knownProperties59 = /* @__PURE__ */ new Set([
+  "protocol_request_timeout",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
 
-const knownProperties60 =
-  /* @__PURE__ */ new Set(["operations_request_timeout","max_refused_operations","operations_batch_size","worker_backlog_size","worker_backlog_level"]);
+const knownProperties60 = /* @__PURE__ */ new Set([
+  "operations_request_timeout",
+  "max_refused_operations",
+  "operations_batch_size",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
 
-const knownProperties61 =
-  /* @__PURE__ */ new Set(["latency","synchronisation_threshold","worker_backlog_size","worker_backlog_level"]);
+const knownProperties61 = /* @__PURE__ */ new Set([
+  "latency",
+  "synchronisation_threshold",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
 
-const knownProperties62 =
-  /* @__PURE__ */ new Set(["bootstrap_threshold","worker_backlog_size","worker_backlog_level"]);
+const knownProperties62 = /* @__PURE__ */ new Set([
+  "bootstrap_threshold",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
 
-const encodeGetConfigOutputShellChainValidatorShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"latency","required":false,"types":["number"]},{"name":"synchronisation_threshold","required":false,"types":["number"]},{"name":"worker_backlog_size","required":false,"types":["number"]},{"name":"worker_backlog_level","required":false,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"bootstrap_threshold","required":false,"types":["number"]},{"name":"worker_backlog_size","required":false,"types":["number"]},{"name":"worker_backlog_level","required":false,"types":["string"]}],"closed":true}] as const;
+const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "latency", required: false, types: ["number"] },
+      { name: "synchronisation_threshold", required: false, types: ["number"] },
+      { name: "worker_backlog_size", required: false, types: ["number"] },
+      { name: "worker_backlog_level", required: false, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "bootstrap_threshold", required: false, types: ["number"] },
+      { name: "worker_backlog_size", required: false, types: ["number"] },
+      { name: "worker_backlog_level", required: false, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetConfigOutputShellChainValidatorCases =
-  /* @__PURE__ */ ["synchronisation_heuristic_encoding","legacy_bootstrap_threshold_encoding"] as const;
+const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
+  "synchronisation_heuristic_encoding",
+  "legacy_bootstrap_threshold_encoding",
+] as const;
 
-const knownProperties63 =
-  /* @__PURE__ */ new Set(["peer_validator","block_validator","prevalidator","chain_validator","history_mode"]);
+const knownProperties63 = /* @__PURE__ */ new Set([
+  "peer_validator",
+  "block_validator",
+  "prevalidator",
+  "chain_validator",
+  "history_mode",
+]);
 
-const knownProperties64 = /* @__PURE__ */ new Set(["timestamp","block","protocol"]);
+const knownProperties64 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties65 = /* @__PURE__ */ new Set(["context_key","values"]);
+const knownProperties65 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties66 =
-  /* @__PURE__ */ new Set(["genesis","genesis_parameters","chain_name","old_chain_name","incompatible_chain_name","sandboxed_chain_name","user_activated_upgrades","user_activated_protocol_overrides","default_bootstrap_peers"]);
+const knownProperties66 = /* @__PURE__ */ new Set([
+  "genesis",
+  "genesis_parameters",
+  "chain_name",
+  "old_chain_name",
+  "incompatible_chain_name",
+  "sandboxed_chain_name",
+  "user_activated_upgrades",
+  "user_activated_protocol_overrides",
+  "default_bootstrap_peers",
+]);
 
-const encodeGetConfigOutputNetworkShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"genesis","required":true,"types":["object"]},{"name":"genesis_parameters","required":false,"types":["object"]},{"name":"chain_name","required":true,"types":["object","string"]},{"name":"old_chain_name","required":false,"types":["object","string"]},{"name":"incompatible_chain_name","required":false,"types":["object","string"]},{"name":"sandboxed_chain_name","required":true,"types":["object","string"]},{"name":"user_activated_upgrades","required":false,"types":["array"]},{"name":"user_activated_protocol_overrides","required":false,"types":["array"]},{"name":"default_bootstrap_peers","required":false,"types":["array"]}],"closed":true},{"kind":"value","value":"sandbox"},{"kind":"value","value":"mainnet"},{"kind":"value","value":"delphinet"},{"kind":"value","value":"edonet"}] as const;
+const encodeGetConfigOutputNetworkShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "genesis", required: true, types: ["object"] },
+      { name: "genesis_parameters", required: false, types: ["object"] },
+      { name: "chain_name", required: true, types: ["object", "string"] },
+      { name: "old_chain_name", required: false, types: ["object", "string"] },
+      { name: "incompatible_chain_name", required: false, types: ["object", "string"] },
+      { name: "sandboxed_chain_name", required: true, types: ["object", "string"] },
+      { name: "user_activated_upgrades", required: false, types: ["array"] },
+      { name: "user_activated_protocol_overrides", required: false, types: ["array"] },
+      { name: "default_bootstrap_peers", required: false, types: ["array"] },
+    ],
+    closed: true,
+  },
+  { kind: "value", value: "sandbox" },
+  { kind: "value", value: "mainnet" },
+  { kind: "value", value: "delphinet" },
+  { kind: "value", value: "edonet" },
+] as const;
 
-const encodeGetConfigOutputNetworkCases =
-  /* @__PURE__ */ ["Custom","sandbox","mainnet","delphinet","edonet"] as const;
+const encodeGetConfigOutputNetworkCases = /* @__PURE__ */ [
+  "Custom",
+  "sandbox",
+  "mainnet",
+  "delphinet",
+  "edonet",
+] as const;
 
-const knownProperties67 =
-  /* @__PURE__ */ new Set(["data-dir","rpc","p2p","log","internal-events","shell","network"]);
+const knownProperties67 = /* @__PURE__ */ new Set([
+  "data-dir",
+  "rpc",
+  "p2p",
+  "log",
+  "internal-events",
+  "shell",
+  "network",
+]);
 
-const knownProperties68 = /* @__PURE__ */ new Set(["data","operations"]);
+const knownProperties68 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties69 = /* @__PURE__ */ new Set(["name","interface","implementation"]);
+const knownProperties69 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties70 = /* @__PURE__ */ new Set(["expected_env_version","components"]);
+const knownProperties70 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
 const knownProperties71 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties72 = /* @__PURE__ */ new Set(["chain_id","test_protocol","expiration_date"]);
+const knownProperties72 = /* @__PURE__ */ new Set(["chain_id", "test_protocol", "expiration_date"]);
 
 const knownProperties73 = /* @__PURE__ */ new Set(["stopping"]);
 
-const encodeGetMonitorActiveChainsOutputInnerItemShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"test_protocol","required":true,"types":["object","string"]},{"name":"expiration_date","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"stopping","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "chain_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "test_protocol", required: true, types: ["object", "string"] },
+      { name: "expiration_date", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "stopping", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetMonitorActiveChainsOutputInnerItemCases =
-  /* @__PURE__ */ ["Main","Test","Stopping"] as const;
+const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
+  "Main",
+  "Test",
+  "Stopping",
+] as const;
 
-const knownProperties74 = /* @__PURE__ */ new Set(["block","timestamp"]);
+const knownProperties74 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties75 =
-  /* @__PURE__ */ new Set(["hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+const knownProperties75 = /* @__PURE__ */ new Set([
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
 
-const knownProperties76 =
-  /* @__PURE__ */ new Set(["chain_id","hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+const knownProperties76 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
 
-const knownProperties77 = /* @__PURE__ */ new Set(["disable_mempool","private_node"]);
+const knownProperties77 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties78 =
-  /* @__PURE__ */ new Set(["incoming","peer_id","id_point","remote_socket_port","announced_version","private","local_metadata","remote_metadata"]);
+const knownProperties78 = /* @__PURE__ */ new Set([
+  "incoming",
+  "peer_id",
+  "id_point",
+  "remote_socket_port",
+  "announced_version",
+  "private",
+  "local_metadata",
+  "remote_metadata",
+]);
 
 const knownProperties79 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties80 = /* @__PURE__ */ new Set(["event","point"]);
+const knownProperties80 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties81 = /* @__PURE__ */ new Set(["event","peer_id"]);
+const knownProperties81 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties82 = /* @__PURE__ */ new Set(["event","point","id_point","peer_id"]);
+const knownProperties82 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties83 = /* @__PURE__ */ new Set(["event","point","identity"]);
+const knownProperties83 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties84 = /* @__PURE__ */ new Set(["event","id_point","peer_id"]);
+const knownProperties84 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties85 = /* @__PURE__ */ new Set(["event","source"]);
+const knownProperties85 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties86 =
-  /* @__PURE__ */ new Set(["branch","head","block_header","operations","protocols","operation_hashes_for_block","operations_for_block","checkpoint","protocol_branch","predecessor_header","other"]);
+const knownProperties86 = /* @__PURE__ */ new Set([
+  "branch",
+  "head",
+  "block_header",
+  "operations",
+  "protocols",
+  "operation_hashes_for_block",
+  "operations_for_block",
+  "checkpoint",
+  "protocol_branch",
+  "predecessor_header",
+  "other",
+]);
 
-const encodeGetNetworkPeersOutputResponsesSentShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"checkpoint","required":true,"types":["string"]},{"name":"protocol_branch","required":true,"types":["string"]},{"name":"predecessor_header","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true}] as const;
+const encodeGetNetworkPeersOutputResponsesSentShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "checkpoint", required: true, types: ["string"] },
+      { name: "protocol_branch", required: true, types: ["string"] },
+      { name: "predecessor_header", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetNetworkPeersOutputResponsesSentCases =
-  /* @__PURE__ */ ["peer_metadata.v1","peer_metadata.legacy_v0"] as const;
+const encodeGetNetworkPeersOutputResponsesSentCases = /* @__PURE__ */ [
+  "peer_metadata.v1",
+  "peer_metadata.legacy_v0",
+] as const;
 
-const knownProperties87 =
-  /* @__PURE__ */ new Set(["sent","failed","received","unexpected","outdated"]);
+const knownProperties87 = /* @__PURE__ */ new Set([
+  "sent",
+  "failed",
+  "received",
+  "unexpected",
+  "outdated",
+]);
 
-const knownProperties88 = /* @__PURE__ */ new Set(["sent","received","failed","scheduled"]);
+const knownProperties88 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties89 =
-  /* @__PURE__ */ new Set(["cannot_download","cannot_parse","refused_by_prefilter","refused_by_postfilter","applied","branch_delayed","branch_refused","refused","duplicate","outdated"]);
+const knownProperties89 = /* @__PURE__ */ new Set([
+  "cannot_download",
+  "cannot_parse",
+  "refused_by_prefilter",
+  "refused_by_postfilter",
+  "applied",
+  "branch_delayed",
+  "branch_refused",
+  "refused",
+  "duplicate",
+  "outdated",
+]);
 
-const knownProperties90 = /* @__PURE__ */ new Set(["block","operations","protocol"]);
+const knownProperties90 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties91 = /* @__PURE__ */ new Set(["head","branch"]);
+const knownProperties91 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties92 = /* @__PURE__ */ new Set(["sent","received"]);
+const knownProperties92 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties93 =
-  /* @__PURE__ */ new Set(["responses","requests","valid_blocks","old_heads","prevalidator_results","unactivated_chains","inactive_chains","future_blocks_advertised","unadvertised","advertisements"]);
+const knownProperties93 = /* @__PURE__ */ new Set([
+  "responses",
+  "requests",
+  "valid_blocks",
+  "old_heads",
+  "prevalidator_results",
+  "unactivated_chains",
+  "inactive_chains",
+  "future_blocks_advertised",
+  "unadvertised",
+  "advertisements",
+]);
 
-const knownProperties94 =
-  /* @__PURE__ */ new Set(["score","trusted","conn_metadata","peer_metadata","state","reachable_at","stat","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+const knownProperties94 = /* @__PURE__ */ new Set([
+  "score",
+  "trusted",
+  "conn_metadata",
+  "peer_metadata",
+  "state",
+  "reachable_at",
+  "stat",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
 
-const knownProperties95 =
-  /* @__PURE__ */ new Set(["minor_words","promoted_words","major_words","minor_collections","major_collections","heap_words","heap_chunks","live_words","live_blocks","free_words","free_blocks","largest_free","fragments","compactions","top_heap_words","stack_size"]);
+const knownProperties95 = /* @__PURE__ */ new Set([
+  "minor_words",
+  "promoted_words",
+  "major_words",
+  "minor_collections",
+  "major_collections",
+  "heap_words",
+  "heap_chunks",
+  "live_words",
+  "live_blocks",
+  "free_words",
+  "free_blocks",
+  "largest_free",
+  "fragments",
+  "compactions",
+  "top_heap_words",
+  "stack_size",
+]);
 
-const knownProperties96 =
-  /* @__PURE__ */ new Set(["page_size","size","resident","shared","text","lib","data","dt"]);
+const knownProperties96 = /* @__PURE__ */ new Set([
+  "page_size",
+  "size",
+  "resident",
+  "shared",
+  "text",
+  "lib",
+  "data",
+  "dt",
+]);
 
-const knownProperties97 = /* @__PURE__ */ new Set(["page_size","mem","resident"]);
+const knownProperties97 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
-const encodeGetStatsMemoryOutputShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"size","required":true,"types":["string"]},{"name":"resident","required":true,"types":["string"]},{"name":"shared","required":true,"types":["string"]},{"name":"text","required":true,"types":["string"]},{"name":"lib","required":true,"types":["string"]},{"name":"data","required":true,"types":["string"]},{"name":"dt","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"mem","required":true,"types":["number"]},{"name":"resident","required":true,"types":["string"]}],"closed":true}] as const;
+const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "size", required: true, types: ["string"] },
+      { name: "resident", required: true, types: ["string"] },
+      { name: "shared", required: true, types: ["string"] },
+      { name: "text", required: true, types: ["string"] },
+      { name: "lib", required: true, types: ["string"] },
+      { name: "data", required: true, types: ["string"] },
+      { name: "dt", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "mem", required: true, types: ["number"] },
+      { name: "resident", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm","Darwin_ps"] as const;
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
 const knownProperties98 = /* @__PURE__ */ new Set(["rc"]);
 
-const encodeGetVersionOutputVersionAdditionalInfoShapes =
-  /* @__PURE__ */ [{"kind":"value","value":"dev"},{"kind":"object","properties":[{"name":"rc","required":true,"types":["number"]}],"closed":true},{"kind":"value","value":"release"}] as const;
+const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
+  { kind: "value", value: "dev" },
+  { kind: "object", properties: [{ name: "rc", required: true, types: ["number"] }], closed: true },
+  { kind: "value", value: "release" },
+] as const;
 
-const encodeGetVersionOutputVersionAdditionalInfoCases =
-  /* @__PURE__ */ ["Dev","RC","Release"] as const;
+const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
+  "Dev",
+  "RC",
+  "Release",
+] as const;
 
-const knownProperties99 = /* @__PURE__ */ new Set(["major","minor","additional_info"]);
+const knownProperties99 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties100 = /* @__PURE__ */ new Set(["commit_hash","commit_date"]);
+const knownProperties100 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties101 = /* @__PURE__ */ new Set(["version","network_version","commit_info"]);
+const knownProperties101 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties102 = /* @__PURE__ */ new Set(["phase","since"]);
+const knownProperties102 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties103 = /* @__PURE__ */ new Set(["phase","birth","since"]);
+const knownProperties103 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties104 = /* @__PURE__ */ new Set(["phase","birth","since","errors"]);
+const knownProperties104 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties105 = /* @__PURE__ */ new Set(["block","chain_id","peer"]);
+const knownProperties105 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties106 = /* @__PURE__ */ new Set(["pushed","request"]);
+const knownProperties106 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties107 = /* @__PURE__ */ new Set(["pushed","treated","completed"]);
+const knownProperties107 = /* @__PURE__ */ new Set(["pushed", "treated", "completed"]);
 
-const knownProperties108 = /* @__PURE__ */ new Set(["successful_validation","status"]);
+const knownProperties108 = /* @__PURE__ */ new Set(["successful_validation", "status"]);
 
-const knownProperties109 = /* @__PURE__ */ new Set(["failed_validation","status","errors"]);
+const knownProperties109 = /* @__PURE__ */ new Set(["failed_validation", "status", "errors"]);
 
 const knownProperties110 = /* @__PURE__ */ new Set(["block"]);
 
-const encodeGetWorkersBlockValidatorOutputItemInnerShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"successful_validation","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"failed_validation","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]},{"name":"errors","required":false}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeGetWorkersBlockValidatorOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "successful_validation", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "failed_validation", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+      { name: "errors", required: false },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetWorkersBlockValidatorOutputItemInnerCases =
-  /* @__PURE__ */ ["validation_success","validation_failure","could_not_find_context","previously_validated","validating_block"] as const;
+const encodeGetWorkersBlockValidatorOutputItemInnerCases = /* @__PURE__ */ [
+  "validation_success",
+  "validation_failure",
+  "could_not_find_context",
+  "previously_validated",
+  "validating_block",
+] as const;
 
-const knownProperties111 = /* @__PURE__ */ new Set(["level","events"]);
+const knownProperties111 = /* @__PURE__ */ new Set(["level", "events"]);
 
-const knownProperties112 = /* @__PURE__ */ new Set(["pushed","treated","request"]);
+const knownProperties112 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties113 =
-  /* @__PURE__ */ new Set(["status","pending_requests","backlog","current_request"]);
+const knownProperties113 = /* @__PURE__ */ new Set([
+  "status",
+  "pending_requests",
+  "backlog",
+  "current_request",
+]);
 
-const knownProperties114 = /* @__PURE__ */ new Set(["instances","status","queue_length"]);
+const knownProperties114 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties115 = /* @__PURE__ */ new Set(["chain_id","status","information","pipelines"]);
+const knownProperties115 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "status",
+  "information",
+  "pipelines",
+]);
 
-const knownProperties116 =
-  /* @__PURE__ */ new Set(["request","status","outcome","fitness","level","timestamp"]);
+const knownProperties116 = /* @__PURE__ */ new Set([
+  "request",
+  "status",
+  "outcome",
+  "fitness",
+  "level",
+  "timestamp",
+]);
 
-const knownProperties117 = /* @__PURE__ */ new Set(["active","needed"]);
+const knownProperties117 = /* @__PURE__ */ new Set(["active", "needed"]);
 
-const knownProperties118 =
-  /* @__PURE__ */ new Set(["min_head_time","max_head_time","most_recent_validation"]);
+const knownProperties118 = /* @__PURE__ */ new Set([
+  "min_head_time",
+  "max_head_time",
+  "most_recent_validation",
+]);
 
-const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object","string"]},{"name":"status","required":true,"types":["object"]},{"name":"outcome","required":true,"types":["string"]},{"name":"fitness","required":true,"types":["array"]},{"name":"level","required":true,"types":["number"]},{"name":"timestamp","required":true,"types":["object","string"]}],"closed":true},{"kind":"type","types":["object","string","array","number","boolean","null"]},{"kind":"type","types":["object","string","array","number","boolean","null"]},{"kind":"type","types":["string"]},{"kind":"object","properties":[{"name":"active","required":true,"types":["number"]},{"name":"needed","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"min_head_time","required":true,"types":["object","string"]},{"name":"max_head_time","required":true,"types":["object","string"]},{"name":"most_recent_validation","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "request", required: true, types: ["object", "string"] },
+      { name: "status", required: true, types: ["object"] },
+      { name: "outcome", required: true, types: ["string"] },
+      { name: "fitness", required: true, types: ["array"] },
+      { name: "level", required: true, types: ["number"] },
+      { name: "timestamp", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  { kind: "type", types: ["object", "string", "array", "number", "boolean", "null"] },
+  { kind: "type", types: ["object", "string", "array", "number", "boolean", "null"] },
+  { kind: "type", types: ["string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "active", required: true, types: ["number"] },
+      { name: "needed", required: true, types: ["number"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "min_head_time", required: true, types: ["object", "string"] },
+      { name: "max_head_time", required: true, types: ["object", "string"] },
+      { name: "most_recent_validation", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases =
-  /* @__PURE__ */ ["Processed_block","Could_not_switch_testchain","Bootstrapped","Sync_status","Bootstrap_active_peers","Bootstrap_active_peers_heads_time"] as const;
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Processed_block",
+  "Could_not_switch_testchain",
+  "Bootstrapped",
+  "Sync_status",
+  "Bootstrap_active_peers",
+  "Bootstrap_active_peers_heads_time",
+] as const;
 
-const knownProperties119 = /* @__PURE__ */ new Set(["table_length","scheduler_length"]);
+const knownProperties119 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties120 =
-  /* @__PURE__ */ new Set(["p2p_readers","active_chains","operation_db","operations_db","block_header_db","active_connections","active_peers"]);
+const knownProperties120 = /* @__PURE__ */ new Set([
+  "p2p_readers",
+  "active_chains",
+  "operation_db",
+  "operations_db",
+  "block_header_db",
+  "active_connections",
+  "active_peers",
+]);
 
-const knownProperties121 = /* @__PURE__ */ new Set(["fetched_headers","fetched_blocks"]);
+const knownProperties121 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties122 = /* @__PURE__ */ new Set(["peer_id","status","information","pipelines"]);
+const knownProperties122 = /* @__PURE__ */ new Set([
+  "peer_id",
+  "status",
+  "information",
+  "pipelines",
+]);
 
-const knownProperties123 = /* @__PURE__ */ new Set(["request","block"]);
+const knownProperties123 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties124 = /* @__PURE__ */ new Set(["request","block","locators"]);
+const knownProperties124 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties125 = /* @__PURE__ */ new Set(["request","status"]);
+const knownProperties125 = /* @__PURE__ */ new Set(["request", "status"]);
 
-const knownProperties126 = /* @__PURE__ */ new Set(["error","failed_request","status"]);
+const knownProperties126 = /* @__PURE__ */ new Set(["error", "failed_request", "status"]);
 
-const knownProperties127 = /* @__PURE__ */ new Set(["peer","nb_blocks"]);
+const knownProperties127 = /* @__PURE__ */ new Set(["peer", "nb_blocks"]);
 
-const knownProperties128 = /* @__PURE__ */ new Set(["peer","block"]);
+const knownProperties128 = /* @__PURE__ */ new Set(["peer", "block"]);
 
-const knownProperties129 = /* @__PURE__ */ new Set(["peer","timespan"]);
+const knownProperties129 = /* @__PURE__ */ new Set(["peer", "timespan"]);
 
-const knownProperties130 = /* @__PURE__ */ new Set(["peer","reason"]);
+const knownProperties130 = /* @__PURE__ */ new Set(["peer", "reason"]);
 
 const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"error","required":true},{"name":"failed_request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"nb_blocks","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"timespan","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"block","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer","required":true,"types":["object","string"]},{"name":"reason","required":true,"types":["object","string"]}],"closed":true}] as const;
+  /* @__PURE__ */ [
+    {
+      kind: "object",
+      properties: [
+        { name: "request", required: true, types: ["object"] },
+        { name: "status", required: true, types: ["object"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "error", required: true },
+        { name: "failed_request", required: true, types: ["object"] },
+        { name: "status", required: true, types: ["object"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "nb_blocks", required: true, types: ["number"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "timespan", required: true, types: ["number"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "reason", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+  ] as const;
 
-const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases =
-  /* @__PURE__ */ ["Request","Failed request","validating_new_branch","new_branch_validated","fetching_operations_for_head","Requesting_new_head_validation","new_head_validation_end","ignoring_head","ignoring_previously_validated_block","ignoring_invalid_block","missing_new_head_predecessor","ignoring_invalid_locator_branch","ignore_branch_without_common_ancestor","no_new_head_from_peer","processing_new_head","processing_new_branch","terminating_worker"] as const;
+const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Request",
+  "Failed request",
+  "validating_new_branch",
+  "new_branch_validated",
+  "fetching_operations_for_head",
+  "Requesting_new_head_validation",
+  "new_head_validation_end",
+  "ignoring_head",
+  "ignoring_previously_validated_block",
+  "ignoring_invalid_block",
+  "missing_new_head_predecessor",
+  "ignoring_invalid_locator_branch",
+  "ignore_branch_without_common_ancestor",
+  "no_new_head_from_peer",
+  "processing_new_head",
+  "processing_new_branch",
+  "terminating_worker",
+] as const;
 
-const knownProperties131 = /* @__PURE__ */ new Set(["request","peer","mempool"]);
+const knownProperties131 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties132 = /* @__PURE__ */ new Set(["request","operation"]);
+const knownProperties132 = /* @__PURE__ */ new Set(["request", "operation"]);
 
-const knownProperties133 = /* @__PURE__ */ new Set(["request","operation_hash","operation"]);
+const knownProperties133 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
 const knownProperties134 = /* @__PURE__ */ new Set(["request"]);
 
-const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"error","required":true},{"name":"failed_request","required":true,"types":["object"]},{"name":"status","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[],"closed":true},{"kind":"type","types":["object","string"]},{"kind":"type","types":["number"]},{"kind":"type","types":["object","string"]},{"kind":"type","types":["object","string"]},{"kind":"type","types":["number"]}] as const;
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "request", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "error", required: true },
+      { name: "failed_request", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  { kind: "object", properties: [], closed: true },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["number"] },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["number"] },
+] as const;
 
-const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases =
-  /* @__PURE__ */ ["Request","Failed request","invalid_mempool_configuration","unparsable_operation","processing_n_operations","fetching_operation","operation_included","operations_not_flushed"] as const;
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Request",
+  "Failed request",
+  "invalid_mempool_configuration",
+  "unparsable_operation",
+  "processing_n_operations",
+  "fetching_operation",
+  "operation_included",
+  "operations_not_flushed",
+] as const;
 
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
@@ -1213,7 +2013,11 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field", json);
+    failValue(
+      w,
+      "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field",
+      json,
+    );
   switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
@@ -2603,7 +3407,11 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received", json);
+    failValue(
+      w,
+      "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received",
+      json,
+    );
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
@@ -4695,7 +5503,11 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding", json);
+    failValue(
+      w,
+      "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
+      json,
+    );
   switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
@@ -6113,7 +6925,14 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeServiceTreeBinarySchemaToplevelShapes, encodeServiceTreeBinarySchemaToplevelCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeServiceTreeBinarySchemaToplevelShapes,
+      encodeServiceTreeBinarySchemaToplevelCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
@@ -6631,7 +7450,9 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)) {
+  switch (
+    selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
@@ -8079,7 +8900,14 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputShellChainValidatorShapes, encodeGetConfigOutputShellChainValidatorCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetConfigOutputShellChainValidatorShapes,
+      encodeGetConfigOutputShellChainValidatorCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
@@ -8404,7 +9232,9 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)) {
+  switch (
+    selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
@@ -8723,7 +9553,14 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetMonitorActiveChainsOutputInnerItemShapes, encodeGetMonitorActiveChainsOutputInnerItemCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetMonitorActiveChainsOutputInnerItemShapes,
+      encodeGetMonitorActiveChainsOutputInnerItemCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
@@ -10021,7 +10858,14 @@ function encodeGetNetworkPeersOutputResponsesSent(
   value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetNetworkPeersOutputResponsesSentShapes, encodeGetNetworkPeersOutputResponsesSentCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetNetworkPeersOutputResponsesSentShapes,
+      encodeGetNetworkPeersOutputResponsesSentCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetNetworkPeersOutputSentPeerMetadataV1(
@@ -11016,7 +11860,14 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetVersionOutputVersionAdditionalInfoShapes, encodeGetVersionOutputVersionAdditionalInfoCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetVersionOutputVersionAdditionalInfoShapes,
+      encodeGetVersionOutputVersionAdditionalInfoCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       return;
@@ -11732,7 +12583,14 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
   value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersBlockValidatorOutputItemInnerShapes, encodeGetWorkersBlockValidatorOutputItemInnerCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersBlockValidatorOutputItemInnerShapes,
+      encodeGetWorkersBlockValidatorOutputItemInnerCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
@@ -12364,7 +13222,14 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   value: GetWorkersChainValidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes, encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
@@ -13239,7 +14104,14 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes, encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes,
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
@@ -13800,7 +14672,11 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
 ): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover", json);
+    failValue(
+      w,
+      "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover",
+      json,
+    );
   switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);
@@ -14056,7 +14932,14 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   value: GetWorkersPrevalidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes, encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes,
+      encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(

@@ -250,8 +250,17 @@ import type {
   UserActivatedUpgrades,
 } from "./types.ts";
 
-const knownProperties =
-  /* @__PURE__ */ new Set(["level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+const knownProperties = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
 
 const knownProperties2 = /* @__PURE__ */ new Set(["additional_cycles"]);
 
@@ -259,77 +268,197 @@ const knownProperties3 = /* @__PURE__ */ new Set(["full"]);
 
 const knownProperties4 = /* @__PURE__ */ new Set(["rolling"]);
 
-const encodeHistoryModeShapes =
-  /* @__PURE__ */ [{"kind":"value","value":"archive"},{"kind":"object","properties":[{"name":"full","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"rolling","required":true,"types":["object"]}],"closed":true},{"kind":"value","value":"full"},{"kind":"value","value":"rolling"}] as const;
+const encodeHistoryModeShapes = /* @__PURE__ */ [
+  { kind: "value", value: "archive" },
+  {
+    kind: "object",
+    properties: [{ name: "full", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "rolling", required: true, types: ["object"] }],
+    closed: true,
+  },
+  { kind: "value", value: "full" },
+  { kind: "value", value: "rolling" },
+] as const;
 
-const encodeHistoryModeCases =
-  /* @__PURE__ */ ["archive","full","rolling","full_alias","rolling_alias"] as const;
+const encodeHistoryModeCases = /* @__PURE__ */ [
+  "archive",
+  "full",
+  "rolling",
+  "full_alias",
+  "rolling_alias",
+] as const;
 
 const knownProperties5 = /* @__PURE__ */ new Set(["kind"]);
 
-const knownProperties6 = /* @__PURE__ */ new Set(["kind","size","endianness"]);
+const knownProperties6 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties7 = /* @__PURE__ */ new Set(["kind","min","endianness","max"]);
+const knownProperties7 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties8 = /* @__PURE__ */ new Set(["kind","min","max"]);
+const knownProperties8 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties9 = /* @__PURE__ */ new Set(["kind","size","reference"]);
+const knownProperties9 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties10 = /* @__PURE__ */ new Set(["kind","at_most"]);
+const knownProperties10 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties11 = /* @__PURE__ */ new Set(["kind","exactly"]);
+const knownProperties11 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties12 = /* @__PURE__ */ new Set(["kind","layout","length_limit"]);
+const knownProperties12 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties13 = /* @__PURE__ */ new Set(["kind","name"]);
+const knownProperties13 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const encodeMaxActiveRpcConnectionsShapes =
-  /* @__PURE__ */ [{"kind":"value","value":"unlimited"},{"kind":"type","types":["number"]}] as const;
+const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
+  { kind: "value", value: "unlimited" },
+  { kind: "type", types: ["number"] },
+] as const;
 
-const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited","limited"] as const;
+const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
 
-const knownProperties14 = /* @__PURE__ */ new Set(["known_valid","pending"]);
+const knownProperties14 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties15 =
-  /* @__PURE__ */ new Set(["chain_name","distributed_db_version","p2p_version"]);
+const knownProperties15 = /* @__PURE__ */ new Set([
+  "chain_name",
+  "distributed_db_version",
+  "p2p_version",
+]);
 
-const knownProperties16 = /* @__PURE__ */ new Set(["branch","data"]);
+const knownProperties16 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties17 = /* @__PURE__ */ new Set(["addr","port"]);
+const knownProperties17 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties18 = /* @__PURE__ */ new Set(["kind","timestamp","addr","port"]);
+const knownProperties18 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties19 =
-  /* @__PURE__ */ new Set(["trusted","greylisted_until","state","p2p_peer_id","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss","expected_peer_id"]);
+const knownProperties19 = /* @__PURE__ */ new Set([
+  "trusted",
+  "greylisted_until",
+  "state",
+  "p2p_peer_id",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+  "expected_peer_id",
+]);
 
 const knownProperties20 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties21 = /* @__PURE__ */ new Set(["event_kind","p2p_peer_id"]);
+const knownProperties21 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
-const encodeP2pPointPoolEvent1Shapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"outgoing_request"}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"accepting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"request_rejected"},{"name":"p2p_peer_id","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"event_kind","required":true,"constant":"rejecting_request"},{"name":"p2p_peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "event_kind", required: true, constant: "outgoing_request" }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "accepting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "request_rejected" },
+      { name: "p2p_peer_id", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeP2pPointPoolEvent1Cases =
-  /* @__PURE__ */ ["Outgoing_request","Accepting_request","Rejecting_request","Rejecting_rejected","Connection_established","Disconnection","External_disconnection"] as const;
+const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
+  "Outgoing_request",
+  "Accepting_request",
+  "Rejecting_request",
+  "Rejecting_rejected",
+  "Connection_established",
+  "Disconnection",
+  "External_disconnection",
+] as const;
 
-const knownProperties22 =
-  /* @__PURE__ */ new Set(["total_sent","total_recv","current_inflow","current_outflow"]);
+const knownProperties22 = /* @__PURE__ */ new Set([
+  "total_sent",
+  "total_recv",
+  "current_inflow",
+  "current_outflow",
+]);
 
-const knownProperties23 = /* @__PURE__ */ new Set(["kind","name","layout","data_kind"]);
+const knownProperties23 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties24 = /* @__PURE__ */ new Set(["kind","layout","data_kind"]);
+const knownProperties24 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties25 = /* @__PURE__ */ new Set(["kind","name","num_fields","size"]);
+const knownProperties25 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties26 = /* @__PURE__ */ new Set(["kind","size"]);
+const knownProperties26 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties27 = /* @__PURE__ */ new Set(["id","name","descr"]);
+const knownProperties27 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
-const encodeServiceTreePathItemShapes =
-  /* @__PURE__ */ [{"kind":"type","types":["object","string"]},{"kind":"object","properties":[{"name":"id","required":true,"constant":"single"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"id","required":true,"constant":"multiple"},{"name":"name","required":true,"types":["object","string"]},{"name":"descr","required":false,"types":["object","string"]}],"closed":true}] as const;
+const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
+  { kind: "type", types: ["object", "string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "single" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "multiple" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreePathItemCases =
-  /* @__PURE__ */ ["PStatic","PDynamic","PDynamicTail"] as const;
+const encodeServiceTreePathItemCases = /* @__PURE__ */ [
+  "PStatic",
+  "PDynamic",
+  "PDynamicTail",
+] as const;
 
 const knownProperties28 = /* @__PURE__ */ new Set(["single"]);
 
@@ -337,249 +466,658 @@ const knownProperties29 = /* @__PURE__ */ new Set(["optional"]);
 
 const knownProperties30 = /* @__PURE__ */ new Set(["multi"]);
 
-const encodeServiceTreeItemKindShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"single","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"optional","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"flag","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"multi","required":true,"types":["object"]}],"closed":true}] as const;
+const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "single", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "optional", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "flag", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "multi", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeItemKindCases =
-  /* @__PURE__ */ ["Single","Optional","Flag","Multi"] as const;
+const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
+  "Single",
+  "Optional",
+  "Flag",
+  "Multi",
+] as const;
 
-const knownProperties31 = /* @__PURE__ */ new Set(["name","description","kind"]);
+const knownProperties31 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
 const knownProperties32 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties33 = /* @__PURE__ */ new Set(["tag_size","kind","cases"]);
+const knownProperties33 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties34 = /* @__PURE__ */ new Set(["size","cases"]);
+const knownProperties34 = /* @__PURE__ */ new Set(["size", "cases"]);
 
-const encodeServiceTreeBinarySchemaToplevelShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"fields","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"tag_size","required":true,"types":["string"]},{"name":"kind","required":true,"types":["object"]},{"name":"cases","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"size","required":true,"types":["string"]},{"name":"cases","required":true,"types":["array"]}],"closed":true}] as const;
+const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "fields", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "tag_size", required: true, types: ["string"] },
+      { name: "kind", required: true, types: ["object"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "size", required: true, types: ["string"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeBinarySchemaToplevelCases =
-  /* @__PURE__ */ ["Obj","Cases","Int_enum"] as const;
+const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
+  "Obj",
+  "Cases",
+  "Int_enum",
+] as const;
 
-const knownProperties35 = /* @__PURE__ */ new Set(["title","description"]);
+const knownProperties35 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties36 = /* @__PURE__ */ new Set(["description","encoding"]);
+const knownProperties36 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties37 = /* @__PURE__ */ new Set(["toplevel","fields"]);
+const knownProperties37 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties38 = /* @__PURE__ */ new Set(["json_schema","binary_schema"]);
+const knownProperties38 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties39 =
-  /* @__PURE__ */ new Set(["meth","path","description","query","input","output","error"]);
+const knownProperties39 = /* @__PURE__ */ new Set([
+  "meth",
+  "path",
+  "description",
+  "query",
+  "input",
+  "output",
+  "error",
+]);
 
-const knownProperties40 = /* @__PURE__ */ new Set(["name","tree"]);
+const knownProperties40 = /* @__PURE__ */ new Set(["name", "tree"]);
 
 const knownProperties41 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties42 = /* @__PURE__ */ new Set(["arg","tree"]);
+const knownProperties42 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
 const knownProperties43 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
-const encodeServiceTreeStaticSubdirsShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"suffixes","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic_dispatch","required":true,"types":["object"]}],"closed":true}] as const;
+const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "suffixes", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic_dispatch", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes","Arg"] as const;
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties44 =
-  /* @__PURE__ */ new Set(["get_service","post_service","delete_service","put_service","patch_service","subdirs"]);
+const knownProperties44 = /* @__PURE__ */ new Set([
+  "get_service",
+  "post_service",
+  "delete_service",
+  "put_service",
+  "patch_service",
+  "subdirs",
+]);
 
 const knownProperties45 = /* @__PURE__ */ new Set(["static"]);
 
 const knownProperties46 = /* @__PURE__ */ new Set(["dynamic"]);
 
-const encodeServiceTreeBodyShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"static","required":true,"types":["object"]}],"closed":true},{"kind":"object","properties":[{"name":"dynamic","required":true,"types":["null","object","string"]}],"closed":true},{"kind":"value","value":"empty"}] as const;
+const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "static", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic", required: true, types: ["null", "object", "string"] }],
+    closed: true,
+  },
+  { kind: "value", value: "empty" },
+] as const;
 
-const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static","Dynamic","Empty"] as const;
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties47 = /* @__PURE__ */ new Set(["tag","fields","name"]);
+const knownProperties47 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties48 = /* @__PURE__ */ new Set(["replaced_protocol","replacement_protocol"]);
+const knownProperties48 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties49 = /* @__PURE__ */ new Set(["level","replacement_protocol"]);
+const knownProperties49 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
 const knownProperties50 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties51 = /* @__PURE__ */ new Set(["block","savepoint","caboose","history_mode"]);
+const knownProperties51 = /* @__PURE__ */ new Set([
+  "block",
+  "savepoint",
+  "caboose",
+  "history_mode",
+]);
 
-const knownProperties52 = /* @__PURE__ */ new Set(["block","level","errors"]);
+const knownProperties52 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
 const knownProperties53 = /* @__PURE__ */ new Set([]);
 
-const knownProperties54 = /* @__PURE__ */ new Set(["bootstrapped","sync_state"]);
+const knownProperties54 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
-const knownProperties55 = /* @__PURE__ */ new Set(["block_hash","level"]);
+const knownProperties55 = /* @__PURE__ */ new Set(["block_hash", "level"]);
 
-const knownProperties56 = /* @__PURE__ */ new Set(["address","whitelist"]);
+const knownProperties56 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
-const knownProperties57 = /* @__PURE__ */ new Set(["address","blacklist"]);
+const knownProperties57 = /* @__PURE__ */ new Set(["address", "blacklist"]);
 
-const encodeGetConfigOutputAclItemShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"address","required":true,"types":["object","string"]},{"name":"whitelist","required":true,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"address","required":true,"types":["object","string"]},{"name":"blacklist","required":true,"types":["array"]}],"closed":true}] as const;
+const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "address", required: true, types: ["object", "string"] },
+      { name: "whitelist", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "address", required: true, types: ["object", "string"] },
+      { name: "blacklist", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetConfigOutputAclItemCases = /* @__PURE__ */ ["Whitelist","Blacklist"] as const;
+const encodeGetConfigOutputAclItemCases = /* @__PURE__ */ ["Whitelist", "Blacklist"] as const;
 
-const knownProperties58 =
-  /* @__PURE__ */ new Set(["listen-addrs","external-listen-addrs","listen-addr","cors-origin","cors-headers","crt","key","acl","media-type","max_active_rpc_connections"]);
+const knownProperties58 = /* @__PURE__ */ new Set([
+  "listen-addrs",
+  "external-listen-addrs",
+  "listen-addr",
+  "cors-origin",
+  "cors-headers",
+  "crt",
+  "key",
+  "acl",
+  "media-type",
+  "max_active_rpc_connections",
+]);
 
-const knownProperties59 =
-  /* @__PURE__ */ new Set(["connection-timeout","authentication-timeout","min-connections","expected-connections","max-connections","backlog","max-incoming-connections","max-download-speed","max-upload-speed","swap-linger","binary-chunks-size","read-buffer-size","read-queue-size","write-queue-size","incoming-app-message-queue-size","incoming-message-queue-size","outgoing-message-queue-size","max_known_points","max_known_peer_ids","peer_greylist_size","ip_greylist_size_in_kilobytes","ip_greylist_cleanup_delay","greylist-timeout","maintenance-idle-time"]);
+const knownProperties59 = /* @__PURE__ */ new Set([
+  "connection-timeout",
+  "authentication-timeout",
+  "min-connections",
+  "expected-connections",
+  "max-connections",
+  "backlog",
+  "max-incoming-connections",
+  "max-download-speed",
+  "max-upload-speed",
+  "swap-linger",
+  "binary-chunks-size",
+  "read-buffer-size",
+  "read-queue-size",
+  "write-queue-size",
+  "incoming-app-message-queue-size",
+  "incoming-message-queue-size",
+  "outgoing-message-queue-size",
+  "max_known_points",
+  "max_known_peer_ids",
+  "peer_greylist_size",
+  "ip_greylist_size_in_kilobytes",
+  "ip_greylist_cleanup_delay",
+  "greylist-timeout",
+  "maintenance-idle-time",
+]);
 
-const knownProperties60 =
-  /* @__PURE__ */ new Set(["factor","initial-delay","disconnection-delay","increase-cap"]);
+const knownProperties60 = /* @__PURE__ */ new Set([
+  "factor",
+  "initial-delay",
+  "disconnection-delay",
+  "increase-cap",
+]);
 
-const knownProperties61 =
-  /* @__PURE__ */ new Set(["expected-proof-of-work","bootstrap-peers","listen-addr","advertised-net-port","discovery-addr","private-mode","limits","disable_mempool","enable_testchain","greylisting_config","disable_peer_discovery"]);
+const knownProperties61 = /* @__PURE__ */ new Set([
+  "expected-proof-of-work",
+  "bootstrap-peers",
+  "listen-addr",
+  "advertised-net-port",
+  "discovery-addr",
+  "private-mode",
+  "limits",
+  "disable_mempool",
+  "enable_testchain",
+  "greylisting_config",
+  "disable_peer_discovery",
+]);
 
-const knownProperties62 = /* @__PURE__ */ new Set(["output","level","colors","rules"]);
+const knownProperties62 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
 
 const knownProperties63 = /* @__PURE__ */ new Set(["active_sinks"]);
 
 const knownProperties64 = /* @__PURE__ */ new Set(["activate"]);
 
-const encodeGetConfigOutputInternalEventsShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"active_sinks","required":false,"types":["array"]}],"closed":true},{"kind":"object","properties":[{"name":"activate","required":false,"types":["array"]}],"closed":true}] as const;
+const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "active_sinks", required: false, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "activate", required: false, types: ["array"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetConfigOutputInternalEventsCases =
-  /* @__PURE__ */ ["Active-Sinks","Active-Sinks-Deprecated"] as const;
+const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
+  "Active-Sinks",
+  "Active-Sinks-Deprecated",
+] as const;
 
-const knownProperties65 =
-  /* @__PURE__ */ new Set(["block_header_request_timeout","block_operations_request_timeout","protocol_request_timeout","new_head_request_timeout"]);
+const knownProperties65 = /* @__PURE__ */ new Set([
+  "block_header_request_timeout",
+  "block_operations_request_timeout",
+  "protocol_request_timeout",
+  "new_head_request_timeout",
+]);
 
-const knownProperties66 =
-  /* @__PURE__ */ new Set(["protocol_request_timeout","operation_metadata_size_limit"]);
+const knownProperties66 = /* @__PURE__ */ new Set([
+  "protocol_request_timeout",
+  "operation_metadata_size_limit",
+]);
 
-const knownProperties67 =
-  /* @__PURE__ */ new Set(["operations_request_timeout","max_refused_operations","operations_batch_size"]);
+const knownProperties67 = /* @__PURE__ */ new Set([
+  "operations_request_timeout",
+  "max_refused_operations",
+  "operations_batch_size",
+]);
 
-const knownProperties68 = /* @__PURE__ */ new Set(["latency","synchronisation_threshold"]);
+const knownProperties68 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
 
 const knownProperties69 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
 
-const encodeGetConfigOutputShellChainValidatorShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"latency","required":false,"types":["number"]},{"name":"synchronisation_threshold","required":false,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"bootstrap_threshold","required":false,"types":["number"]}],"closed":true}] as const;
+const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "latency", required: false, types: ["number"] },
+      { name: "synchronisation_threshold", required: false, types: ["number"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "bootstrap_threshold", required: false, types: ["number"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetConfigOutputShellChainValidatorCases =
-  /* @__PURE__ */ ["synchronisation_heuristic_encoding","legacy_bootstrap_threshold_encoding"] as const;
+const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
+  "synchronisation_heuristic_encoding",
+  "legacy_bootstrap_threshold_encoding",
+] as const;
 
-const knownProperties70 =
-  /* @__PURE__ */ new Set(["peer_validator","block_validator","prevalidator","chain_validator","history_mode"]);
+const knownProperties70 = /* @__PURE__ */ new Set([
+  "peer_validator",
+  "block_validator",
+  "prevalidator",
+  "chain_validator",
+  "history_mode",
+]);
 
-const knownProperties71 = /* @__PURE__ */ new Set(["timestamp","block","protocol"]);
+const knownProperties71 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties72 = /* @__PURE__ */ new Set(["context_key","values"]);
+const knownProperties72 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties73 =
-  /* @__PURE__ */ new Set(["activated","use_mock_srs_for_testing","bootstrap_peers"]);
+const knownProperties73 = /* @__PURE__ */ new Set([
+  "activated",
+  "use_mock_srs_for_testing",
+  "bootstrap_peers",
+]);
 
-const knownProperties74 =
-  /* @__PURE__ */ new Set(["genesis","genesis_parameters","chain_name","old_chain_name","incompatible_chain_name","sandboxed_chain_name","user_activated_upgrades","user_activated_protocol_overrides","default_bootstrap_peers","dal_config"]);
+const knownProperties74 = /* @__PURE__ */ new Set([
+  "genesis",
+  "genesis_parameters",
+  "chain_name",
+  "old_chain_name",
+  "incompatible_chain_name",
+  "sandboxed_chain_name",
+  "user_activated_upgrades",
+  "user_activated_protocol_overrides",
+  "default_bootstrap_peers",
+  "dal_config",
+]);
 
-const encodeGetConfigOutputNetworkShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"genesis","required":true,"types":["object"]},{"name":"genesis_parameters","required":false,"types":["object"]},{"name":"chain_name","required":true,"types":["object","string"]},{"name":"old_chain_name","required":false,"types":["object","string"]},{"name":"incompatible_chain_name","required":false,"types":["object","string"]},{"name":"sandboxed_chain_name","required":true,"types":["object","string"]},{"name":"user_activated_upgrades","required":false,"types":["array"]},{"name":"user_activated_protocol_overrides","required":false,"types":["array"]},{"name":"default_bootstrap_peers","required":false,"types":["array"]},{"name":"dal_config","required":false,"types":["object"]}],"closed":true},{"kind":"value","value":"sandbox"},{"kind":"value","value":"mainnet"},{"kind":"value","value":"ghostnet"}] as const;
+const encodeGetConfigOutputNetworkShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "genesis", required: true, types: ["object"] },
+      { name: "genesis_parameters", required: false, types: ["object"] },
+      { name: "chain_name", required: true, types: ["object", "string"] },
+      { name: "old_chain_name", required: false, types: ["object", "string"] },
+      { name: "incompatible_chain_name", required: false, types: ["object", "string"] },
+      { name: "sandboxed_chain_name", required: true, types: ["object", "string"] },
+      { name: "user_activated_upgrades", required: false, types: ["array"] },
+      { name: "user_activated_protocol_overrides", required: false, types: ["array"] },
+      { name: "default_bootstrap_peers", required: false, types: ["array"] },
+      { name: "dal_config", required: false, types: ["object"] },
+    ],
+    closed: true,
+  },
+  { kind: "value", value: "sandbox" },
+  { kind: "value", value: "mainnet" },
+  { kind: "value", value: "ghostnet" },
+] as const;
 
-const encodeGetConfigOutputNetworkCases =
-  /* @__PURE__ */ ["Custom","sandbox","mainnet","ghostnet"] as const;
+const encodeGetConfigOutputNetworkCases = /* @__PURE__ */ [
+  "Custom",
+  "sandbox",
+  "mainnet",
+  "ghostnet",
+] as const;
 
-const knownProperties75 =
-  /* @__PURE__ */ new Set(["data-dir","disable-config-validation","rpc","p2p","log","internal-events","shell","network","metrics_addr"]);
+const knownProperties75 = /* @__PURE__ */ new Set([
+  "data-dir",
+  "disable-config-validation",
+  "rpc",
+  "p2p",
+  "log",
+  "internal-events",
+  "shell",
+  "network",
+  "metrics_addr",
+]);
 
 const knownProperties76 = /* @__PURE__ */ new Set(["history_mode"]);
 
 const knownProperties77 = /* @__PURE__ */ new Set(["ready"]);
 
-const knownProperties78 = /* @__PURE__ */ new Set(["data","operations"]);
+const knownProperties78 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties79 = /* @__PURE__ */ new Set(["name","interface","implementation"]);
+const knownProperties79 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties80 = /* @__PURE__ */ new Set(["expected_env_version","components"]);
+const knownProperties80 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
 const knownProperties81 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties82 = /* @__PURE__ */ new Set(["chain_id","test_protocol","expiration_date"]);
+const knownProperties82 = /* @__PURE__ */ new Set(["chain_id", "test_protocol", "expiration_date"]);
 
 const knownProperties83 = /* @__PURE__ */ new Set(["stopping"]);
 
-const encodeGetMonitorActiveChainsOutputInnerItemShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"test_protocol","required":true,"types":["object","string"]},{"name":"expiration_date","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"stopping","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "chain_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "test_protocol", required: true, types: ["object", "string"] },
+      { name: "expiration_date", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "stopping", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetMonitorActiveChainsOutputInnerItemCases =
-  /* @__PURE__ */ ["Main","Test","Stopping"] as const;
+const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
+  "Main",
+  "Test",
+  "Stopping",
+] as const;
 
-const knownProperties84 = /* @__PURE__ */ new Set(["chain_id","hash","header","operations"]);
+const knownProperties84 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
 
-const knownProperties85 = /* @__PURE__ */ new Set(["block","timestamp"]);
+const knownProperties85 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties86 =
-  /* @__PURE__ */ new Set(["hash","level","proto","predecessor","timestamp","validation_pass","operations_hash","fitness","context","protocol_data"]);
+const knownProperties86 = /* @__PURE__ */ new Set([
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
 
-const knownProperties87 = /* @__PURE__ */ new Set(["disable_mempool","private_node"]);
+const knownProperties87 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties88 =
-  /* @__PURE__ */ new Set(["incoming","peer_id","id_point","remote_socket_port","announced_version","private","local_metadata","remote_metadata"]);
+const knownProperties88 = /* @__PURE__ */ new Set([
+  "incoming",
+  "peer_id",
+  "id_point",
+  "remote_socket_port",
+  "announced_version",
+  "private",
+  "local_metadata",
+  "remote_metadata",
+]);
 
-const knownProperties89 = /* @__PURE__ */ new Set(["ips","not_reliable_since"]);
+const knownProperties89 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
 
 const knownProperties90 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties91 = /* @__PURE__ */ new Set(["event","point"]);
+const knownProperties91 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties92 = /* @__PURE__ */ new Set(["event","peer_id"]);
+const knownProperties92 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties93 = /* @__PURE__ */ new Set(["event","point","id_point","peer_id"]);
+const knownProperties93 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties94 = /* @__PURE__ */ new Set(["event","point","identity"]);
+const knownProperties94 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties95 = /* @__PURE__ */ new Set(["event","id_point","peer_id"]);
+const knownProperties95 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties96 = /* @__PURE__ */ new Set(["event","source"]);
+const knownProperties96 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties97 =
-  /* @__PURE__ */ new Set(["branch","head","block_header","operations","protocols","operation_hashes_for_block","operations_for_block","checkpoint","protocol_branch","predecessor_header","other"]);
+const knownProperties97 = /* @__PURE__ */ new Set([
+  "branch",
+  "head",
+  "block_header",
+  "operations",
+  "protocols",
+  "operation_hashes_for_block",
+  "operations_for_block",
+  "checkpoint",
+  "protocol_branch",
+  "predecessor_header",
+  "other",
+]);
 
-const encodeGetNetworkPeersOutputResponsesSentShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"checkpoint","required":true,"types":["string"]},{"name":"protocol_branch","required":true,"types":["string"]},{"name":"predecessor_header","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"branch","required":true,"types":["string"]},{"name":"head","required":true,"types":["string"]},{"name":"block_header","required":true,"types":["string"]},{"name":"operations","required":true,"types":["string"]},{"name":"protocols","required":true,"types":["string"]},{"name":"operation_hashes_for_block","required":true,"types":["string"]},{"name":"operations_for_block","required":true,"types":["string"]},{"name":"other","required":true,"types":["string"]}],"closed":true}] as const;
+const encodeGetNetworkPeersOutputResponsesSentShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "checkpoint", required: true, types: ["string"] },
+      { name: "protocol_branch", required: true, types: ["string"] },
+      { name: "predecessor_header", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetNetworkPeersOutputResponsesSentCases =
-  /* @__PURE__ */ ["peer_metadata.v1","peer_metadata.legacy_v0"] as const;
+const encodeGetNetworkPeersOutputResponsesSentCases = /* @__PURE__ */ [
+  "peer_metadata.v1",
+  "peer_metadata.legacy_v0",
+] as const;
 
-const knownProperties98 =
-  /* @__PURE__ */ new Set(["sent","failed","received","unexpected","outdated"]);
+const knownProperties98 = /* @__PURE__ */ new Set([
+  "sent",
+  "failed",
+  "received",
+  "unexpected",
+  "outdated",
+]);
 
-const knownProperties99 = /* @__PURE__ */ new Set(["sent","received","failed","scheduled"]);
+const knownProperties99 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties100 =
-  /* @__PURE__ */ new Set(["cannot_download","cannot_parse","refused_by_prefilter","refused_by_postfilter","applied","branch_delayed","branch_refused","refused","duplicate","outdated"]);
+const knownProperties100 = /* @__PURE__ */ new Set([
+  "cannot_download",
+  "cannot_parse",
+  "refused_by_prefilter",
+  "refused_by_postfilter",
+  "applied",
+  "branch_delayed",
+  "branch_refused",
+  "refused",
+  "duplicate",
+  "outdated",
+]);
 
-const knownProperties101 = /* @__PURE__ */ new Set(["block","operations","protocol"]);
+const knownProperties101 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties102 = /* @__PURE__ */ new Set(["head","branch"]);
+const knownProperties102 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties103 = /* @__PURE__ */ new Set(["sent","received"]);
+const knownProperties103 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties104 =
-  /* @__PURE__ */ new Set(["responses","requests","valid_blocks","old_heads","prevalidator_results","unactivated_chains","inactive_chains","future_blocks_advertised","unadvertised","advertisements"]);
+const knownProperties104 = /* @__PURE__ */ new Set([
+  "responses",
+  "requests",
+  "valid_blocks",
+  "old_heads",
+  "prevalidator_results",
+  "unactivated_chains",
+  "inactive_chains",
+  "future_blocks_advertised",
+  "unadvertised",
+  "advertisements",
+]);
 
-const knownProperties105 =
-  /* @__PURE__ */ new Set(["score","trusted","conn_metadata","peer_metadata","state","reachable_at","stat","last_failed_connection","last_rejected_connection","last_established_connection","last_disconnection","last_seen","last_miss"]);
+const knownProperties105 = /* @__PURE__ */ new Set([
+  "score",
+  "trusted",
+  "conn_metadata",
+  "peer_metadata",
+  "state",
+  "reachable_at",
+  "stat",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
 
 const knownProperties106 = /* @__PURE__ */ new Set(["acl"]);
 
-const knownProperties107 = /* @__PURE__ */ new Set(["acl","peer_id"]);
+const knownProperties107 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
 
-const knownProperties108 =
-  /* @__PURE__ */ new Set(["minor_words","promoted_words","major_words","minor_collections","major_collections","forced_major_collections","heap_words","heap_chunks","live_words","live_blocks","free_words","free_blocks","largest_free","fragments","compactions","top_heap_words","stack_size"]);
+const knownProperties108 = /* @__PURE__ */ new Set([
+  "minor_words",
+  "promoted_words",
+  "major_words",
+  "minor_collections",
+  "major_collections",
+  "forced_major_collections",
+  "heap_words",
+  "heap_chunks",
+  "live_words",
+  "live_blocks",
+  "free_words",
+  "free_blocks",
+  "largest_free",
+  "fragments",
+  "compactions",
+  "top_heap_words",
+  "stack_size",
+]);
 
-const knownProperties109 =
-  /* @__PURE__ */ new Set(["page_size","size","resident","shared","text","lib","data","dt"]);
+const knownProperties109 = /* @__PURE__ */ new Set([
+  "page_size",
+  "size",
+  "resident",
+  "shared",
+  "text",
+  "lib",
+  "data",
+  "dt",
+]);
 
-const knownProperties110 = /* @__PURE__ */ new Set(["page_size","mem","resident"]);
+const knownProperties110 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
-const encodeGetStatsMemoryOutputShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"size","required":true,"types":["string"]},{"name":"resident","required":true,"types":["string"]},{"name":"shared","required":true,"types":["string"]},{"name":"text","required":true,"types":["string"]},{"name":"lib","required":true,"types":["string"]},{"name":"data","required":true,"types":["string"]},{"name":"dt","required":true,"types":["string"]}],"closed":true},{"kind":"object","properties":[{"name":"page_size","required":true,"types":["number"]},{"name":"mem","required":true,"types":["number"]},{"name":"resident","required":true,"types":["string"]}],"closed":true}] as const;
+const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "size", required: true, types: ["string"] },
+      { name: "resident", required: true, types: ["string"] },
+      { name: "shared", required: true, types: ["string"] },
+      { name: "text", required: true, types: ["string"] },
+      { name: "lib", required: true, types: ["string"] },
+      { name: "data", required: true, types: ["string"] },
+      { name: "dt", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "mem", required: true, types: ["number"] },
+      { name: "resident", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm","Darwin_ps"] as const;
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
 const knownProperties111 = /* @__PURE__ */ new Set(["rc"]);
 
@@ -589,78 +1127,154 @@ const knownProperties113 = /* @__PURE__ */ new Set(["beta"]);
 
 const knownProperties114 = /* @__PURE__ */ new Set(["beta_dev"]);
 
-const encodeGetVersionOutputVersionAdditionalInfoShapes =
-  /* @__PURE__ */ [{"kind":"value","value":"dev"},{"kind":"object","properties":[{"name":"rc","required":true,"types":["number"]}],"closed":true},{"kind":"value","value":"release"},{"kind":"object","properties":[{"name":"rc_dev","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"beta","required":true,"types":["number"]}],"closed":true},{"kind":"object","properties":[{"name":"beta_dev","required":true,"types":["number"]}],"closed":true}] as const;
+const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
+  { kind: "value", value: "dev" },
+  { kind: "object", properties: [{ name: "rc", required: true, types: ["number"] }], closed: true },
+  { kind: "value", value: "release" },
+  {
+    kind: "object",
+    properties: [{ name: "rc_dev", required: true, types: ["number"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "beta", required: true, types: ["number"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "beta_dev", required: true, types: ["number"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetVersionOutputVersionAdditionalInfoCases =
-  /* @__PURE__ */ ["Dev","RC","Release","RC_dev","Beta","Beta_dev"] as const;
+const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
+  "Dev",
+  "RC",
+  "Release",
+  "RC_dev",
+  "Beta",
+  "Beta_dev",
+] as const;
 
-const knownProperties115 = /* @__PURE__ */ new Set(["major","minor","additional_info"]);
+const knownProperties115 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties116 = /* @__PURE__ */ new Set(["commit_hash","commit_date"]);
+const knownProperties116 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties117 = /* @__PURE__ */ new Set(["version","network_version","commit_info"]);
+const knownProperties117 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties118 = /* @__PURE__ */ new Set(["phase","since"]);
+const knownProperties118 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties119 = /* @__PURE__ */ new Set(["phase","birth","since"]);
+const knownProperties119 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties120 = /* @__PURE__ */ new Set(["phase","birth","since","errors"]);
+const knownProperties120 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties121 = /* @__PURE__ */ new Set(["block","chain_id","peer"]);
+const knownProperties121 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties122 = /* @__PURE__ */ new Set(["chain_id","level"]);
+const knownProperties122 = /* @__PURE__ */ new Set(["chain_id", "level"]);
 
-const encodeGetWorkersBlockValidatorOutputItemRequestShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"block","required":true,"types":["object","string"]},{"name":"chain_id","required":true,"types":["object","string"]},{"name":"peer","required":false,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"chain_id","required":true,"types":["object","string"]},{"name":"level","required":true,"types":["number"]}],"closed":true}] as const;
+const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "block", required: true, types: ["object", "string"] },
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "peer", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "level", required: true, types: ["number"] },
+    ],
+    closed: true,
+  },
+] as const;
 
-const encodeGetWorkersBlockValidatorOutputItemRequestCases =
-  /* @__PURE__ */ ["validation","preapplication"] as const;
+const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
+  "validation",
+  "preapplication",
+] as const;
 
-const knownProperties123 = /* @__PURE__ */ new Set(["pushed","request"]);
+const knownProperties123 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties124 = /* @__PURE__ */ new Set(["pushed","treated","request"]);
+const knownProperties124 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties125 = /* @__PURE__ */ new Set(["status","pending_requests","current_request"]);
+const knownProperties125 = /* @__PURE__ */ new Set([
+  "status",
+  "pending_requests",
+  "current_request",
+]);
 
-const knownProperties126 = /* @__PURE__ */ new Set(["instances","status","queue_length"]);
+const knownProperties126 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties127 = /* @__PURE__ */ new Set(["chain_id","status","information","pipelines"]);
+const knownProperties127 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "status",
+  "information",
+  "pipelines",
+]);
 
 const knownProperties128 = /* @__PURE__ */ new Set(["hash"]);
 
 const knownProperties129 = /* @__PURE__ */ new Set(["peer_id"]);
 
-const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes =
-  /* @__PURE__ */ [{"kind":"object","properties":[{"name":"hash","required":true,"types":["object","string"]}],"closed":true},{"kind":"object","properties":[{"name":"peer_id","required":true,"types":["object","string"]}],"closed":true}] as const;
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "hash", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "peer_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
 
-const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases =
-  /* @__PURE__ */ ["Hash","Peer_id"] as const;
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PURE__ */ [
+  "Hash",
+  "Peer_id",
+] as const;
 
-const knownProperties130 = /* @__PURE__ */ new Set(["table_length","scheduler_length"]);
+const knownProperties130 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties131 =
-  /* @__PURE__ */ new Set(["p2p_readers","active_chains","operation_db","operations_db","block_header_db","active_connections","active_peers"]);
+const knownProperties131 = /* @__PURE__ */ new Set([
+  "p2p_readers",
+  "active_chains",
+  "operation_db",
+  "operations_db",
+  "block_header_db",
+  "active_connections",
+  "active_peers",
+]);
 
-const knownProperties132 = /* @__PURE__ */ new Set(["fetched_headers","fetched_blocks"]);
+const knownProperties132 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties133 = /* @__PURE__ */ new Set(["peer_id","status","information","pipelines"]);
+const knownProperties133 = /* @__PURE__ */ new Set([
+  "peer_id",
+  "status",
+  "information",
+  "pipelines",
+]);
 
-const knownProperties134 = /* @__PURE__ */ new Set(["request","block"]);
+const knownProperties134 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties135 = /* @__PURE__ */ new Set(["request","block","locators"]);
+const knownProperties135 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties136 = /* @__PURE__ */ new Set(["request","block","event"]);
+const knownProperties136 = /* @__PURE__ */ new Set(["request", "block", "event"]);
 
-const knownProperties137 = /* @__PURE__ */ new Set(["request","peer","mempool"]);
+const knownProperties137 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties138 = /* @__PURE__ */ new Set(["request","operation","force"]);
+const knownProperties138 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
 
-const knownProperties139 = /* @__PURE__ */ new Set(["request","operation_hash","operation"]);
+const knownProperties139 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
 const knownProperties140 = /* @__PURE__ */ new Set(["request"]);
 
-const knownProperties141 = /* @__PURE__ */ new Set(["request","operation_hash"]);
+const knownProperties141 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
 
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
@@ -842,7 +1456,9 @@ export function encodeMaxActiveRpcConnections(
   value: MaxActiveRpcConnections,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeMaxActiveRpcConnectionsShapes, encodeMaxActiveRpcConnectionsCases)) {
+  switch (
+    selectCase(w, json, encodeMaxActiveRpcConnectionsShapes, encodeMaxActiveRpcConnectionsCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       return;
@@ -1360,7 +1976,11 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field", json);
+    failValue(
+      w,
+      "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field",
+      json,
+    );
   switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
@@ -3090,7 +3710,11 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received", json);
+    failValue(
+      w,
+      "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received",
+      json,
+    );
   switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
@@ -5189,7 +5813,11 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding", json);
+    failValue(
+      w,
+      "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
+      json,
+    );
   switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
@@ -6607,7 +7235,14 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeServiceTreeBinarySchemaToplevelShapes, encodeServiceTreeBinarySchemaToplevelCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeServiceTreeBinarySchemaToplevelShapes,
+      encodeServiceTreeBinarySchemaToplevelCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
@@ -7125,7 +7760,9 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)) {
+  switch (
+    selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
@@ -7704,7 +8341,9 @@ function decodeGetConfigOutputAclItem(r: BinaryReader): GetConfigOutputAclItem {
 
 function encodeGetConfigOutputAclItem(w: BinaryWriter, value: GetConfigOutputAclItem): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputAclItemShapes, encodeGetConfigOutputAclItemCases)) {
+  switch (
+    selectCase(w, json, encodeGetConfigOutputAclItemShapes, encodeGetConfigOutputAclItemCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
@@ -8559,7 +9198,14 @@ function encodeGetConfigOutputInternalEvents(
   value: GetConfigOutputInternalEvents,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputInternalEventsShapes, encodeGetConfigOutputInternalEventsCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetConfigOutputInternalEventsShapes,
+      encodeGetConfigOutputInternalEventsCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputInternalEventsActiveSinks(
@@ -8820,7 +9466,14 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputShellChainValidatorShapes, encodeGetConfigOutputShellChainValidatorCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetConfigOutputShellChainValidatorShapes,
+      encodeGetConfigOutputShellChainValidatorCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
@@ -9198,7 +9851,9 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)) {
+  switch (
+    selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
@@ -9513,7 +10168,14 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetMonitorActiveChainsOutputInnerItemShapes, encodeGetMonitorActiveChainsOutputInnerItemCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetMonitorActiveChainsOutputInnerItemShapes,
+      encodeGetMonitorActiveChainsOutputInnerItemCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
@@ -10882,7 +11544,14 @@ function encodeGetNetworkPeersOutputResponsesSent(
   value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetNetworkPeersOutputResponsesSentShapes, encodeGetNetworkPeersOutputResponsesSentCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetNetworkPeersOutputResponsesSentShapes,
+      encodeGetNetworkPeersOutputResponsesSentCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetNetworkPeersOutputSentPeerMetadataV1(
@@ -12030,7 +12699,14 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetVersionOutputVersionAdditionalInfoShapes, encodeGetVersionOutputVersionAdditionalInfoCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetVersionOutputVersionAdditionalInfoShapes,
+      encodeGetVersionOutputVersionAdditionalInfoCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       return;
@@ -12558,7 +13234,14 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersBlockValidatorOutputItemRequestShapes, encodeGetWorkersBlockValidatorOutputItemRequestCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersBlockValidatorOutputItemRequestShapes,
+      encodeGetWorkersBlockValidatorOutputItemRequestCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersBlockValidatorOutputRequestValidation(
@@ -12897,7 +13580,14 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
   value: GetWorkersChainValidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes, encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases)) {
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases,
+    )
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
@@ -13750,7 +14440,11 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
 ): void {
   const json: unknown = value;
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover, Ban", json);
+    failValue(
+      w,
+      "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover, Ban",
+      json,
+    );
   switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);

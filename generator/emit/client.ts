@@ -13,7 +13,6 @@ import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { callMediaTypes } from "./routes.ts";
 import { docComment, docText } from "./ts-syntax.ts";
 import { requestNeed, routeLabel } from "./types.ts";
-import { argumentListHuggingLast, objectLiteral, signature, typeArgumentList, unionType } from "./layout/syntax.ts";
 
 /** The client file (without header). */
 export function emitClient(model: CodecModel, names: InterfaceNames): string {
@@ -46,7 +45,7 @@ function clientFunction(entry: ServiceCodecs, names: ServiceNames, functionName:
   const need = requestNeed(entry);
   const media = callMediaTypes(entry);
   const mediaTypes = media.map((m) => JSON.stringify(m));
-  const options = media.includes("application/octet-stream") ? "CallOptions" : `CallOptions${typeArgumentList([mediaTypes.length === 1 ? mediaTypes[0]! : unionType(mediaTypes, "argument")])}`;
+  const options = media.includes("application/octet-stream") ? "CallOptions" : `CallOptions<${mediaTypes.join(" | ")}>`;
   const params = ["transport: RpcTransport"];
   if (need === "required") params.push(`request: ${names.request}`);
   else if (need === "optional") params.push(`request: ${names.request} = {}`);
@@ -54,7 +53,7 @@ function clientFunction(entry: ServiceCodecs, names: ServiceNames, functionName:
   const fields = ["...options"];
   fields.push(need !== "none" && entry.service.route.some((s) => s.kind === "arg") ? "path: request.path" : "path: {}");
   if (entry.service.query.length > 0) {
-    fields.push(flag ? `query: ${objectLiteral(["...request.query", `${propertyKey(flag.flag)}: ${flag.value}`])}` : "query: request.query ?? {}");
+    fields.push(flag ? `query: { ...request.query, ${propertyKey(flag.flag)}: ${flag.value} }` : "query: request.query ?? {}");
   } else {
     fields.push("query: {}");
   }
@@ -68,7 +67,5 @@ function clientFunction(entry: ServiceCodecs, names: ServiceNames, functionName:
     notes.push(`JSON only${entry.output.jsonOnly === undefined ? " (input)" : ""}: ${reason ?? "no binary form"}.`);
   }
   const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description, notes));
-  const head = `export function ${functionName}${signature(params.map((text) => ({ text })), result)} {`;
-  const call = `transport.${mode}${argumentListHuggingLast([names.route], objectLiteral(fields), objectLiteral(fields, true))}`;
-  return `${doc}${head}\n  return ${call};\n}\n`;
+  return `${doc}export function ${functionName}(${params.join(", ")}): ${result} {\n  return transport.${mode}(${names.route}, { ${fields.join(", ")} });\n}\n`;
 }

@@ -13,8 +13,7 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import { refName } from "../reconcile/json-view.ts";
 import { knownByJsonName } from "../reconcile/known-encodings.ts";
 import { compareStrings, pascalCase } from "./names.ts";
-import { arrayOf, docComment, docText, literalType, objectType, primary, reference, tupleOf, typeAlias, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
-import { objectTypeLiteral } from "./layout/syntax.ts";
+import { arrayOf, docComment, docText, literalType, objectType, objectTypeLiteral, primary, reference, tupleOf, typeAlias, unionOf, type PropertyText, type TypeText } from "./ts-syntax.ts";
 import type { JsonValue } from "../ir/codec-ir.ts";
 
 /** What the converter needs from the rest of the type emitter. */
@@ -109,7 +108,7 @@ export class JsonSchemaTypes {
     const extra = schema.additionalProperties;
     if (properties.length === 0 && extra !== false) {
       const value = extra === undefined || extra === true ? this.host.runtimeType("JsonValue") : this.typeOf(extra);
-      return { text: objectTypeLiteral([`[key: string]: ${value.text};`]), precedence: "primary", objectLike: true };
+      return objectTypeLiteral([`[key: string]: ${value.text};`]);
     }
     const props = properties.map(([name, s]): PropertyText => {
       const prop: PropertyText = { name, type: this.typeOf(s), optional: !required.has(name) };

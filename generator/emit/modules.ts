@@ -2,8 +2,6 @@
  * The files of a generated folder and how they import each other and the runtime.
  */
 
-import { importDeclaration } from "./layout/syntax.ts";
-
 /** The one module generated code imports the runtime from. */
 export const RUNTIME_MODULE = "tezos-rpcgen/runtime";
 
@@ -32,5 +30,5 @@ export function siblingModule(module: GeneratedModule): string {
 /** `import { a, b } from "m";` (or `import type`), or nothing when there is nothing to import. */
 export function importLine(names: readonly string[], from: string, typeOnly: boolean): string {
   if (names.length === 0) return "";
-  return `${importDeclaration(names, from, typeOnly)}\n`;
+  return `import ${typeOnly ? "type " : ""}{ ${names.join(", ")} } from ${JSON.stringify(from)};\n`;
 }

@@ -11,10 +11,8 @@ import type { BodyCodec, CodecModel, ServiceCodecs } from "../reconcile/codec-mo
 import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "../../runtime/rpc/route.ts";
 import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
-import { docComment, docText } from "./ts-syntax.ts";
+import { docComment, docText, literal } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
-import { fluidAssignment } from "./layout/doc.ts";
-import { arrayLiteral, literal, objectLiteral, property, stringLiteral, typeArgumentList } from "./layout/syntax.ts";
 import type { ValidatorPlan } from "./validators.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
@@ -62,36 +60,36 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
     const validator = validators.services[i]!;
     const body = (codec: BodyCodec, typeName: string, validate: string): string => {
       checks.add(validate);
-      const fields = [property("mediaTypes", literal(bodyMediaTypes(codec)))];
+      const fields = [`mediaTypes: ${literal(bodyMediaTypes(codec))}`];
       if (codec.jsonOnly === undefined) {
         const { decode, encode } = codecFunctionNames(typeName);
         codecs.add(decode);
         codecs.add(encode);
-        fields.push(property("decode", decode), property("encode", encode));
+        fields.push(`decode: ${decode}`, `encode: ${encode}`);
       }
-      fields.push(property("validate", validate));
-      if (codec.jsonOnly !== undefined) fields.push(property("jsonOnly", stringLiteral(codec.jsonOnly), true));
-      return objectLiteral(fields);
+      fields.push(`validate: ${validate}`);
+      if (codec.jsonOnly !== undefined) fields.push(`jsonOnly: ${literal(codec.jsonOnly)}`);
+      return `{ ${fields.join(", ")} }`;
     };
     const inputType = service.input ?? "undefined";
     if (service.input) types.add(service.input);
     types.add(service.output);
     types.add(service.error);
     const entries = [
-      property("operation", literal(service.operation), true),
-      property("method", literal(entry.service.method), true),
-      property("path", literal(pathDescriptor(entry))),
-      property("query", literal(queryDescriptor(entry))),
-      property("streaming", literal(entry.streaming satisfies StreamingRule), typeof entry.streaming === "string"),
+      `operation: ${literal(service.operation)}`,
+      `method: ${literal(entry.service.method)}`,
+      `path: ${literal(pathDescriptor(entry))}`,
+      `query: ${literal(queryDescriptor(entry))}`,
+      `streaming: ${literal(entry.streaming satisfies StreamingRule)}`,
     ];
-    if (entry.input && service.input && validator.input) entries.push(property("input", body(entry.input, service.input, validator.input)));
-    entries.push(property("output", body(entry.output, service.output, validator.output)));
-    entries.push(property("error", body(entry.error, service.error, validator.error)));
+    if (entry.input && service.input && validator.input) entries.push(`input: ${body(entry.input, service.input, validator.input)}`);
+    entries.push(`output: ${body(entry.output, service.output, validator.output)}`);
+    entries.push(`error: ${body(entry.error, service.error, validator.error)}`);
     const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description));
-    const annotation = `RouteDescriptor${typeArgumentList([inputType, service.output, service.error])}`;
-    blocks.push(`${doc}export const ${service.route}: ${annotation} =${fluidAssignment(objectLiteral(entries, true))};\n`);
+    // Written expanded (a line break after `{`), which prettier keeps.
+    blocks.push(`${doc}export const ${service.route}: RouteDescriptor<${inputType}, ${service.output}, ${service.error}> = {\n${entries.join(",\n")}\n};\n`);
   });
-  const table = `/** Every route of this interface, in the order the node describes them. */\nexport const routeTable: readonly AnyRouteDescriptor[] =${fluidAssignment(arrayLiteral(names.services.map((s) => s.route)))};\n`;
+  const table = `/** Every route of this interface, in the order the node describes them. */\nexport const routeTable: readonly AnyRouteDescriptor[] = [${names.services.map((s) => s.route).join(", ")}];\n`;
   const imports = [
     importLine(["AnyRouteDescriptor", "RouteDescriptor"], RUNTIME_MODULE, true),
     importLine([...types].sort(compareStrings), siblingModule("types"), true),

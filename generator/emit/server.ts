@@ -10,7 +10,6 @@ import { compareStrings, type InterfaceNames } from "./names.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { docComment, docText } from "./ts-syntax.ts";
 import { routeLabel } from "./types.ts";
-import { signature, unionType } from "./layout/syntax.ts";
 import { indent } from "./source-text.ts";
 
 /** The server file (without header). */
@@ -23,11 +22,11 @@ export function emitServer(model: CodecModel, names: InterfaceNames): string {
     const one = `HandlerResult<${service.output}>`;
     const many = `AsyncIterable<${service.output}>`;
     const streaming = entry.streaming;
-    const result = streaming === "never" ? one : streaming === "always" ? many : unionType([one, many], "annotation");
+    const result = streaming === "never" ? one : streaming === "always" ? many : `${one} | ${many}`;
     const note =
       typeof streaming === "object" ? [`Streams when the \`${streaming.whenFlag}\` flag is set; answers one value otherwise.`] : streaming === "always" ? ["Streams."] : [];
     const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description, note));
-    return `${doc}${service.operation}${signature([{ text: `request: ${service.request}` }, { text: "context: HandlerContext" }], result)};\n`;
+    return `${doc}${service.operation}(request: ${service.request}, context: HandlerContext): ${result};\n`;
   });
   const imports = [importLine(["HandlerContext", "HandlerResult"], RUNTIME_MODULE, true), importLine([...types].sort(compareStrings), siblingModule("types"), true)];
   const doc = docComment("The handlers of every service of this interface (see `routeTable` for the routes).");

@@ -1,7 +1,5 @@
 /** Assembling emitted source lines. */
 
-import { MARK } from "./layout/doc.ts";
-import { signature } from "./layout/syntax.ts";
 
 /**
  * Joins lines, indented by `depth` levels of two spaces (empty lines stay empty). An item may
@@ -62,23 +60,12 @@ function isBlank(line: Line): boolean {
   return typeof line === "string" ? line.length === 0 : line.lines.every(isBlank);
 }
 
-/** Whether marked type text is an object type literal (`{ … }`, always written expanded). */
-function isObjectTypeLiteral(type: string): boolean {
-  return type.startsWith(`${MARK.brokenGroupOpen}{`);
-}
-
-/** Whether marked text holds a forced break (so its layout breaks whatever the width). */
-function breaks(text: string): boolean {
-  return text.includes(MARK.hardline) || text.includes(MARK.brokenGroupOpen);
-}
-
 /**
  * `function name(a: A, b: B): R {` + body + `}` (`keyword` is `function` or `export function`),
- * its signature laid out as prettier lays it out; an empty body is written `{}`.
+ * an empty body is written `{}`.
  */
 export function functionDeclaration(keyword: string, name: string, parameters: ReadonlyArray<readonly [string, string]>, returnType: string, body: readonly Line[]): string {
-  const params = parameters.map(([param, type]) => ({ text: `${param}: ${type}`, objectType: isObjectTypeLiteral(type) }));
-  const head = `${keyword} ${name}${signature(params, returnType, { objectType: isObjectTypeLiteral(returnType), breaks: breaks(returnType) })}`;
+  const head = `${keyword} ${name}(${parameters.map(([param, type]) => `${param}: ${type}`).join(", ")})${returnType === "" ? "" : `: ${returnType}`}`;
   const lines = body.filter((line) => !isBlank(line));
   if (lines.length === 0) return `${head} {}\n`;
   const out: string[] = [];

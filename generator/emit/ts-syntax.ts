@@ -1,66 +1,38 @@
 /**
  * Small pieces of TypeScript syntax the emitters share: type expressions that know how tightly
- * they bind (so `(A | B)[]` gets its parentheses), literal types and TSDoc comments.
+ * they bind (so `(A | B)[]` gets its parentheses), literal types and TSDoc comments. Emitters
+ * write plain TypeScript; prettier lays it out (write-folder.ts).
  */
 
 import type { JsonValue } from "../ir/codec-ir.ts";
 import { propertyKey } from "./names.ts";
-import { flatText, fluidAssignment, group, hardline, indent, line } from "./layout/doc.ts";
-import { objectTypeLiteral, tupleType, unionType, type TypePosition } from "./layout/syntax.ts";
-
-export type { TypePosition };
 
 /**
- * A type expression, as marked text (layout/doc.ts). `precedence` says how it may be embedded:
- * a union needs parentheses inside an intersection or before `[]`, an intersection before `[]`.
- * `text` is the layout for a type annotation (`a: T`); the other places a union can stand in
- * lay it out differently, from its `members` ({@link unionIn}).
+ * A type expression. `precedence` says how it may be embedded: a union needs parentheses
+ * inside an intersection or before `[]`, an intersection before `[]`.
  */
 export interface TypeText {
   text: string;
   precedence: "union" | "intersection" | "primary";
   /** The members of a union, so that unions of unions flatten. */
   members?: readonly TypeText[];
-  /** Whether prettier counts it as object-like when deciding to keep `T | null` on one line. */
-  objectLike?: boolean;
 }
 
 export const primary = (text: string): TypeText => ({ text, precedence: "primary" });
 
-/** A named type (`Foo`, `Array<Foo>`), which prettier treats as object-like. */
-export const reference = (text: string): TypeText => ({ text, precedence: "primary", objectLike: true });
+/** A named type (`Foo`, `Array<Foo>`). */
+export const reference = primary;
 
-/** The marked text of `type` at `position`. */
-export function unionIn(type: TypeText, position: TypePosition): string {
-  if (type.precedence !== "union" || type.members === undefined || isHuggedUnion(type.members)) return type.text;
-  return unionType(type.members.map((m) => m.text), position);
-}
-
-/**
- * prettier keeps a union of one object-like type with `null` on one line, whatever its length
- * (`{ … } | null`).
- */
-function isHuggedUnion(members: readonly TypeText[]): boolean {
-  const objects = members.filter((m) => m.objectLike === true);
-  return objects.length === 1 && members.every((m) => m.objectLike === true || m.text === "null" || m.text === "void");
-}
-
-/** `export type Name = T;`, laid out as prettier lays out a type alias. */
+/** `export type Name = T;`. */
 export function typeAlias(name: string, type: TypeText): string {
-  return aliasDeclaration(`export type ${name} =`, type);
+  return `export type ${name} = ${type.text};`;
 }
 
 /** `type Name = T;`: a type alias private to its module. */
 export function localTypeAlias(name: string, type: TypeText): string {
-  return aliasDeclaration(`type ${name} =`, type);
+  return `type ${name} = ${type.text};`;
 }
 
-function aliasDeclaration(head: string, type: TypeText): string {
-  if (type.precedence === "union" && type.members !== undefined && !isHuggedUnion(type.members)) {
-    return `${group(head, group(indent(line, unionIn(type, "alias"))))};`;
-  }
-  return `${head}${fluidAssignment(type.text)};`;
-}
 /** The union of `members`, without repeats; `never` when empty. */
 export function unionOf(members: readonly TypeText[]): TypeText {
   const seen = new Set<string>();
@@ -75,30 +47,26 @@ export function unionOf(members: readonly TypeText[]): TypeText {
   }
   if (unique.length === 0) return primary("never");
   if (unique.length === 1) return unique[0]!;
-  const text = isHuggedUnion(unique) ? unique.map((m) => m.text).join(" | ") : unionType(unique.map((m) => m.text), "annotation");
-  return { text, precedence: "union", members: unique };
+  return { text: unique.map((m) => m.text).join(" | "), precedence: "union", members: unique };
 }
 
 /** The intersection of `members`; `unknown` when empty. */
 export function intersectionOf(members: readonly TypeText[]): TypeText {
   if (members.length === 0) return primary("unknown");
   if (members.length === 1) return members[0]!;
-  return { text: members.map((m) => (m.precedence === "union" ? `(${unionIn(m, "parenthesized")})` : m.text)).join(" & "), precedence: "intersection" };
+  return { text: members.map((m) => (m.precedence === "union" ? `(${m.text})` : m.text)).join(" & "), precedence: "intersection" };
 }
 
 /** `T[]`, parenthesised when needed. */
 export function arrayOf(element: TypeText): TypeText {
-  if (element.precedence === "primary") return primary(`${element.text}[]`);
-  return primary(`(${element.precedence === "union" ? unionIn(element, "parenthesized") : element.text})[]`);
+  return primary(element.precedence === "primary" ? `${element.text}[]` : `(${element.text})[]`);
 }
 
 /** `[A, B]`, or `[A, B, ...R[]]` with a rest type. */
 export function tupleOf(elements: readonly TypeText[], rest?: TypeText): TypeText {
-  const count = elements.length + (rest === undefined ? 0 : 1);
-  const position: TypePosition = count > 1 ? "tupleElement" : "annotation";
-  const texts = elements.map((e) => unionIn(e, position));
+  const texts = elements.map((e) => e.text);
   if (rest !== undefined) texts.push(`...${rest.text}`);
-  return primary(tupleType(texts));
+  return primary(`[${texts.join(", ")}]`);
 }
 
 /** `T | null`. */
@@ -117,19 +85,12 @@ export interface PropertyText {
 /** `{ a: T; b?: U }`, one member per line; `Record<string, never>` for no properties. */
 export function objectType(properties: readonly PropertyText[]): TypeText {
   if (properties.length === 0) return reference("Record<string, never>");
-  const members = properties.map((p) => `${markedDocComment(p.doc)}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${p.type.text};`);
-  return { text: objectTypeLiteral(members), precedence: "primary", objectLike: true };
+  return objectTypeLiteral(properties.map((p) => `${docComment(p.doc)}${propertyKey(p.name)}${p.optional ? "?" : ""}: ${p.type.text};`));
 }
 
-/** {@link docComment} as marked text, its lines joined by hard lines (for use inside a marked line). */
-export function markedDocComment(text: string | undefined): string {
-  const comment = docComment(text);
-  return comment === "" ? "" : comment.slice(0, -1).split("\n").join(hardline) + hardline;
-}
-
-/** The text of a type on one line (for prose: comments, messages). */
-export function typeOnOneLine(type: TypeText): string {
-  return flatText(type.text);
+/** An object type literal written expanded (prettier keeps it so: one member per line). */
+export function objectTypeLiteral(members: readonly string[]): TypeText {
+  return primary(`{\n${members.join("\n")}\n}`);
 }
 
 /** The literal type of a JSON value (`"transaction"`, `0`, `null`, `{ a: true }`). */
@@ -142,10 +103,7 @@ export function literalType(value: JsonValue): TypeText {
   return objectType(keys.map((key) => ({ name: key, type: literalType(value[key]!), optional: false })));
 }
 
-/**
- * `text` with its control characters (other than tab and line breaks) written `\u0007`: they
- * would be invisible in a comment, and they are the layout's markers (layout/doc.ts).
- */
+/** `text` with its control characters (other than tab and line breaks) written `\u0007`: they would be invisible in a comment. */
 export function escapeControlCharacters(text: string): string {
   return text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -171,4 +129,14 @@ export function docText(title: string | undefined, description: string | undefin
   if (description !== undefined && description.trim() !== "" && description.trim() !== title?.trim()) parts.push(description.trim());
   parts.push(...extra);
   return parts.length === 0 ? undefined : parts.join("\n\n");
+}
+
+/** A JSON-like value as a JavaScript literal (`{ kind: "static", name: "chains" }`). */
+export function literal(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (typeof value === "object" && value !== null) {
+    return `{ ${Object.entries(value).map(([key, v]) => `${propertyKey(key)}: ${literal(v)}`).join(", ")} }`;
+  }
+  return JSON.stringify(value);
 }

@@ -11,10 +11,8 @@
  * | `server.ts` | the `Handlers` interface a server implements |
  * | `index.ts` | re-exports everything |
  *
- * Each file starts with the same header. The TypeScript files come out in prettier's form
- * (width 100; test/support/prettier.ts) without running prettier: the emitters mark where lines may break
- * and `layout/` lays them out as prettier would; the tests check that prettier leaves every
- * generated file unchanged. The compiled validators stay as ajv writes them (see below).
+ * Each file starts with the same header. The emitters write plain TypeScript, which prettier
+ * lays out (format.ts). The compiled validators stay as ajv writes them (see below).
  * Nothing depends on map order, dates or the machine, so the same model and options give the
  * same bytes.
  */
@@ -23,7 +21,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CodecModel } from "../reconcile/codec-model.ts";
 import { emitClient } from "./client.ts";
-import { layoutSource } from "./layout/layout-source.ts";
+import { formatTypeScript } from "./format.ts";
 import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./header.ts";
 import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
@@ -52,13 +50,8 @@ export interface CodecsContext {
   types: TypeEmitter;
 }
 
-/**
- * The codecs file: its source (without header; it is laid out like the others), or a function
- * producing it. The function may return the source in top-level pieces (each a run of whole
- * statements ending with a newline, the first holding the imports): joined with a newline they
- * are the source.
- */
-export type CodecsSource = string | ((context: CodecsContext) => string | readonly string[]);
+/** The codecs file: its source (without header; it is formatted like the others), or a function producing it. */
+export type CodecsSource = string | ((context: CodecsContext) => string);
 
 export interface FolderOptions {
   /** Source as given by the user (node URL or snapshot path); written relative to the project root. */
@@ -83,33 +76,30 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const names = nameInterface(model);
   const facts: HeaderFacts = { version: options.version ?? generatorVersion(), source: stableSource(options.source), describeHash: options.describeHash };
   const header = fileHeader(facts);
-  /** A TypeScript file: header, then the code (whole, or its top-level pieces joined by blank lines), laid out. */
-  const typescript = (code: string | readonly string[]): string => {
-    const parts = typeof code === "string" ? [code] : code.filter((part, i) => i === 0 || part.trim() !== "");
-    return layoutSource(header + parts.map((part, i) => (i === parts.length - 1 ? withFinalNewline(part) : part)).join("\n"));
-  };
+  /** A TypeScript file: header, then the code, formatted. */
+  const typescript = (code: string): Promise<string> => formatTypeScript(header + code);
   // The validators compile on a worker thread while this one writes the other files (their
   // names come from `names` alone).
   const plan = planValidators(model, names);
   const validatorsDone = (options.validators ?? beginValidators(model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema)))).finish(plan);
   // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
-  const typesFile = typescript(typesFileSource(types));
+  const typesFile = await typescript(typesFileSource(types));
   const declared = types.emitter.json.emitDeclarations().length;
-  const codecsFile = typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
+  const codecsFile = await typescript(typeof options.codecs === "string" ? options.codecs : options.codecs({ model, names, typesModule: siblingModule("types"), types: types.emitter }));
   if (types.emitter.json.emitDeclarations().length !== declared) {
     throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
   }
-  const routesFile = typescript(emitRoutes(model, names, plan));
-  const clientFile = typescript(emitClient(model, names));
-  const serverFile = typescript(emitServer(model, names));
-  const indexFile = typescript(indexFileSource());
+  const routesFile = await typescript(emitRoutes(model, names, plan));
+  const clientFile = await typescript(emitClient(model, names));
+  const serverFile = await typescript(emitServer(model, names));
+  const indexFile = await typescript(indexFileSource());
   const validators = await validatorsDone;
   // The validators are compiled code, written one statement per line by ajv, and stay as ajv
   // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
   // for nobody to read.
   const validatorsJs = header + withFinalNewline(validators.js);
-  const declarationsFile = typescript(validators.dts);
+  const declarationsFile = await typescript(validators.dts);
   return [
     { name: GENERATED_FILES.types, contents: typesFile },
     { name: GENERATED_FILES.codecs, contents: codecsFile },

@@ -11,7 +11,7 @@
 import { describeTreeHash, loadDescribeSource, readDescribeTree, type ReadDescribeOptions } from "../../generator/describe/index.ts";
 import { buildCodecModel } from "../../generator/reconcile/codec-model.ts";
 import { codecsSource } from "../../generator/emit/codecs/index.ts";
-import { layoutSource } from "../../generator/emit/layout/layout-source.ts";
+import { formatTypeScript } from "../../generator/emit/format.ts";
 import { fileHeader, generatorVersion, stableSource } from "../../generator/emit/header.ts";
 import { GENERATED_FILES, siblingModule } from "../../generator/emit/modules.ts";
 import { nameInterface } from "../../generator/emit/names.ts";
@@ -64,10 +64,10 @@ export async function timePhases(source: string, read?: ReadDescribeOptions): Pr
   ];
   const files: GeneratedFile[] = [];
   for (const [name, code, language] of sources) {
-    const source = header + withFinalNewline(code);
+    const source = header + (language === "javascript" ? withFinalNewline(code) : code);
     // write-folder.ts leaves the compiled validators as ajv writes them.
     if (language === "javascript") files.push({ name, contents: source });
-    else files.push({ name, contents: await time(`layout ${name} (${Math.round(source.length / 1024)} KiB)`, () => layoutSource(source)) });
+    else files.push({ name, contents: await time(`prettier ${name} (${Math.round(source.length / 1024)} KiB)`, () => formatTypeScript(source)) });
   }
   return { phases, files };
 }

@@ -15,7 +15,6 @@ import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
 import { functionDeclaration } from "../source-text.ts";
-import { assignment } from "../layout/syntax.ts";
 import { forEachNode } from "../../ir/walk.ts";
 
 /** The codecs file body and what it imports. */
@@ -89,7 +88,7 @@ function definitionCodecs(context: CodecContext, definition: CodecDefinition, ty
   const encode = encodeStatements(context, definition.codec, "value", hint).statements;
   context.runtime.add("BinaryReader").add("BinaryWriter");
   return [
-    doc + functionDeclaration("export function", functions.decode, [["r", "BinaryReader"]], typeName, [`r.enter(${JSON.stringify(definition.name)});`, `${assignment("const value", decode)};`, "r.leave();", "return value;"]),
+    doc + functionDeclaration("export function", functions.decode, [["r", "BinaryReader"]], typeName, [`r.enter(${JSON.stringify(definition.name)});`, `const value = ${decode};`, "r.leave();", "return value;"]),
     encodeDoc + functionDeclaration("export function", functions.encode, [["w", "BinaryWriter"], ["value", typeName]], "void", encode),
   ];
 }

@@ -6,9 +6,8 @@
 import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
 import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
-import { fluidAssignment } from "../layout/doc.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
-import { IdentifierForms, WriterArguments } from "./locals.ts";
+import { IdentifierForms } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -29,8 +28,6 @@ export class CodecContext {
   readonly typesUsed = new Set<string>();
   /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
   readonly identifiers = new IdentifierForms();
-  /** The arguments of the calls that write a value, shared by every function. */
-  readonly writerArguments = new WriterArguments();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
@@ -100,7 +97,7 @@ export class CodecContext {
     for (let n = 2; this.taken.has(name); n++) name = `${wantedName}${n}`;
     this.taken.add(name);
     this.constantNames.set(initialiser, name);
-    this.constants.push(`const ${name} =${fluidAssignment(`/* @__PURE__ */ ${initialiser}`)};\n`);
+    this.constants.push(`const ${name} = /* @__PURE__ */ ${initialiser};\n`);
     return name;
   }
 

@@ -7,7 +7,6 @@ import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function listFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "list") throw new Error("not a list");
@@ -29,10 +28,10 @@ export function listFunctions(context: CodecContext, ir: IR, names: HelperNames,
   } else {
     loop = "while (r.remaining() > 0)";
   }
-  const guard = atMost !== undefined && ir.count === undefined ? [ifWithoutBraces(`items.length >= ${atMost}`, `${context.use("failDecode")}${argumentList(["r.offset", `"at most ${atMost} elements"`, '"more"'])};`)] : [];
-  decode.push("try {", block([`${loop} {`, block([...guard, `items.push${argumentList([read])};`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
+  const guard = atMost !== undefined && ir.count === undefined ? [`if (items.length >= ${atMost}) ${context.use("failDecode")}(r.offset, "at most ${atMost} elements", "more");`] : [];
+  decode.push("try {", block([`${loop} {`, block([...guard, `items.push(${read});`]), "}"]), "} catch (error) {", `  throw ${context.use("atPath")}(error, items.length, "decode", r.offset);`, "}", "return items;");
 
-  const encode: Line[] = [ifWithoutBraces("!Array.isArray(value)", `${context.use("failValue")}(w, "an array", value);`)];
+  const encode: Line[] = [`if (!Array.isArray(value)) ${context.use("failValue")}(w, "an array", value);`];
   if (exactly !== undefined) encode.push(`if (value.length !== ${exactly}) ${context.use("failEncode")}(w, "exactly ${exactly} elements", \`\${value.length}\`);`);
   if (atMost !== undefined) encode.push(`if (value.length > ${atMost}) ${context.use("failEncode")}(w, "at most ${atMost} elements", \`\${value.length}\`);`);
   if (ir.count !== undefined) encode.push(`${context.use("writeElementCount")}(w, ${JSON.stringify(ir.count)}, value.length);`);

@@ -1,13 +1,9 @@
 /** Names in emitted functions: locals, property access, and the reader passed on to calls. */
 
 import { camelCase, isIdentifierName, propertyKey as key, RESERVED_NAMES, RESERVED_WORDS } from "../names.ts";
-import { argumentList } from "../layout/syntax.ts";
 
 /** Names the emitted functions use for themselves; locals never take them. */
 const TAKEN_BY_FUNCTIONS = ["r", "w", "value", "field", "error", "out", "tag", "start", "index", "items", "count"];
-
-/** `(r)`, the arguments of a call that reads from the function's reader, as marked text (the same in every call). */
-export const READER_ARGUMENTS = argumentList(["r"]);
 
 /** Names no local takes, in any function: the functions' own, reserved names and reserved words. */
 const NEVER_LOCAL = new Set<string>([...TAKEN_BY_FUNCTIONS, ...RESERVED_NAMES, ...RESERVED_WORDS]);
@@ -27,24 +23,6 @@ export class IdentifierForms {
       this.forms.set(wanted, form);
     }
     return form;
-  }
-}
-
-/**
- * `(w, value)`, the arguments of a call that writes `value` (an expression) to the function's
- * writer, as marked text: laid out once per expression for a whole codecs file, since the same
- * accesses (`value`, `value.amount`) come back in many functions.
- */
-export class WriterArguments {
-  private readonly lists = new Map<string, string>();
-
-  of(value: string): string {
-    let list = this.lists.get(value);
-    if (list === undefined) {
-      list = argumentList(["w", value]);
-      this.lists.set(value, list);
-    }
-    return list;
   }
 }
 

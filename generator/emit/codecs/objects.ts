@@ -9,9 +9,9 @@ import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { LocalNames, memberAccess, propertyKey, READER_ARGUMENTS } from "./locals.ts";
+import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { assignment, conditionalExpression, ifWithoutBraces, literal, objectLiteral, property, stringLiteral } from "../layout/syntax.ts";
+import { literal } from "../ts-syntax.ts";
 import { objectPropertyNames } from "../../ir/case-selection.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -68,11 +68,12 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   const reading = new ObjectReading(context, hint);
   reading.addGroup(items);
   const { statements, required, optional, merged } = reading;
-  const assembled = objectLiteral([...required, ...merged]);
+  const entries = [...required, ...merged];
+  const assembled = entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
-      : [`${assignment(`const out: ${type}`, assembled)};`, ...optional.map((o) => ifWithoutBraces(`${o.local} !== undefined`, `out${memberAccess(o.name)} = ${o.local};`)), "return out;"];
+      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.local} !== undefined) out${memberAccess(o.name)} = ${o.local};`), "return out;"];
   // Only fields set `field`, and each counts as a read: with no read there is no field to track.
   if (reading.reads === 0) return [...statements, ...result];
   return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
@@ -119,20 +120,19 @@ class ObjectReading {
           const read = decodeExpression(context, item.codec, `${hint} ${item.name}`).expression;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.presence === "indicator") {
-            statements.push(`${assignment(`const ${local}`, conditionalExpression(`${context.use("readPresence")}${READER_ARGUMENTS}`, read, "undefined"))};`);
+            statements.push(`const ${local} = ${context.use("readPresence")}(r) ? ${read} : undefined;`);
             this.optional.push({ name: item.name, local });
           } else if (item.presence === "rest-of-frame") {
-            const value = conditionalExpression("r.remaining() > 0", read, "undefined");
-            statements.push(`${assignment(`const ${local}`, value, { breakAfterOperator: true })};`);
+            statements.push(`const ${local} = r.remaining() > 0 ? ${read} : undefined;`);
             this.optional.push({ name: item.name, local });
           } else {
-            statements.push(`${assignment(`const ${local}`, read)};`);
-            this.required.push(propertyKey(item.name) === local ? local : property(propertyKey(item.name), local));
+            statements.push(`const ${local} = ${read};`);
+            this.required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
           }
           break;
         }
         case "constant":
-          this.required.push(property(propertyKey(item.name), literal(item.value), typeof item.value === "string"));
+          this.required.push(`${propertyKey(item.name)}: ${literal(item.value)}`);
           break;
         case "padding":
           statements.push(`${context.use("skipPadding")}(r, ${item.bytes});`);
@@ -150,7 +150,7 @@ class ObjectReading {
         case "merge": {
           this.reads++;
           const local = locals.claim(`merged${++this.counter}`);
-          statements.push(`${assignment(`const ${local}`, decodeExpression(context, item.codec, `${hint} merged`).expression)};`);
+          statements.push(`const ${local} = ${decodeExpression(context, item.codec, `${hint} merged`).expression};`);
           this.merged.push(`...${local}`);
           break;
         }
@@ -175,7 +175,7 @@ function firstFieldName(items: readonly ObjectItem[]): string | undefined {
 function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
   const writing = new ObjectWriting(context, hint);
   writing.addGroup(items);
-  const guard = [ifWithoutBraces(`typeof value !== "object" || value === null`, `${context.use("failValue")}(w, "an object", value);`)];
+  const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
   const names = objectPropertyNames(items, context.definitions);
   if (names !== undefined) {
     const known = context.constant("knownProperties", `new Set(${JSON.stringify(names)})`);
@@ -213,8 +213,8 @@ class ObjectWriting {
             const fallback = item.default === undefined ? undefined : context.constant("fieldDefault", `${JSON.stringify(item.default)} as never`);
             statements.push(
               fallback === undefined
-                ? ifWithoutBraces(`${access} === undefined`, `${context.use("failMissingField")}(w, true);`)
-                : ifWithoutBraces(`${access} === undefined`, `${assignment("value", `{ ...value, ${propertyKey(item.name)}: ${fallback} }`)};`),
+                ? `if (${access} === undefined) ${context.use("failMissingField")}(w, true);`
+                : `if (${access} === undefined) value = { ...value, ${propertyKey(item.name)}: ${fallback} };`,
             );
           }
           if (item.presence === "indicator") {
@@ -229,9 +229,9 @@ class ObjectWriting {
         case "constant": {
           this.writes++;
           const access = `value${memberAccess(item.name)}`;
-          const expected = stringLiteral(`the constant ${JSON.stringify(item.value)}`);
-          const differs = item.value !== null && typeof item.value === "object" ? `JSON.stringify(${access}) !== ${stringLiteral(JSON.stringify(item.value))}` : `${access} !== ${JSON.stringify(item.value)}`;
-          statements.push(`field = ${JSON.stringify(item.name)};`, ifWithoutBraces(`${access} !== undefined && ${differs}`, `${context.use("failValue")}(w, ${expected}, ${access});`));
+          const expected = JSON.stringify(`the constant ${JSON.stringify(item.value)}`);
+          const differs = item.value !== null && typeof item.value === "object" ? `JSON.stringify(${access}) !== ${JSON.stringify(JSON.stringify(item.value))}` : `${access} !== ${JSON.stringify(item.value)}`;
+          statements.push(`field = ${JSON.stringify(item.name)};`, `if (${access} !== undefined && ${differs}) ${context.use("failValue")}(w, ${expected}, ${access});`);
           break;
         }
         case "padding":

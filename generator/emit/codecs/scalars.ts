@@ -6,8 +6,7 @@
 import type { IR, Size } from "../../ir/codec-ir.ts";
 import { KNOWN_BY_ID } from "../../reconcile/known-encodings.ts";
 import type { CodecContext } from "./context.ts";
-import { READER_ARGUMENTS } from "./locals.ts";
-import { argumentList, argumentListHuggingLast, literal, objectLiteral, property, stringLiteral } from "../layout/syntax.ts";
+import { literal } from "../ts-syntax.ts";
 
 const LEAVES = new Set<IR["kind"]>(["int", "ranged-int", "float", "ranged-float", "bool", "bytes", "string", "known", "constant", "unit", "ref", "any-json", "json-only"]);
 
@@ -54,11 +53,11 @@ export function decodeLeaf(context: CodecContext, ir: IR): string {
     case "unit":
       return "{}";
     case "ref":
-      return `${context.definitionFunctions(ir.name).decode}${READER_ARGUMENTS}`;
+      return `${context.definitionFunctions(ir.name).decode}(r)`;
     case "any-json":
       return sized(ir.size, () => `${context.use("readBsonValue")}(r, ${fixed(ir.size)})`, () => `${context.use("readBsonValue")}(r)`);
     case "json-only":
-      return `${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', stringLiteral(`a value that exists only in JSON (${ir.reason})`)])}`;
+      return `${context.use("failDecode")}(r.offset, "a value with a binary form", ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)})`;
     default:
       throw new Error(`${ir.kind} is not a leaf`);
   }
@@ -73,7 +72,7 @@ export function encodeLeaf(context: CodecContext, ir: IR, value: string): string
       return [`${context.use(INT_WRITERS[ir.size])}(w, ${argument}${little});`];
     }
     case "ranged-int":
-      return [`${context.use("writeRangedInt")}${argumentList(["w", value, `${ir.min}`, `${ir.max}`, ...(ir.endianness === "Little" ? ["true"] : [])])};`];
+      return [`${context.use("writeRangedInt")}(w, ${value}, ${ir.min}, ${ir.max}${ir.endianness === "Little" ? ", true" : ""});`];
     case "float":
       return [`${context.use("writeFloat")}(w, ${value});`];
     case "ranged-float":
@@ -90,11 +89,11 @@ export function encodeLeaf(context: CodecContext, ir: IR, value: string): string
     case "unit":
       return [];
     case "ref":
-      return [`${context.definitionFunctions(ir.name).encode}${context.writerArguments.of(value)};`];
+      return [`${context.definitionFunctions(ir.name).encode}(w, ${value});`];
     case "any-json":
       return [`${context.use("writeBsonValue")}(w, ${value}${ir.size.kind === "fixed" ? `, ${ir.size.bytes}` : ""});`];
     case "json-only":
-      return [`${context.use("failEncode")}${argumentList(["w", '"a value with a binary form"', stringLiteral(`a value that exists only in JSON (${ir.reason})`)])};`];
+      return [`${context.use("failEncode")}(w, "a value with a binary form", ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)});`];
     default:
       throw new Error(`${ir.kind} is not a leaf`);
   }
@@ -147,9 +146,7 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
   return context.constantFor(`micheline ${primitives ? JSON.stringify(primitives) : ""}`, "michelineCodec", () => {
-    const entries = primitives ? [property("primitives", literal(primitives))] : [];
-    const options = entries.length === 0 ? "({})" : argumentListHuggingLast([], objectLiteral(entries), objectLiteral(entries, true));
-    return `${context.use("micheline")}${options}`;
+    return `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`;
   });
 }
 

@@ -6,7 +6,6 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { LocalNames } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList, arrayLiteral, ifWithoutBraces } from "../layout/syntax.ts";
 
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
@@ -65,13 +64,13 @@ export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, [
       "let index = 0;",
       "try {",
-      block([...decode, `return ${arrayLiteral(values)};`]),
+      block([...decode, `return [${values.join(", ")}];`]),
       "} catch (error) {",
       `  throw ${context.use("atPath")}(error, index, "decode", r.offset);`,
       "}",
     ]),
     encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", [
-      ifWithoutBraces(`!Array.isArray(value) || value.length !== ${length}`, `${context.use("failValue")}${argumentList(["w", `"an array of ${length} elements"`, "value"])};`),
+      `if (!Array.isArray(value) || value.length !== ${length}) ${context.use("failValue")}(w, "an array of ${length} elements", value);`,
       "let index = 0;",
       "try {",
       block(encode),

@@ -9,7 +9,6 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList, arrayLiteral, ifWithoutBraces, stringLiteral } from "../layout/syntax.ts";
 import { discriminantOf } from "../../ir/case-selection.ts";
 import { pascalCase } from "../names.ts";
 
@@ -24,13 +23,13 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
 
   const decode: Line[] = [];
   if (ir.cases.length === 0) {
-    decode.push(`return ${context.use("failDecode")}${argumentList(["r.offset", '"a value with a binary form"', '"a union whose cases all exist only in JSON"'])};`);
+    decode.push(`return ${context.use("failDecode")}(r.offset, "a value with a binary form", "a union whose cases all exist only in JSON");`);
   } else {
     decode.push("const start = r.offset;", `const tag = ${context.use(readTag)}(r);`, "switch (tag) {");
     ir.cases.forEach((c, i) => {
       decode.push(`  case ${c.tag}:`, `    return ${decodeExpression(context, c.payload, caseHints[i]!).expression};`);
     });
-    decode.push("  default:", `    return ${context.use("failUnknownTag")}${argumentList(["start", "tag", arrayLiteral(tags.map(String), { numbers: true })])};`, "}");
+    decode.push("  default:", `    return ${context.use("failUnknownTag")}(start, tag, [${tags.join(", ")}]);`, "}");
   }
 
   const candidates = [
@@ -48,10 +47,10 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   // Cases are told apart on the JSON value's whole shape (the runtime's `selectCase`), or by a
   // switch on a property every case holds as a constant of its own; `json` lets each case cast freely.
   const encode: Line[] = ["const json: unknown = value;"];
-  const failText = stringLiteral(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`);
+  const failText = JSON.stringify(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`);
   const discriminant = discriminantOf(candidates.map((c) => c.match));
   if (discriminant !== undefined) {
-    encode.push(ifWithoutBraces(`typeof json !== "object" || json === null || Array.isArray(json)`, `${context.use("failValue")}(w, ${failText}, json);`));
+    encode.push(`if (typeof json !== "object" || json === null || Array.isArray(json)) ${context.use("failValue")}(w, ${failText}, json);`);
     encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}) {`);
     for (const candidate of candidates) {
       const match = candidate.match as Extract<CaseMatch, { kind: "object" }>;
@@ -59,14 +58,14 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
       encode.push(`  case ${JSON.stringify(value)}: {`, block(writeCase(candidate), 2), "  }");
     }
     encode.push("}");
-    encode.push(`${context.use("failValue")}${argumentList(["w", failText, "json"])};`);
+    encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
   } else {
     // Compact encodings: the first width that holds the value.
     for (const candidate of candidates.filter((c) => c.match.kind === "first-that-fits")) {
       encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
     }
     const selected = candidates.filter((c) => c.match.kind !== "first-that-fits");
-    if (selected.length === 0) encode.push(`${context.use("failValue")}${argumentList(["w", failText, "json"])};`);
+    if (selected.length === 0) encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
     else {
       const shapes = context.constant(`${names.encode}Shapes`, `${JSON.stringify(selected.map((c) => c.match))} as const`);
       const caseNames = context.constant(`${names.encode}Cases`, `${JSON.stringify(selected.map((c) => c.name))} as const`);

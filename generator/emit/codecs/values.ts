@@ -15,7 +15,6 @@ import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
 import { functionDeclaration, type Line } from "../source-text.ts";
-import { READER_ARGUMENTS } from "./locals.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
 export interface DecodeCode {
@@ -208,7 +207,7 @@ export function decodeExpression(context: CodecContext, ir: IR, hint: string, ex
   if (isLeaf(ir)) return { expression: decodeLeaf(context, ir) };
   const exportNames = exportAs !== undefined ? { decode: exportAs, encode: exportAs.replace(/^decode/, "encode") } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: DecodeCode = { expression: `${names.decode}${READER_ARGUMENTS}` };
+  const code: DecodeCode = { expression: `${names.decode}(r)` };
   if (declared) code.declared = declared.decode;
   return code;
 }
@@ -218,7 +217,7 @@ export function encodeStatements(context: CodecContext, ir: IR, value: string, h
   if (isLeaf(ir)) return { statements: encodeLeaf(context, ir, value) };
   const exportNames = exportAs !== undefined ? { decode: exportAs.replace(/^encode/, "decode"), encode: exportAs } : undefined;
   const { names, declared } = structureNames(context, ir, hint, exportNames);
-  const code: EncodeCode = { statements: [`${names.encode}${context.writerArguments.of(value)};`] };
+  const code: EncodeCode = { statements: [`${names.encode}(w, ${value});`] };
   if (declared) code.declared = declared.encode;
   return code;
 }

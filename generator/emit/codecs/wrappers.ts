@@ -7,7 +7,6 @@ import type { IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { functionDeclaration, type Line } from "../source-text.ts";
-import { argumentList, stringLiteral } from "../layout/syntax.ts";
 
 const ENUM_READERS = { Int8: "readInt8", Uint8: "readUint8", Int16: "readInt16", Uint16: "readUint16" } as const;
 const ENUM_WRITERS = { Int8: "writeInt8", Uint8: "writeUint8", Int16: "writeInt16", Uint16: "writeUint16" } as const;
@@ -33,10 +32,10 @@ export function wrapperFunctions(context: CodecContext, ir: IR, names: HelperNam
     case "enum": {
       decode = ["const start = r.offset;", `switch (${context.use(ENUM_READERS[ir.size])}(r)) {`];
       for (const v of ir.values) decode.push(`  case ${v.code}:`, `    return ${JSON.stringify(v.name)};`);
-      decode.push("  default:", `    return ${context.use("failDecode")}${argumentList(["start", stringLiteral(`one of the codes ${ir.values.map((v) => v.code).join(", ")}`), '"another code"'])};`, "}");
+      decode.push("  default:", `    return ${context.use("failDecode")}(start, ${JSON.stringify(`one of the codes ${ir.values.map((v) => v.code).join(", ")}`)}, "another code");`, "}");
       encode = ["switch (value) {"];
       for (const v of ir.values) encode.push(`  case ${JSON.stringify(v.name)}:`, `    ${context.use(ENUM_WRITERS[ir.size])}(w, ${v.code});`, "    return;");
-      encode.push("}", `${context.use("failValue")}${argumentList(["w", stringLiteral(`one of ${ir.values.map((v) => JSON.stringify(v.name)).join(", ")}`), "value"])};`);
+      encode.push("}", `${context.use("failValue")}(w, ${JSON.stringify(`one of ${ir.values.map((v) => JSON.stringify(v.name)).join(", ")}`)}, value);`);
       break;
     }
     case "dynamic": {
