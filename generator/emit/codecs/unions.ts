@@ -60,12 +60,14 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
     encode.push("}");
     encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
   } else {
-    // Compact encodings: the first width that holds the value.
-    for (const candidate of candidates.filter((c) => c.match.kind === "first-that-fits")) {
-      encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
+    // Compact encodings: the first width that holds the value (else the last width's error, as the interpreter says).
+    const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
+    if (compact.length > 0) encode.push("let failure: unknown;");
+    for (const candidate of compact) {
+      encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", "    failure = error;", "  }", "}");
     }
     const selected = candidates.filter((c) => c.match.kind !== "first-that-fits");
-    if (selected.length === 0) encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
+    if (selected.length === 0) encode.push(compact.length > 0 ? "throw failure;" : `${context.use("failValue")}(w, ${failText}, json);`);
     else {
       const shapes = context.constant(`${names.encode}Shapes`, `${JSON.stringify(selected.map((c) => c.match))} as const`);
       const caseNames = context.constant(`${names.encode}Cases`, `${JSON.stringify(selected.map((c) => c.name))} as const`);

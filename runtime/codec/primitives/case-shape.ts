@@ -4,7 +4,8 @@
  * required property is there, no property is one the case lacks, constant properties hold their
  * constant and the other properties have one of their JSON types. Exactly one case may accept a
  * value (a constant case wins over a case that accepts any value of the same type, as the
- * constant comes first in Octez's unions); none or several is an {@link EncodeError}.
+ * constant comes first in Octez's unions; of cases with the very same shape, the first, as in
+ * Octez); none, or several of different shapes, is an {@link EncodeError}.
  *
  * Objects are closed the same way outside unions: {@link checkKnownProperties} refuses a property
  * the schema does not have, naming it, where Octez's codec refuses an unexpected field.
@@ -128,7 +129,12 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   if (count === 1) return found;
   if (constants === 1) return constant;
   if (count === 0) throw new EncodeError(`a value of one of the cases ${names.join(", ")}`, describeShape(value, shapes), w.length);
-  const matching = names.filter((_, i) => shapeAccepts(shapes[i]!, value));
+  // Cases of the very same JSON shape (`{}` of two `unit` cases) cannot be told apart by any
+  // value: Octez takes the first, and so does this (the JSON has nothing more to lose).
+  const accepting = shapes.map((shape, i) => (shapeAccepts(shape, value) ? i : -1)).filter((i) => i >= 0);
+  const first = JSON.stringify(shapes[accepting[0]!]);
+  if (accepting.every((i) => JSON.stringify(shapes[i]) === first)) return accepting[0]!;
+  const matching = accepting.map((i) => names[i]!);
   throw new EncodeError(`a value of exactly one case`, `${describeValue(value)} that has the shape of the cases ${matching.join(" and ")} (JSON cannot tell them apart)`, w.length);
 }
 
