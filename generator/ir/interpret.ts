@@ -58,6 +58,8 @@ import {
   selectCase,
   failJsonOnlyCase,
   checkKnownProperties,
+  base58Union,
+  type Base58UnionCase,
   pickProperties,
   failMissingField,
   type CaseShape,
@@ -556,6 +558,10 @@ function knownCodec(id: string, size: Size, params: unknown): Codec<Value> {
       return (size.kind === "fixed" ? signatureCodec : variableSignatureCodec) as Codec<Value>;
     case "contract_id":
       return contractIdCodec as Codec<Value>;
+    case "base58_union": {
+      const { tagSize, cases } = params as { tagSize: "Uint8" | "Uint16"; cases: Base58UnionCase[] };
+      return base58Union(tagSize, cases) as Codec<Value>;
+    }
     case "timestamp_protocol":
       return timestampProtocolCodec as Codec<Value>;
     case "timestamp_system":

@@ -10,6 +10,7 @@ import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleEle
 import { groupFields, mergeCountPrefixes, type FieldItem } from "./field-groups.ts";
 import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "../../runtime/index.ts";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
+import { base58UnionOf } from "./structural.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
 /** Raised when the two schemas of a body cannot be reconciled; `where` locates the value. */
@@ -83,6 +84,18 @@ export class BodyReconciler {
   private value(layout: Layout, dataKind: DataKind, view: JsonView, where: string, fieldName?: string): IR {
     const known = this.known(layout, dataKind, view, fieldName, where);
     if (known) return known;
+    // Text over a binary union: a Base58 union, recognised by its structure whatever its name.
+    if (isUnistring(view) && !Array.isArray(view.schema.enum)) {
+      const union = base58UnionOf(layout, dataKind, this.binary);
+      if (union !== undefined && "kind" in union) return union;
+      if (union !== undefined) {
+        const name = view.refs.filter((r) => r !== "unistring").pop() ?? (layout.kind === "Ref" ? layout.name : "this value");
+        throw new ReconcileError(
+          `${name} is text in JSON over a binary union, but not a Base58 union: ${union.reason}; hint: if its cases hold a hash type the runtime lacks, add it to runtime/encodings/hashes.ts`,
+          where,
+        );
+      }
+    }
     const definition = this.definitionName(view);
     if (definition !== undefined) {
       const shapeKey = JSON.stringify([layout, dataKind]);
