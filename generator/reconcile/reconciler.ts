@@ -44,6 +44,11 @@ export interface DefinitionSink {
 
 /** Reconciles one body (input, output or error) of a service. */
 export class BodyReconciler {
+  /**
+   * What reconciliation could not decide and left JSON-only (a union case here; the caller adds
+   * a body that fails as a whole), each as `where: why`.
+   */
+  readonly undecided: string[] = [];
   /** Binary definitions being expanded, with the JSON schema they were entered with (cycle guard). */
   private readonly expanding: Array<{ binary: string; json: JsonSchema }> = [];
 
@@ -433,6 +438,7 @@ export class BodyReconciler {
       return this.fields(withoutTag(binary.fields), view, at);
     } catch (error) {
       if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
+      this.undecided.push(error.message);
       return { kind: "json-only", reason: error.message, schema: view.schema };
     }
   }

@@ -10,6 +10,9 @@ import { DefinitionRegistry } from "../../../generator/reconcile/definition-regi
 import { Interpreter } from "../../../generator/ir/interpret.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
 import { bytesToHex, decodeBytes, encodeBytes, hexToBytes, EncodeError } from "../../../runtime/index.ts";
+import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
+import { readDescribeTree } from "../../../generator/describe/read.ts";
+import { itWithReference, readReference } from "../../support/reference.ts";
 
 const DRAFT = "http://json-schema.org/draft-04/schema#";
 const tag = { name: "Tag", layout: { size: "Uint8", kind: "Int" }, data_kind: { size: 1, kind: "Fixed" }, kind: "named" };
@@ -65,5 +68,13 @@ describe("Base58 unions recognised by structure", () => {
     const unknown = { tag: 3, name: "Mystery", fields: [tag, { name: "mystery_hash", layout: { kind: "Bytes" }, data_kind: { size: 20, kind: "Fixed" }, kind: "named" }] };
     expect(() => reconcile([...DESTINATION_CASES, unknown])).toThrow(ReconcileError);
     expect(() => reconcile([...DESTINATION_CASES, unknown])).toThrow(/999-PtUnseen\.brand_new_destination .*case "Mystery".*hint/);
+  });
+});
+
+describe("what reconciliation cannot decide", () => {
+  itWithReference("describe-mempool-alpha-2022-06-09.json")("is listed on the model (generate reports it, --strict fails on it), each with where and why", () => {
+    const prefix = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
+    const model = buildCodecModel(readDescribeTree(readReference("describe-mempool-alpha-2022-06-09.json"), { prefix }));
+    expect(model.undecided).toEqual([0, 1, 2, 3].map((i) => `GET /chains/<chain_id>/mempool/monitor_operations output[].contents[]<Tx_rollup_rejection>.proof<case ${i}>: anonymous Int field inside an object`));
   });
 });
