@@ -107,19 +107,67 @@ export function shapeAccepts(shape: CaseShape, value: unknown): boolean {
 }
 
 /**
+ * Which cases can accept a value, by the value of one property: the property most cases require
+ * to hold a constant of their own (`kind` of operation contents), each such case under its
+ * constant, and the cases without it (which must always be tried).
+ */
+interface SelectionPlan {
+  readonly property: string | undefined;
+  readonly byConstant: ReadonlyMap<unknown, readonly number[]>;
+  readonly others: readonly number[];
+  readonly all: readonly number[];
+}
+
+const plans = new WeakMap<readonly CaseShape[], SelectionPlan>();
+
+function planOf(shapes: readonly CaseShape[]): SelectionPlan {
+  let plan = plans.get(shapes);
+  if (plan !== undefined) return plan;
+  const counts = new Map<string, number>();
+  for (const shape of shapes) {
+    if (shape.kind !== "object") continue;
+    for (const p of shape.properties) if (p.required && isPrimitiveConstant(p)) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
+  }
+  let property: string | undefined;
+  for (const [name, count] of counts) if (count > 1 && (property === undefined || count > counts.get(property)!)) property = name;
+  const byConstant = new Map<unknown, number[]>();
+  const others: number[] = [];
+  shapes.forEach((shape, i) => {
+    const p = property === undefined || shape.kind !== "object" ? undefined : shape.properties.find((q) => q.name === property && q.required && isPrimitiveConstant(q));
+    if (p === undefined) others.push(i);
+    else byConstant.set(p.constant, [...(byConstant.get(p.constant) ?? []), i]);
+  });
+  plan = { property, byConstant, others, all: shapes.map((_, i) => i) };
+  plans.set(shapes, plan);
+  return plan;
+}
+
+function isPrimitiveConstant(p: PropertyShape): boolean {
+  return Object.hasOwn(p, "constant") && (p.constant === null || typeof p.constant !== "object");
+}
+
+/**
  * The index of the one case of `shapes` that accepts `value`; a constant case is preferred to
  * others when several accept it. Fails with an {@link EncodeError} that names the cases when
  * none or several (of equal standing) do.
  */
 export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly CaseShape[], names: readonly string[]): number {
+  const plan = planOf(shapes);
+  // Only the cases whose constant the value holds, and those without one, can accept it.
+  let candidates: readonly number[] = plan.all;
+  if (plan.property !== undefined && jsonKindOf(value) === "object") {
+    const held = (value as Record<string, unknown>)[plan.property];
+    const keyed = plan.byConstant.get(held);
+    candidates = keyed === undefined ? plan.others : plan.others.length === 0 ? keyed : [...keyed, ...plan.others];
+  }
   let found = -1;
   let count = 0;
   let constant = -1;
   let constants = 0;
-  for (let i = 0; i < shapes.length; i++) {
+  for (const i of candidates) {
     const shape = shapes[i]!;
     if (!shapeAccepts(shape, value)) continue;
-    found = i;
+    if (count === 0 || i < found) found = i;
     count++;
     if (shape.kind === "value") {
       constant = i;
@@ -131,7 +179,7 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   if (count === 0) throw new EncodeError(`a value of one of the cases ${names.join(", ")}`, describeShape(value, shapes), w.length);
   // Cases of the very same JSON shape (`{}` of two `unit` cases) cannot be told apart by any
   // value: Octez takes the first, and so does this (the JSON has nothing more to lose).
-  const accepting = shapes.map((shape, i) => (shapeAccepts(shape, value) ? i : -1)).filter((i) => i >= 0);
+  const accepting = candidates.filter((i) => shapeAccepts(shapes[i]!, value)).sort((x, y) => x - y);
   const first = JSON.stringify(shapes[accepting[0]!]);
   if (accepting.every((i) => JSON.stringify(shapes[i]) === first)) return accepting[0]!;
   const matching = accepting.map((i) => names[i]!);
