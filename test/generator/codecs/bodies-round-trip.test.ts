@@ -25,11 +25,11 @@ import type { CodecDefinition, IR } from "../../../generator/ir/codec-ir.ts";
 import { importEmittedCodecs, type Decoder, type Encoder, type EmittedModule } from "../../support/emitted-codecs.ts";
 import { hasReference, readReferenceText } from "../../support/reference.ts";
 import { temporaryDirectory } from "../emit/support.ts";
+import { MEMPOOL_PREFIX } from "../vectors/vector-codecs.ts";
 
 import validatorRejections from "./validator-rejections.json" with { type: "json" };
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const MEMPOOL_PREFIX = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
 /** Runs per body: enough to reach every case of the unions on the way, cheap enough for the suite. */
 const RUNS = Number(process.env.BODY_RUNS ?? 12);
 const SEED = 20261126;

@@ -13,17 +13,9 @@ import { buildCodecModel, type CodecModel } from "../../../generator/reconcile/c
 import { Interpreter } from "../../../generator/ir/interpret.ts";
 import { bytesToHex, decodeBytes, encodeBytes, hexToBytes } from "../../../runtime/index.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
-import { vectorCodec } from "../vectors/vector-codecs.ts";
+import { MEMPOOL_PREFIX, vectorCodec, type Vector } from "../vectors/vector-codecs.ts";
 import expectedFailures from "../vectors/expected-failures.json" with { type: "json" };
 
-interface Vector {
-  encoding: string;
-  json: unknown;
-  hex: string;
-  decoded_json: unknown;
-}
-
-const MEMPOOL_PREFIX = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
 const PROTOCOL_PREFIXED = /(^|\.)(alpha|\d{3}-[A-Za-z0-9]{8})\./;
 const expected: Record<string, string> = expectedFailures.expected;
 
