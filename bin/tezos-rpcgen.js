@@ -1,16 +1,26 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources of the command line through tsx, so that neither a checkout nor
-// an installed copy needs a build step.
-import { register } from "tsx/esm/api";
+// The `tezos-rpcgen` command. An installed package runs its compiled JavaScript (dist/, built by
+// `npm run build`), with no TypeScript loader. In a checkout, where the TypeScript sources and the
+// development dependencies are present, it runs the sources through tsx instead, so that an edit
+// to the generator takes effect without a build (and `generated/` is always what the sources
+// write); TEZOS_RPCGEN_COMPILED=1 runs the compiled JavaScript there too.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
-register();
+const sources = new URL("../generator/cli/main.ts", import.meta.url);
 
-// `generate` and `check` render interfaces, whose validators compile on a worker thread. Started
-// now, the thread's own start-up (tsx, ajv and the compiler's modules: about 300 ms) runs while
-// this thread loads the command line's modules, instead of after them.
-const command = process.argv.slice(2).find((argument) => !argument.startsWith("-"));
-if (command === "generate" || command === "check") {
-  const { validatorsThread } = await import("../generator/emit/validators-thread.ts");
-  validatorsThread();
+async function typeScriptLoader() {
+  if (process.env.TEZOS_RPCGEN_COMPILED === "1" || !existsSync(sources)) return false;
+  try {
+    const { register } = await import("tsx/esm/api");
+    // The project's tsconfig maps `@tezos-rpcgen/runtime` to the runtime's sources, whatever
+    // the working directory.
+    register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
+    return true;
+  } catch {
+    return false; // a checkout installed without development dependencies
+  }
 }
-await import("../generator/cli/main.ts");
+
+if (await typeScriptLoader()) await import(sources.href);
+else await import("../dist/generator/cli/main.js");

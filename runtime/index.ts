@@ -1,6 +1,6 @@
 /**
  * The one stable entry of the tezos-rpcgen runtime. Generated code imports only from here
- * (`tezos-rpcgen/runtime`); everything it needs is re-exported below.
+ * (`@tezos-rpcgen/runtime`); everything it needs is re-exported below.
  */
 export * from "./codec/errors.ts";
 export * from "./codec/reader.ts";
@@ -30,3 +30,5 @@ export * from "./hashing/index.ts";
 export * from "./rpc/index.ts";
 export * from "./encodings/micheline/index.ts";
 export * from "./codec/primitives/fail.ts";
+export * from "./http/index.ts";
+export * from "./client/index.ts";

@@ -62,8 +62,9 @@ const BUILTINS: Readonly<Record<string, IR>> = {
  * the rest: `GET /path output` may come as one argument or as two or three.
  */
 export function splitEncodingArguments(args: readonly string[]): { encoding: string; rest: string[] } {
-  const [first, ...others] = args;
-  if (first === undefined) throw new CliError("missing ENCODING (a definition name such as block_header, or a route slot such as \"GET /chains/<chain_id>/checkpoint\" output)");
+  const [given, ...others] = args;
+  if (given === undefined) throw new CliError("missing ENCODING (a definition name such as block_header, or a route slot such as \"GET /chains/<chain_id>/checkpoint\" output)");
+  const first = unquoteRoute(given);
   let words = first.trim().split(/\s+/);
   let rest = others;
   const method = words[0]?.toUpperCase();
@@ -79,6 +80,18 @@ export function splitEncodingArguments(args: readonly string[]): { encoding: str
     return { encoding: words.join(" "), rest };
   }
   return { encoding: first, rest };
+}
+
+/**
+ * `"GET /chains/<chain_id>/checkpoint" output` reaches us as one argument, quotes included, when
+ * the form printed by `--help` is passed through something that does not run a shell (an npm
+ * script's arguments, an exec call with an array): the quotes around a route are dropped. A quoted
+ * definition name is left as it is (the expression syntax quotes names that way).
+ */
+function unquoteRoute(argument: string): string {
+  const quoted = /^\s*(["'])([^"']*)\1\s*(.*)$/.exec(argument);
+  if (quoted === null || !EncodingResolver.isRouteText(quoted[2]!)) return argument;
+  return `${quoted[2]!.trim()} ${quoted[3]!}`.trim();
 }
 
 /** Resolves ENCODING texts against one interface (the definition index is built on first use). */

@@ -10,7 +10,7 @@
 
 import type { CodecDefinition, IR, ObjectItem, TupleElement } from "../ir/codec-ir.ts";
 import { fixedSize } from "../ir/codec-ir.ts";
-import { lengthHeaderSize, rangedIntSize } from "../../runtime/index.ts";
+import { lengthHeaderSize, rangedIntSize } from "@tezos-rpcgen/runtime";
 import { extendsToFrameEnd } from "../ir/frame-extent.ts";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import type { DynSize } from "../model/binary-schema.ts";

@@ -13,7 +13,9 @@ import { registerDescribe } from "./commands/describe.ts";
 import { registerEncode } from "./commands/encode.ts";
 import { registerDecode } from "./commands/decode.ts";
 import { registerServe } from "./commands/serve.ts";
+import { registerRpc } from "./commands/rpc.ts";
 import { registerDrift } from "./commands/drift.ts";
+import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 
 const program = new Command("tezos-rpcgen")
@@ -30,8 +32,10 @@ registerDescribe(program);
 registerEncode(program);
 registerDecode(program);
 registerServe(program);
+registerRpc(program);
 registerSnapshot(program);
 registerDrift(program);
+registerDriftCheck(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -13,7 +13,7 @@ import { Interpreter } from "../ir/interpret.ts";
 import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../ir/frame-extent.ts";
 import { hasBinaryForm } from "../ir/binary-form.ts";
-import { BinaryReader, CodecError, decodeBytes, dynamicSize, encodeBytes, type Codec } from "../../runtime/index.ts";
+import { BinaryReader, CodecError, decodeBytes, dynamicSize, encodeBytes, type Codec } from "@tezos-rpcgen/runtime";
 import { CliError } from "./errors.ts";
 import { INVALID_INPUT } from "./value-input.ts";
 

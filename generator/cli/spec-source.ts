@@ -5,15 +5,16 @@
  * installed `tezos-rpcgen decode …` works from anywhere. Nothing is cached on disk.
  */
 
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { loadDescribeSource, readDescribeTree, DescribeError, type PrefixSegment } from "../describe/index.ts";
 import { buildCodecModel, type CodecModel } from "../reconcile/codec-model.ts";
 import type { DescribedTree } from "../describe/read.ts";
 import { CliError } from "./errors.ts";
+import { PACKAGE_ROOT } from "../package-root.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
-export const DEFAULT_SPEC = fileURLToPath(new URL("../../spec/snapshots/shell.json", import.meta.url));
+export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
 
 /** An interface read for inspection. */
 export interface InspectedInterface {

@@ -8,7 +8,7 @@
 
 import { readFile } from "node:fs/promises";
 import { CliError } from "./errors.ts";
-import { parseJsonWithFloats } from "../../runtime/index.ts";
+import { parseJsonWithFloats } from "@tezos-rpcgen/runtime";
 
 /** Exit code of the inspection commands for input that is not a valid value. */
 export const INVALID_INPUT = 1;

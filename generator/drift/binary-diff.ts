@@ -15,7 +15,7 @@
  * not change, the bounds of a ranged float, and an `at-most` limit of a sequence.
  */
 import type { BinarySchema, DataKind, Encoding, Field, Layout, SeqLimit } from "../model/binary-schema.ts";
-import { rangedIntSize } from "../../runtime/index.ts";
+import { rangedIntSize } from "@tezos-rpcgen/runtime";
 import { ChangeSink, narrowed, widened, type BodyChange, type Direction } from "./classify.ts";
 
 /** Compares the binary schema of one body in OLD and NEW; `direction` says who writes the body. */

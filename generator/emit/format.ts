@@ -7,10 +7,10 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { format, type Options } from "prettier";
-import { PROJECT_ROOT } from "./header.ts";
+import { PACKAGE_ROOT } from "../package-root.ts";
 
 /** The generator's prettier configuration. */
-export const PRETTIER_CONFIG: Options = JSON.parse(readFileSync(resolve(PROJECT_ROOT, ".prettierrc.json"), "utf8")) as Options;
+export const PRETTIER_CONFIG: Options = JSON.parse(readFileSync(resolve(PACKAGE_ROOT, ".prettierrc.json"), "utf8")) as Options;
 
 /**
  * `code` (TypeScript, `.ts` or `.d.ts`) as prettier formats it. The `babel-ts` parser prints

@@ -1,28 +1,27 @@
 /**
  * The header every generated file starts with: generator version, source and describe-tree
- * hash. Nothing in it changes between two runs on the same input (no dates, no absolute paths).
+ * hash. Nothing in it changes between two runs on the same input (no dates, no paths).
  */
 
 import { readFileSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { PACKAGE_ROOT } from "../package-root.ts";
 import { escapeControlCharacters } from "./ts-syntax.ts";
-
-/** The project root (where package.json is). */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The generator's version, from package.json. */
 export function generatorVersion(): string {
-  const pkg = JSON.parse(readFileSync(resolve(PROJECT_ROOT, "package.json"), "utf8")) as { version?: unknown };
+  const pkg = JSON.parse(readFileSync(resolve(PACKAGE_ROOT, "package.json"), "utf8")) as { version?: unknown };
   if (typeof pkg.version !== "string") throw new Error("package.json has no version");
   return pkg.version;
 }
 
 /**
- * A source as the header shows it: a URL without credentials, query or fragment; a file path
- * relative to the project root, with `/` separators, whatever the working directory was.
+ * A source as the header shows it, so that the same describe tree gives the same bytes wherever
+ * its file lies: a URL as given, less credentials, query and fragment; for a file, its name
+ * alone (`shell.json`), never the folder it was read from (a temporary capture, a CI runner's
+ * checkout). `generate --source-name` gives another name.
  */
-export function stableSource(source: string, root: string = PROJECT_ROOT): string {
+export function stableSource(source: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
     try {
       const url = new URL(source);
@@ -35,9 +34,7 @@ export function stableSource(source: string, root: string = PROJECT_ROOT): strin
       return source;
     }
   }
-  const absolute = isAbsolute(source) ? source : resolve(source);
-  const rel = relative(root, absolute) || ".";
-  return rel.split(sep).join("/");
+  return source.split(/[\\/]/).filter((part) => part !== "").pop() ?? source;
 }
 
 export interface HeaderFacts {

@@ -3,7 +3,7 @@
  */
 
 /** The one module generated code imports the runtime from. */
-export const RUNTIME_MODULE = "tezos-rpcgen/runtime";
+export const RUNTIME_MODULE = "@tezos-rpcgen/runtime";
 
 /** The files of a generated folder, by concern. */
 export const GENERATED_FILES = {
@@ -12,12 +12,13 @@ export const GENERATED_FILES = {
   validators: "validators.js",
   validatorDeclarations: "validators.d.ts",
   routes: "routes.ts",
+  binary: "binary.ts",
   client: "client.ts",
   server: "server.ts",
   index: "index.ts",
 } as const;
 
-export type GeneratedModule = "types" | "codecs" | "validators" | "routes" | "client" | "server";
+export type GeneratedModule = "types" | "codecs" | "validators" | "routes" | "binary" | "client" | "server";
 
 /**
  * The specifier of a sibling module. TypeScript sources are imported with their `.ts`

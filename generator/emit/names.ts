@@ -13,6 +13,8 @@
  *   `getNetworkPeersByPeerId`; when two services still meet, both spell every argument where
  *   it stands (`getChainsByChainIdBlocks`); its bodies are `<Operation>Input`, `…Output`,
  *   `…Error`, its arguments `<Operation>Request`, its route descriptor `<operation>Route`;
+ * - a body several services share is named for its content (shared-bodies.ts), and each
+ *   service's body type is an alias of it;
  * - codec functions are `decode<Type>` / `encode<Type>` ({@link codecFunctionNames}), validators
  *   `validate<Type>`; the prefixes keep them apart from types (capitalised) and operations
  *   (which start with an HTTP method).
@@ -25,6 +27,8 @@
 import type { CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
 import type { RouteSegment } from "../model/describe-tree.ts";
 import { routeToString } from "../model/describe-tree.ts";
+import type { BodyCodec } from "../reconcile/codec-model.ts";
+import { bodyUses, contentName, structureGroups } from "./shared-bodies.ts";
 
 /** Names that generated code uses for itself or imports, and so never go to a definition. */
 export const RESERVED_NAMES: readonly string[] = [
@@ -170,6 +174,8 @@ export interface InterfaceNames {
   cases: Map<string, Map<number, string>>;
   /** Parallel to `model.services`. */
   services: ServiceNames[];
+  /** Bodies several services share by structure → the shared type's name (shared-bodies.ts). */
+  sharedBodies: Map<BodyCodec, string>;
   /** The table the names came from, for emitters that need more (types derived from JSON schemas). */
   table: NameTable;
 }
@@ -206,7 +212,12 @@ export function nameInterface(model: CodecModel): InterfaceNames {
     if (typeof entry.streaming === "object") names.streamOperation = table.claim(`${operation}Stream`);
     return names;
   });
-  return { definitions, cases, services, table };
+  const sharedBodies = new Map<BodyCodec, string>();
+  for (const group of structureGroups(bodyUses(model, services))) {
+    const name = table.claim(contentName(group));
+    for (const use of group) sharedBodies.set(use.body, name);
+  }
+  return { definitions, cases, services, sharedBodies, table };
 }
 
 /** Operation names, before collisions with other identifiers are settled. */

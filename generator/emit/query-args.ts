@@ -4,7 +4,7 @@
  * passed as the text the node parses.
  */
 
-import type { QueryValueType } from "../../runtime/rpc/route.ts";
+import type { QueryValueType } from "@tezos-rpcgen/runtime";
 
 const NUMBER_ARGUMENTS = new Set(["int", "int8", "int16", "int31", "int32", "uint", "uint8", "uint16", "uint30", "uint31", "float", "level", "cycle"]);
 const BOOLEAN_ARGUMENTS = new Set(["bool", "boolean"]);

@@ -1,19 +1,20 @@
 /**
  * The route table of a generated interface: one `RouteDescriptor` constant per service (method,
- * path template, query arguments, streaming rule, and per body its media types, binary codec
- * functions and JSON validator), and `routeTable`, the list a server serves.
+ * path template, query arguments, streaming rule, and per body its media types and JSON
+ * validator), and `routeTable`, the list a server serves.
  *
- * A body offers `application/octet-stream` only when it has a binary form (no `jsonOnly`); then
- * the descriptor points at `decode<Body>` / `encode<Body>` from the codecs file.
+ * A body offers `application/octet-stream` only when it has a binary form (no `jsonOnly`). The
+ * binary codecs themselves are not referenced here but from the binary table (binary-table.ts),
+ * so that an application that speaks only JSON does not bundle them.
  */
 
 import type { BodyCodec, CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
-import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "../../runtime/rpc/route.ts";
-import { codecFunctionNames, compareStrings, type InterfaceNames } from "./names.ts";
+import type { MediaType, QueryParameterDescriptor, RouteSegmentDescriptor, StreamingRule } from "@tezos-rpcgen/runtime";
+import { compareStrings, type InterfaceNames } from "./names.ts";
 import { queryValueType } from "./query-args.ts";
 import { docComment, docText, literal } from "./ts-syntax.ts";
 import { pathArguments, routeLabel } from "./types.ts";
-import type { ValidatorPlan } from "./validators.ts";
+import type { ValidatorPlan } from "./validators/index.ts";
 import { importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 
 /** Media types a body can travel in. */
@@ -52,22 +53,14 @@ export function queryDescriptor(entry: ServiceCodecs): QueryParameterDescriptor[
 /** The routes file (without header). */
 export function emitRoutes(model: CodecModel, names: InterfaceNames, validators: ValidatorPlan): string {
   const types = new Set<string>();
-  const codecs = new Set<string>();
   const checks = new Set<string>();
   const blocks: string[] = [];
   model.services.forEach((entry, i) => {
     const service = names.services[i]!;
     const validator = validators.services[i]!;
-    const body = (codec: BodyCodec, typeName: string, validate: string): string => {
+    const body = (codec: BodyCodec, validate: string): string => {
       checks.add(validate);
-      const fields = [`mediaTypes: ${literal(bodyMediaTypes(codec))}`];
-      if (codec.jsonOnly === undefined) {
-        const { decode, encode } = codecFunctionNames(typeName);
-        codecs.add(decode);
-        codecs.add(encode);
-        fields.push(`decode: ${decode}`, `encode: ${encode}`);
-      }
-      fields.push(`validate: ${validate}`);
+      const fields = [`mediaTypes: ${literal(bodyMediaTypes(codec))}`, `validate: ${validate}`];
       if (codec.jsonOnly !== undefined) fields.push(`jsonOnly: ${literal(codec.jsonOnly)}`);
       return `{ ${fields.join(", ")} }`;
     };
@@ -82,9 +75,9 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
       `query: ${literal(queryDescriptor(entry))}`,
       `streaming: ${literal(entry.streaming satisfies StreamingRule)}`,
     ];
-    if (entry.input && service.input && validator.input) entries.push(`input: ${body(entry.input, service.input, validator.input)}`);
-    entries.push(`output: ${body(entry.output, service.output, validator.output)}`);
-    entries.push(`error: ${body(entry.error, service.error, validator.error)}`);
+    if (entry.input && service.input && validator.input) entries.push(`input: ${body(entry.input, validator.input)}`);
+    entries.push(`output: ${body(entry.output, validator.output)}`);
+    entries.push(`error: ${body(entry.error, validator.error)}`);
     const doc = docComment(docText(`\`${entry.service.method} ${routeLabel(entry)}\``, entry.service.description));
     // Written expanded (a line break after `{`), which prettier keeps.
     blocks.push(`${doc}export const ${service.route}: RouteDescriptor<${inputType}, ${service.output}, ${service.error}> = {\n${entries.join(",\n")}\n};\n`);
@@ -93,7 +86,6 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
   const imports = [
     importLine(["AnyRouteDescriptor", "RouteDescriptor"], RUNTIME_MODULE, true),
     importLine([...types].sort(compareStrings), siblingModule("types"), true),
-    importLine([...codecs].sort(compareStrings), siblingModule("codecs"), false),
     importLine([...checks].sort(compareStrings), siblingModule("validators"), false),
   ];
   return [imports.join(""), ...blocks, table].join("\n");

@@ -4,8 +4,8 @@
  *
  * A generated folder is checked the way a strict consumer compiles it: `strict`,
  * `noUncheckedIndexedAccess`, `noImplicitOverride`, `verbatimModuleSyntax`, `isolatedModules`,
- * explicit `.ts` import extensions, and `tezos-rpcgen/runtime` mapped to this package's runtime
- * entry (`runtime/index.ts`). The compiler options live in memory (no tsconfig is read) and
+ * explicit `.ts` import extensions, and `@tezos-rpcgen/runtime` mapped to the runtime's entry
+ * (its sources `runtime/index.ts` in a checkout, the installed package's declarations otherwise). The compiler options live in memory (no tsconfig is read) and
  * only the folder's files, the runtime and what they import are loaded. Diagnostics are
  * reported for the checked files only (never for the runtime or the libraries), each with
  * `file:line:col`.
@@ -18,9 +18,22 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Project, ts, type Diagnostic, type SourceFile } from "ts-morph";
+import { RUNTIME_MODULE } from "./modules.ts";
 
-/** This package's runtime entry, which `tezos-rpcgen/runtime` resolves to while checking. */
-export const RUNTIME_ENTRY = fileURLToPath(new URL("../../runtime/index.ts", import.meta.url));
+/**
+ * The runtime entry `@tezos-rpcgen/runtime` resolves to while checking: the TypeScript sources
+ * beside the generator in a checkout, else the declarations of the installed runtime package
+ * (an installed generator ships compiled JavaScript only).
+ */
+export const RUNTIME_ENTRY = runtimeEntry();
+
+function runtimeEntry(): string {
+  const sources = fileURLToPath(new URL("../../runtime/index.ts", import.meta.url));
+  if (import.meta.url.endsWith(".ts") && existsSync(sources)) return sources;
+  // The package exports ESM only (an `import` condition), which require.resolve does not match.
+  const compiled = fileURLToPath(import.meta.resolve(RUNTIME_MODULE));
+  return compiled.replace(/\.js$/, ".d.ts");
+}
 
 /** One problem the compiler found. `file`, `line` and `column` (1-based) are absent for global ones. */
 export interface TypeCheckDiagnostic {
@@ -38,7 +51,7 @@ export interface TypeCheckOptions {
    * holding a generated folder and files that use it). Default: of the given files only.
    */
   within?: string;
-  /** What `tezos-rpcgen/runtime` resolves to. Default {@link RUNTIME_ENTRY}. */
+  /** What `@tezos-rpcgen/runtime` resolves to. Default {@link RUNTIME_ENTRY}. */
   runtimeEntry?: string;
 }
 
@@ -78,7 +91,7 @@ export function generatedCodeCompilerOptions(runtimeEntry: string = RUNTIME_ENTR
     skipLibCheck: true,
     verbatimModuleSyntax: true,
     isolatedModules: true,
-    paths: { "tezos-rpcgen/runtime": [runtimeEntry] },
+    paths: { [RUNTIME_MODULE]: [runtimeEntry] },
   };
 }
 

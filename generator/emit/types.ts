@@ -222,10 +222,22 @@ export function emitTypes(model: CodecModel, names: InterfaceNames): { code: str
       blocks.push(`${doc}${typeAlias(typeName, emitter.typeOf(codec))}\n`);
     }
   }
+  blocks.push(...sharedBodyTypes(emitter, names));
   model.services.forEach((entry, i) => blocks.push(...serviceTypes(emitter, entry, names.services[i]!)));
   const derived = emitter.json.emitDeclarations();
   const code = [...blocks, ...derived].join("\n");
   return { code, runtimeImports: [...emitter.runtimeImports].sort(compareStrings), emitter };
+}
+
+/** The types of bodies several services share; the bodies' own types become aliases of them. */
+function sharedBodyTypes(emitter: TypeEmitter, names: InterfaceNames): string[] {
+  const users = new Map<string, BodyCodec[]>();
+  for (const [body, name] of names.sharedBodies) users.set(name, [...(users.get(name) ?? []), body]);
+  return [...users].map(([name, bodies]) => {
+    const declaration = `${docComment(`Shared by ${bodies.length} route bodies (each an alias of this type).`)}${typeAlias(name, emitter.typeOf(bodies[0]!.codec))}\n`;
+    for (const body of bodies) emitter.alias(body.codec, name);
+    return declaration;
+  });
 }
 
 /** An object definition as an interface, or as a type when it merges other types. */

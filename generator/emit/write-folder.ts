@@ -6,7 +6,8 @@
  * | `types.ts` | value types of definitions and bodies, request types |
  * | `codecs.ts` | binary decoders and encoders (from the codec emitter, plugged in by the caller) |
  * | `validators.js` + `validators.d.ts` | JSON validators compiled at generation time |
- * | `routes.ts` | route descriptors and `routeTable` |
+ * | `routes.ts` | route descriptors and `routeTable` (JSON validation only) |
+ * | `binary.ts` | `binaryCodecs`: the binary codecs of the bodies by operation, for binary clients and servers |
  * | `client.ts` | typed client functions over an `RpcTransport` |
  * | `server.ts` | the `Handlers` interface a server implements |
  * | `index.ts` | re-exports everything |
@@ -26,17 +27,17 @@ import { fileHeader, generatorVersion, stableSource, type HeaderFacts } from "./
 import { GENERATED_FILES, importLine, RUNTIME_MODULE, siblingModule } from "./modules.ts";
 import { nameInterface, type InterfaceNames } from "./names.ts";
 import { emitRoutes } from "./routes.ts";
+import { emitBinaryTable } from "./binary-table.ts";
 import { emitServer } from "./server.ts";
 import { emitTypes, type TypeEmitter } from "./types.ts";
-import { beginValidators, planValidators, type ValidatorsCompilation } from "./validators.ts";
-import { serviceBodies } from "./validators-prepare.ts";
+import { emitValidators, planValidators } from "./validators/index.ts";
 
 /** What the codec emitter gets to write `codecs.ts`. */
 export interface CodecsContext {
   model: CodecModel;
   /**
    * Every identifier of the interface. For each body with a binary form (`jsonOnly` unset) of
-   * each service, `routes.ts` imports `decode<Body>` and `encode<Body>`
+   * each service, `binary.ts` imports `decode<Body>` and `encode<Body>`
    * (`codecFunctionNames(names.services[i].output)` etc.) from `./codecs.ts`; types come from
    * `./types.ts` under `names.definitions` / the body names.
    */
@@ -54,15 +55,13 @@ export interface CodecsContext {
 export type CodecsSource = string | ((context: CodecsContext) => string);
 
 export interface FolderOptions {
-  /** Source as given by the user (node URL or snapshot path); written relative to the project root. */
+  /** Source as given by the user (node URL or snapshot path); the header shows its `stableSource`. */
   source: string;
   /** `describeTreeHash` of the describe tree the model came from. */
   describeHash: string;
   codecs: CodecsSource;
   /** Generator version for the header; package.json's when absent (tests pin it). */
   version?: string;
-  /** The validators, begun from the model's describe tree (pipeline.ts); begun here when absent. */
-  validators?: ValidatorsCompilation;
 }
 
 export interface GeneratedFile {
@@ -78,10 +77,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
   const header = fileHeader(facts);
   /** A TypeScript file: header, then the code, formatted. */
   const typescript = (code: string): Promise<string> => formatTypeScript(header + code);
-  // The validators compile on a worker thread while this one writes the other files (their
-  // names come from `names` alone).
   const plan = planValidators(model, names);
-  const validatorsDone = (options.validators ?? beginValidators(model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema)))).finish(plan);
   // Types before the other files: deriving types from JSON schemas claims names the other files never use.
   const types = emitTypes(model, names);
   const typesFile = await typescript(typesFileSource(types));
@@ -91,10 +87,11 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     throw new Error("the codecs emitter typed a JSON schema the types file did not declare; type every value through the types file's emitter before");
   }
   const routesFile = await typescript(emitRoutes(model, names, plan));
+  const binaryFile = await typescript(emitBinaryTable(model, names));
   const clientFile = await typescript(emitClient(model, names));
   const serverFile = await typescript(emitServer(model, names));
   const indexFile = await typescript(indexFileSource());
-  const validators = await validatorsDone;
+  const validators = emitValidators(plan);
   // The validators are compiled code, written one statement per line by ajv, and stay as ajv
   // writes them: formatted they would be ten times larger (12 MB for the 2022 Alpha mempool)
   // for nobody to read.
@@ -106,6 +103,7 @@ export async function renderFolder(model: CodecModel, options: FolderOptions): P
     { name: GENERATED_FILES.validators, contents: validatorsJs },
     { name: GENERATED_FILES.validatorDeclarations, contents: declarationsFile },
     { name: GENERATED_FILES.routes, contents: routesFile },
+    { name: GENERATED_FILES.binary, contents: binaryFile },
     { name: GENERATED_FILES.client, contents: clientFile },
     { name: GENERATED_FILES.server, contents: serverFile },
     { name: GENERATED_FILES.index, contents: indexFile },
@@ -124,6 +122,7 @@ export function indexFileSource(): string {
     `export * from "${siblingModule("codecs")}";`,
     `export * from "${siblingModule("validators")}";`,
     `export * from "${siblingModule("routes")}";`,
+    `export * from "${siblingModule("binary")}";`,
     `export * from "${siblingModule("client")}";`,
     `export type * from "${siblingModule("server")}";`,
   ].join("\n");

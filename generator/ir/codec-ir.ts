@@ -9,7 +9,7 @@
 
 import type { DynSize, Endianness, EnumSize, IntSize, SeqLimit, TagSize } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
-import { intSizeBytes, lengthHeaderSize, rangedIntSize, type CaseShape } from "../../runtime/index.ts";
+import { intSizeBytes, lengthHeaderSize, rangedIntSize, type CaseShape } from "@tezos-rpcgen/runtime";
 
 /**
  * Byte size of a value: fixed, the rest of the enclosing frame (`variable`), or told by the

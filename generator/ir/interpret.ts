@@ -66,8 +66,8 @@ import {
   type Codec,
   type JsonValue as RuntimeJson,
   type Unistring,
-} from "../../runtime/index.ts";
-import { micheline } from "../../runtime/encodings/micheline/index.ts";
+  micheline,
+} from "@tezos-rpcgen/runtime";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";

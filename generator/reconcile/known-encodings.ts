@@ -13,8 +13,7 @@
 
 import type { DataKind, Layout } from "../model/binary-schema.ts";
 import type { Size } from "../ir/codec-ir.ts";
-import { BASE58, type Base58KindName } from "../../runtime/encodings/base58/prefixes.ts";
-import { HASH_DEFINITIONS } from "../../runtime/encodings/hashes.ts";
+import { BASE58, HASH_DEFINITIONS, type Base58KindName } from "@tezos-rpcgen/runtime";
 
 /** The binary shape an entry accepts. */
 export type KnownLayout =

@@ -8,7 +8,7 @@ import type { BinarySchema, DataKind, DynSize, Encoding, Field, Layout, UnionCas
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleElement, UnionCase } from "../ir/codec-ir.ts";
 import { groupFields, mergeCountPrefixes, type FieldItem } from "./field-groups.ts";
-import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "../../runtime/index.ts";
+import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "@tezos-rpcgen/runtime";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
 import { base58UnionOf } from "./structural.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";

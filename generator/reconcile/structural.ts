@@ -12,8 +12,7 @@
 
 import type { BinarySchema, DataKind, Field, Layout } from "../model/binary-schema.ts";
 import type { IR, Size } from "../ir/codec-ir.ts";
-import { BASE58 } from "../../runtime/encodings/base58/prefixes.ts";
-import type { Base58UnionCase } from "../../runtime/index.ts";
+import { BASE58, type Base58UnionCase } from "@tezos-rpcgen/runtime";
 import { knownByBinaryTitle, knownByJsonName } from "./known-encodings.ts";
 
 /** Why a layout that looks like a Base58 union is not one (for the generator's report). */

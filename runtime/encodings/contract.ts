@@ -47,8 +47,8 @@ export function writeContractId(writer: BinaryWriter, value: string): void {
   writePublicKeyHash(writer, value);
 }
 
-export const contractIdCodec: Codec<string> = Object.freeze({
+export const contractIdCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readContractId,
   encode: writeContractId,
-  dataKind: fixedKind(22),
+  dataKind: /* @__PURE__ */ fixedKind(22),
 });

@@ -70,7 +70,7 @@ export function base58TextCodec(kind: Base58Kind | Base58KindName): Codec<string
   });
 }
 
-const cache = new Map<Base58Kind, HashCodec>();
+const cache = /* @__PURE__ */ new Map<Base58Kind, HashCodec>();
 
 /** The codec of hashes of `kind` (one shared instance per kind). */
 export function hashCodec(kind: Base58Kind | Base58KindName): HashCodec {
@@ -94,7 +94,7 @@ export function hashCodec(kind: Base58Kind | Base58KindName): HashCodec {
  * whose values are plain Base58Check hashes, with their type. Protocol-prefixed names
  * (`alpha.tx_rollup_id`) are listed without the prefix; see {@link hashCodecFor}.
  */
-export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = Object.freeze({
+export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__PURE__ */ Object.freeze({
   block_hash: "block_hash",
   Block_hash: "block_hash",
   Operation_hash: "operation_hash",

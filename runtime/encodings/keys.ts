@@ -76,14 +76,14 @@ export function writePublicKey(writer: BinaryWriter, value: string): void {
 }
 
 /** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…`, `tz2…`, `tz3…`, `tz4…`. */
-export const publicKeyHashCodec: Codec<string> = Object.freeze({
+export const publicKeyHashCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKeyHash,
   encode: writePublicKeyHash,
-  dataKind: fixedKind(21),
+  dataKind: /* @__PURE__ */ fixedKind(21),
 });
 
 /** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
-export const publicKeyCodec: Codec<string> = Object.freeze({
+export const publicKeyCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKey,
   encode: writePublicKey,
   // A union of cases of different sizes: Dynamic in binary schemas.
@@ -136,21 +136,21 @@ export function writeVariableSignature(writer: BinaryWriter, value: string): voi
  * A signature of 64 raw bytes. Any of `sig…`, `edsig…`, `spsig1…`, `p2sig…` is accepted on
  * input; output is the generic `sig…` form.
  */
-export const signatureCodec: Codec<string> = Object.freeze({
+export const signatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readSignature,
   encode: writeSignature,
-  dataKind: fixedKind(64),
+  dataKind: /* @__PURE__ */ fixedKind(64),
 });
 
 /**
  * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS
  * signers: 64 bytes print as `sig…`, 96 bytes as `BLsig…`; any other length is an error.
  */
-export const variableSignatureCodec: Codec<string> = Object.freeze({
+export const variableSignatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readVariableSignature,
   encode: writeVariableSignature,
   dataKind: VARIABLE,
 });
 
 /** What a valid key hash string looks like, for messages elsewhere. */
-export const EXPECTED_PUBLIC_KEY_HASH = `a public key hash (${PUBLIC_KEY_HASH_KINDS.map((k) => expectedBase58(k)).join(" or ")})`;
+export const EXPECTED_PUBLIC_KEY_HASH = /* @__PURE__ */ (() => `a public key hash (${PUBLIC_KEY_HASH_KINDS.map((k) => expectedBase58(k)).join(" or ")})`)();

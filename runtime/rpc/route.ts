@@ -3,8 +3,6 @@
  * Generated `routes.ts` files hold one descriptor per service; client functions pass them to an
  * {@link RpcTransport}, and a server matches requests against them. Types only.
  */
-import type { BinaryReader } from "../codec/reader.ts";
-import type { BinaryWriter } from "../codec/writer.ts";
 import type { JsonValidator } from "./json-validation.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -42,14 +40,19 @@ export interface QueryParameterDescriptor {
 /** Whether a service answers with a stream of values (octez-http.md §2.5). */
 export type StreamingRule = "never" | "always" | { readonly whenFlag: string };
 
-/** One body (input, output or error) of a service. */
+/**
+ * One body (input, output or error) of a service. Its binary codec is not here but in the
+ * interface's generated binary table (`binaryCodecs`), so that JSON-only applications do not
+ * bundle binary codecs; `T` types the validated JSON value.
+ */
 export interface BodyDescriptor<T> {
   /** Media types the body can be carried in; binary only when it has a binary form. */
   readonly mediaTypes: readonly MediaType[];
-  /** Binary decoder of the payload (without the 4-byte transport prefix); absent when JSON-only. */
-  readonly decode?: (r: BinaryReader) => T;
-  /** Binary encoder of the payload; absent when JSON-only. */
-  readonly encode?: (w: BinaryWriter, value: T) => void;
+  /**
+   * Type-level only, never set: ties the descriptor to its value type `T` (invariantly, as the
+   * decoder and encoder it used to hold did), so that calls infer their output type from it.
+   */
+  readonly valueType?: (value: T) => T;
   /** Validator of the JSON form. */
   readonly validate: JsonValidator;
   /** Why the body has no binary form, when it has none. */

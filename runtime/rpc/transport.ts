@@ -13,6 +13,8 @@ export interface CallOptions<M extends MediaType = MediaType> {
    * narrow `M` to the types the service's bodies support.
    */
   mediaType?: M;
+  /** Milliseconds this call may take; overrides the transport's default (for a stream: until its answer starts). */
+  timeoutMs?: number;
 }
 
 /** Path arguments by key (see `RouteSegmentDescriptor`): one segment, or several for a rest-of-path argument. */

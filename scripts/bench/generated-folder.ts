@@ -3,12 +3,13 @@
  * codecs, for benchmarks that need the emitted code of a describe tree that is not committed
  * under `generated/` (the reference dumps), or to get code that is certainly up to date.
  *
- * Generated files import `tezos-rpcgen/runtime`; outside the project that name does not
- * resolve, so the temporary folder gets a `node_modules/tezos-rpcgen` link to the project (the
- * package's `exports` map then gives `./runtime/index.ts`, as for any consumer), and a
- * `package.json` marking the folder as ES modules.
+ * Generated files import `@tezos-rpcgen/runtime`; outside the project that name does not
+ * resolve, so the temporary folder gets a `node_modules/@tezos-rpcgen/runtime` package whose
+ * entry re-exports the runtime's TypeScript sources (the very modules the benchmarks import, not
+ * the compiled `dist/`, which may be stale), and a `package.json` marking the folder as ES
+ * modules.
  */
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,14 +36,16 @@ export interface GeneratedCodecs {
   cleanup(): void;
 }
 
-/** A fresh temporary folder with the `node_modules/tezos-rpcgen` link, removed at exit. */
+/** A fresh temporary folder with its `node_modules/@tezos-rpcgen/runtime`, removed at exit. */
 function temporaryBase(): { base: string; cleanup: () => void } {
   const base = mkdtempSync(join(tmpdir(), "rpcgen-bench-"));
   // Generated files are ES modules; without this, `node --import tsx` (as run-all.ts runs the
   // benchmarks) would load them as CommonJS.
   writeFileSync(join(base, "package.json"), '{ "type": "module", "private": true }\n', "utf8");
-  mkdirSync(join(base, "node_modules"));
-  symlinkSync(PROJECT_ROOT, join(base, "node_modules", "tezos-rpcgen"), "dir");
+  const runtime = join(base, "node_modules", "@tezos-rpcgen", "runtime");
+  mkdirSync(runtime, { recursive: true });
+  writeFileSync(join(runtime, "package.json"), '{ "type": "module", "exports": "./index.ts" }\n', "utf8");
+  writeFileSync(join(runtime, "index.ts"), `export * from ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, "runtime", "index.ts")).href)};\n`, "utf8");
   const cleanup = () => rmSync(base, { recursive: true, force: true });
   process.on("exit", cleanup);
   return { base, cleanup };
@@ -73,7 +76,7 @@ export async function importCodecs(directory: string, model: CodecModel, cleanup
 export async function generateToTemporaryFolder(loaded: LoadedInterface, folderName: string): Promise<GeneratedCodecs> {
   const { base, cleanup } = temporaryBase();
   const directory = join(base, folderName);
-  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource, validators: loaded.validators });
+  await writeFolder(loaded.model, directory, { source: loaded.source, describeHash: loaded.describeHash, codecs: codecsSource });
   return importCodecs(directory, loaded.model, cleanup);
 }
 

@@ -13,6 +13,8 @@ import { treeRoutes } from "./conformance.ts";
 import { hexBytes, walk as walkSchema } from "./walker.ts";
 import { routeTable } from "../../generated/shell/routes.ts";
 import { routeTable as legacyRouteTable } from "../../generated/shell-legacy/routes.ts";
+import { binaryCodecs } from "../../generated/shell/binary.ts";
+import { binaryCodecs as legacyBinaryCodecs } from "../../generated/shell-legacy/binary.ts";
 import { BinaryReader, BinaryWriter, bytesToHex } from "../../runtime/index.ts";
 import { itWithReference, readReference } from "../support/reference.ts";
 
@@ -46,7 +48,7 @@ function walk(schema: J, bytes: Uint8Array, reencodes = true): J {
   if (body !== undefined) {
     const table = body.legacy ? legacyRouteTable : routeTable;
     const route = table.find((r) => r.method === body.method && `/${r.path.map((p) => (p.kind === "static" ? p.name : `{${p.name}}`)).join("/")}` === body.path);
-    const codec = route?.[body.slot];
+    const codec = route === undefined ? undefined : (body.legacy ? legacyBinaryCodecs : binaryCodecs)[route.operation]?.[body.slot];
     if (codec?.decode === undefined || codec.encode === undefined) throw new Error(`no generated binary ${body.slot} for ${body.method} ${body.path}`);
     const r = new BinaryReader(bytes);
     const decoded = codec.decode(r);

@@ -19,7 +19,7 @@
  * `failFirst: n` answers the first n requests with 503. Listens on 127.0.0.1, port 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback.ts";
 import { readFileSync } from "node:fs";
 
 type Json = unknown;
@@ -178,18 +178,5 @@ export async function startDescribeServer(options: DescribeServerOptions = {}): 
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }

@@ -9,7 +9,7 @@ import type { CodecModel } from "../../generator/reconcile/codec-model.ts";
 import { nameInterface, type InterfaceNames } from "../../generator/emit/names.ts";
 import { emitTypes } from "../../generator/emit/types.ts";
 import { codecsSource } from "../../generator/emit/codecs/index.ts";
-import { emitValidators, planValidators, type ValidatorNames } from "../../generator/emit/validators.ts";
+import { emitValidators, planValidators, type ValidatorNames } from "../../generator/emit/validators/index.ts";
 import type { BinaryReader, BinaryWriter, JsonValidator } from "../../runtime/index.ts";
 
 export type Decoder = (r: BinaryReader) => unknown;

@@ -7,11 +7,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { it } from "vitest";
 
-/** Absolute path of `../shared/reference/` relative to the project root. */
-export const referenceDir = fileURLToPath(new URL("../../../shared/reference/", import.meta.url));
+/**
+ * Absolute path of `../shared/` (docs, spec, reference), relative to the project root;
+ * `TEZOS_RPCGEN_SHARED` names another folder (a missing one shows how the suite runs without it).
+ */
+export const sharedDir = process.env.TEZOS_RPCGEN_SHARED
+  ? `${process.env.TEZOS_RPCGEN_SHARED.replace(/\/+$/, "")}/`
+  : fileURLToPath(new URL("../../../shared/", import.meta.url));
 
-/** Absolute path of `../shared/` (docs, spec, reference). */
-export const sharedDir = fileURLToPath(new URL("../../../shared/", import.meta.url));
+/** Absolute path of `../shared/reference/`. */
+export const referenceDir = `${sharedDir}reference/`;
 
 /** True when the reference file exists. */
 export function hasReference(name: string): boolean {
@@ -34,9 +39,20 @@ export function readReference<T = unknown>(name: string): T {
  * `it` for tests that need a reference file: under CI a missing file makes the test fail;
  * outside CI the test is skipped.
  */
-export function itWithReference(name: string | readonly string[]) {
+export function itWithReference(name: string | readonly string[]): typeof it {
   const names = typeof name === "string" ? [name] : name;
   const missing = names.filter((n) => !hasReference(n));
   if (missing.length === 0 || process.env.CI) return it;
-  return it.skip;
+  // The skipped test's title says what it needed, so the run's list of skips explains itself.
+  const skip = (title: string, ...rest: unknown[]) => (it.skip as (...args: unknown[]) => void)(`${title} [skipped: no ../shared/reference/${missing.join(", ")}]`, ...rest);
+  return skip as unknown as typeof it;
+}
+
+/**
+ * Vitest global setup: one line on stderr when the reference folder is missing outside CI, so a
+ * run that skipped the tests needing it says so (under CI they fail instead).
+ */
+export function announceMissingReference(): void {
+  if (existsSync(referenceDir) || process.env.CI) return;
+  process.stderr.write(`tezos-rpcgen tests: ${referenceDir} is missing; the tests that read Octez reference data are skipped (CI=true makes them fail)\n`);
 }

@@ -48,7 +48,7 @@ export function registerCheck(program: Command): void {
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder holding one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec)")
-    .option("--typecheck", "also type-check each generated folder under strict TypeScript (ts-morph; tezos-rpcgen/runtime mapped to this package's runtime)")
+    .option("--typecheck", "also type-check each generated folder under strict TypeScript (ts-morph; @tezos-rpcgen/runtime mapped to the runtime)")
     .addHelpText(
       "after",
       `

@@ -7,7 +7,7 @@ import { CliCodec } from "../run-codec.ts";
 import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
 import { bytesToDecode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
-import { stringifyJsonWithFloats } from "../../../runtime/index.ts";
+import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
 
 interface DecodeOptions {
   spec?: string;

@@ -14,18 +14,37 @@ export interface DriftOptions {
   retries: number;
 }
 
-export function registerDrift(program: Command): void {
-  program
-    .command("drift")
-    .description("compare two interfaces (snapshot files or node URLs) in their routes, arguments and JSON and binary bodies")
-    .argument("<old>", "the interface clients were written against: a snapshot file or a node URL")
-    .argument("<new>", "the interface to compare with it")
-    .option("--format <format>", `report format: ${DRIFT_FORMATS.join(", ")}`, "text")
+/**
+ * The options `drift` and `drift-check` share: the report's format, the level of drift that
+ * fails, and how a node is captured (`nodes` says to which arguments the last four apply).
+ */
+export function withDriftOptions(command: Command, defaultFormat: DriftFormat, nodes: string): Command {
+  return command
+    .option("--format <format>", `report format: ${DRIFT_FORMATS.join(", ")}`, defaultFormat)
     .option("--fail-on <level>", `which drift makes the exit code 1: ${FAIL_ON_LEVELS.join(", ")}`, "breaking")
-    .option("--chain <chain>", "for node URLs: chain at which dynamic directories are described", "main")
-    .option("--block <block>", "for node URLs: block at which the block directory is described", "head")
-    .option("--timeout <ms>", "for node URLs: deadline of each request", positiveInteger, 30_000)
-    .option("--retries <n>", "for node URLs: retries after a network error or a 5xx answer", positiveInteger, 2)
+    .option("--chain <chain>", `${nodes}chain at which dynamic directories are described`, "main")
+    .option("--block <block>", `${nodes}block at which the block directory is described`, "head")
+    .option("--timeout <ms>", `${nodes}deadline of each request`, positiveInteger, 30_000)
+    .option("--retries <n>", `${nodes}retries after a network error or a 5xx answer`, positiveInteger, 2);
+}
+
+/** The `--format` and `--fail-on` values, checked: a {@link CliError} names an unknown one. */
+export function checkDriftOptions(options: { format: string; failOn: string }): { format: DriftFormat; failOn: FailOn } {
+  if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
+  if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
+  return { format: options.format as DriftFormat, failOn: options.failOn as FailOn };
+}
+
+export function registerDrift(program: Command): void {
+  withDriftOptions(
+    program
+      .command("drift")
+      .description("compare two interfaces (snapshot files or node URLs) in their routes, arguments and JSON and binary bodies")
+      .argument("<old>", "the interface clients were written against: a snapshot file or a node URL")
+      .argument("<new>", "the interface to compare with it"),
+    "text",
+    "for node URLs: ",
+  )
     .addHelpText(
       "after",
       `
@@ -55,11 +74,10 @@ Examples:
  * {@link CliError} with exit code 2.
  */
 export async function runDrift(oldSource: string, newSource: string, options: DriftOptions): Promise<{ output: string; exitCode: number }> {
-  if (!(DRIFT_FORMATS as readonly string[]).includes(options.format)) throw new CliError(`unknown --format ${options.format} (one of ${DRIFT_FORMATS.join(", ")})`);
-  if (!(FAIL_ON_LEVELS as readonly string[]).includes(options.failOn)) throw new CliError(`unknown --fail-on ${options.failOn} (one of ${FAIL_ON_LEVELS.join(", ")})`);
+  const { format, failOn } = checkDriftOptions(options);
   const result = await driftBetween(oldSource, newSource, {
     capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
   });
   if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
-  return { output: formatDriftReport(result, options.format as DriftFormat), exitCode: driftExitCode(result, options.failOn as FailOn) };
+  return { output: formatDriftReport(result, format), exitCode: driftExitCode(result, failOn) };
 }

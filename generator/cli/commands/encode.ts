@@ -1,7 +1,7 @@
 /** `tezos-rpcgen encode ENCODING JSON|@FILE|-`: the node's JSON form → binary hex. */
 
 import type { Command } from "commander";
-import { bytesToHex } from "../../../runtime/index.ts";
+import { bytesToHex } from "@tezos-rpcgen/runtime";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";

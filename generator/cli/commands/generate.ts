@@ -14,6 +14,7 @@ interface GenerateOptions {
   name?: string;
   package?: string;
   strict?: boolean;
+  sourceName?: string;
 }
 
 /** The (source, folder name) pairs a `generate` or `check` call covers. */
@@ -33,7 +34,8 @@ export function registerGenerate(program: Command): void {
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
-    .option("--package <name>", "write a standalone package (its own package.json, depending on tezos-rpcgen) into --out")
+    .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
+    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes")
     .option("--strict", "fail (exit 1) when reconciliation left a body or a union case JSON-only because it could not decide its binary form")
     .addHelpText(
       "after",
@@ -45,21 +47,23 @@ Examples:
   $ tezos-rpcgen generate --spec spec/snapshots/shell.json --package @acme/octez-shell --out packages/octez-shell`,
     )
     .action(async (options: GenerateOptions) => {
+      if (options.sourceName !== undefined && options.spec.length !== 1) throw new CliError("--source-name applies to a single --spec");
+      const render = { ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}) };
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
         const loaded = await loadInterface(target.source);
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
-        const files = await renderInterface(loaded);
+        const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
-        await writePackageFiles(options.out, options.package);
+        await writePackageFiles(options.out, options.package, loaded);
         process.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
         return;
       }
       for (const target of targets(options.spec, options.name)) {
         const loaded = await loadInterface(target.source);
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
-        const files = await renderInterface(loaded);
+        const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
         const jsonOnly = loaded.model.services.filter((s) => s.output.jsonOnly !== undefined).length;
@@ -81,7 +85,8 @@ function reportUndecided(source: string, undecided: readonly string[] | undefine
   if (strict) throw new CliError(`--strict: reconciliation could not decide ${undecided.length} value${undecided.length === 1 ? "" : "s"} of ${source}`, 1);
 }
 
-async function writeGenerated(folder: string, files: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
+/** Writes the files of a generated folder, creating it. */
+export async function writeGenerated(folder: string, files: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
   await mkdir(folder, { recursive: true });
   for (const file of files) await writeFile(join(folder, file.name), file.contents, "utf8");
 }

@@ -9,8 +9,9 @@
  */
 
 import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
-import type { CodecModel } from "../../reconcile/codec-model.ts";
-import { compareStrings, pascalCase, type InterfaceNames } from "../names.ts";
+import type { BodyCodec, CodecModel } from "../../reconcile/codec-model.ts";
+import { codecFunctionNames, compareStrings, pascalCase, type InterfaceNames } from "../names.ts";
+import { isLeaf } from "./scalars.ts";
 import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
@@ -48,6 +49,17 @@ export function emitCodecs(model: CodecModel, names: InterfaceNames, types: Type
     const typeName = names.definitions.get(name)!;
     context.useType(typeName);
     blocks.push(...definitionCodecs(context, definition, typeName, context.definitionFunctions(name), recursive));
+  }
+
+  // A structure several bodies share is written once under its own name; the bodies' functions call it.
+  const shared = new Map<string, BodyCodec>();
+  for (const [body, typeName] of names.sharedBodies) if (!shared.has(typeName) && body.jsonOnly === undefined && !isLeaf(body.codec)) shared.set(typeName, body);
+  for (const [typeName, body] of shared) {
+    // A copy of the first body's IR, equal in structure, so that the bodies' own functions delegate to these.
+    const codec = { ...body.codec };
+    context.useType(typeName);
+    context.nameType(codec, typeName);
+    blocks.push(...bodyCodecs(context, codec, typeName, codecFunctionNames(typeName)));
   }
 
   model.services.forEach((entry, index) => {

@@ -7,7 +7,6 @@ import type { CodecDefinition, IR } from "../../ir/codec-ir.ts";
 import { pascalCase, type InterfaceNames } from "../names.ts";
 import type { TypeEmitter } from "../types.ts";
 import { localTypeAlias } from "../ts-syntax.ts";
-import { IdentifierForms } from "./locals.ts";
 
 /** The decoder and encoder names of one value. */
 export interface HelperNames {
@@ -26,12 +25,9 @@ export class CodecContext {
   readonly runtime = new Set<string>();
   /** Type names (from the types file) used by the emitted code. */
   readonly typesUsed = new Set<string>();
-  /** The identifiers local names become, shared by the local names of every function (`LocalNames`). */
-  readonly identifiers = new IdentifierForms();
   private readonly helpers: string[] = [];
   private readonly constants: string[] = [];
   private readonly constantNames = new Map<string, string>();
-  private readonly constantKeys = new Map<string, string>();
   private readonly taken = new Set<string>();
   /** Type names of IR nodes that have one (definition roots, body roots, named union cases). */
   private readonly namedTypes = new Map<IR, string>();
@@ -44,6 +40,7 @@ export class CodecContext {
     private readonly types: TypeEmitter,
   ) {
     for (const typeName of names.definitions.values()) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
+    for (const typeName of names.sharedBodies.values()) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
     for (const service of names.services) {
       for (const typeName of [service.input, service.output, service.error]) {
         if (typeName !== undefined) this.taken.add(`decode${typeName}`).add(`encode${typeName}`);
@@ -101,19 +98,6 @@ export class CodecContext {
     return name;
   }
 
-  /**
-   * The {@link constant} of a value identified by `key`, its initialiser written only the first
-   * time the key is met (a long initialiser is then laid out once, not at every use).
-   */
-  constantFor(key: string, wantedName: string, initialiser: () => string): string {
-    let name = this.constantKeys.get(key);
-    if (name === undefined) {
-      name = this.constant(wantedName, initialiser());
-      this.constantKeys.set(key, name);
-    }
-    return name;
-  }
-
   takeConstants(): string[] {
     return this.constants.splice(0);
   }
@@ -126,6 +110,11 @@ export class CodecContext {
   /** Whether values of `ir` already have a type name. */
   hasTypeName(ir: IR): boolean {
     return this.namedTypes.has(ir);
+  }
+
+  /** The type name of `ir`, when it has one. */
+  typeName(ir: IR): string | undefined {
+    return this.namedTypes.get(ir);
   }
 
   /**

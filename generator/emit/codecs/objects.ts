@@ -101,7 +101,7 @@ class ObjectReading {
     private readonly context: CodecContext,
     private readonly hint: string,
   ) {
-    this.locals = new LocalNames(context.identifiers);
+    this.locals = new LocalNames();
   }
 
   /** Reads the items of one frame level (a frame's items are a group of their own). */

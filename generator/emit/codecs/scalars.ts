@@ -149,9 +149,7 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
  */
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  return context.constantFor(`micheline ${primitives ? JSON.stringify(primitives) : ""}`, "michelineCodec", () => {
-    return `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`;
-  });
+  return context.constant("michelineCodec", `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`);
 }
 
 /** A module constant holding the codec of a Base58 union (one per list of cases). */

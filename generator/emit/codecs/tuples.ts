@@ -10,7 +10,7 @@ import { block, functionDeclaration, type Line } from "../source-text.ts";
 export function tupleFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "tuple") throw new Error("not a tuple");
   const keyword = exported ? "export function" : "function";
-  const locals = new LocalNames(context.identifiers);
+  const locals = new LocalNames();
   const decode: Line[] = [];
   const encode: Line[] = [];
   const values: string[] = [];

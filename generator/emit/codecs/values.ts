@@ -15,6 +15,7 @@ import { unionFunctions } from "./unions.ts";
 import { wrapperFunctions } from "./wrappers.ts";
 
 import { functionDeclaration, type Line } from "../source-text.ts";
+import { canonicalJson } from "../validators/canonical-json.ts";
 
 /** How a value is read: an expression over `r`, and the source of the exported function when one was declared for it. */
 export interface DecodeCode {
@@ -54,7 +55,7 @@ const STRUCTURES: Partial<Record<IR["kind"], StructureEmitter>> = {
  */
 const emitted = new WeakMap<
   CodecContext,
-  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<object, HelperNames>; localTypes: Map<object, string>; keys: StructureKeys }
+  { exported: Map<IR, { names: HelperNames; functions?: StructureFunctions }>; helpers: Map<string, HelperNames>; localTypes: Map<string, string>; keys: StructureKeys }
 >();
 
 /**
@@ -67,84 +68,14 @@ function namesLocalType(ir: IR): boolean {
   return (ir.kind === "object" && ir.items.length > 0) || ir.kind === "union";
 }
 
-/**
- * Structural identity of IR nodes, by hash-consing: every object inside a node (nodes, items,
- * schemas, arrays) stands for the first object met with equal contents, its representative, so
- * equal structures have the same representative and are told apart by identity. Contents are
- * looked up in a trie, one step per field name and per value (an object inside by its
- * representative): no key text is built.
- *
- * Only the representatives of structure nodes are remembered: the emitter asks for those, most
- * of them again after their parent. The reconciler builds the IR as a tree, so the other objects
- * inside are met once each; one met again is looked up again.
- */
+/** Structural identity of IR nodes: their canonical JSON, written once per node. */
 class StructureKeys {
-  private readonly structures = new Map<object, object>();
-  private readonly records = new ContentTrie();
-  private readonly arrays = new ContentTrie();
+  private readonly keys = new Map<IR, string>();
 
-  /** The structural key of `object`: its representative, the first object met whose contents equal its own. */
-  key(object: object): object {
-    const remembered = this.structures.get(object);
-    if (remembered !== undefined) return remembered;
-    let node: ContentTrie;
-    if (Array.isArray(object)) {
-      node = this.arrays;
-      // As in JSON, a missing element counts as null.
-      for (const item of object as unknown[]) node = node.step(this.part(item ?? null));
-    } else {
-      node = this.records;
-      const record = object as Record<string, unknown>;
-      for (const name in record) {
-        const value = record[name];
-        if (value !== undefined) node = node.step(name).step(this.part(value));
-      }
-    }
-    const representative = (node.end ??= object);
-    if (isStructure(object)) this.structures.set(object, representative);
-    return representative;
-  }
-
-  /** A value as a step of the trie: primitives as themselves, objects by their representative. */
-  private part(value: unknown): unknown {
-    return value !== null && typeof value === "object" ? this.key(value) : value;
-  }
-}
-
-/** Whether an object met inside a node is itself a structure node (one with functions of its own). */
-function isStructure(object: object): boolean {
-  const kind = (object as { kind?: unknown }).kind;
-  return typeof kind === "string" && STRUCTURE_KINDS.has(kind);
-}
-
-/** The kinds of IR node that {@link STRUCTURES} emits functions for. */
-const STRUCTURE_KINDS = new Set<string>(Object.keys(STRUCTURES));
-
-/**
- * A node of the trie of contents: the sequence of steps that leads to it (for a record, each
- * field name followed by its value; for an array, its elements) and the object whose contents
- * end there, if one does. Most nodes have one step out (objects of a kind have the same fields):
- * the node holds its first step out itself, and only a node with more gets a map for the others.
- */
-class ContentTrie {
-  private firstPart: unknown;
-  private firstNode: ContentTrie | undefined;
-  private others: Map<unknown, ContentTrie> | undefined;
-  end: object | undefined;
-
-  step(part: unknown): ContentTrie {
-    if (this.firstNode === undefined) {
-      this.firstPart = part;
-      return (this.firstNode = new ContentTrie());
-    }
-    if (part === this.firstPart) return this.firstNode;
-    this.others ??= new Map();
-    let node = this.others.get(part);
-    if (node === undefined) {
-      node = new ContentTrie();
-      this.others.set(part, node);
-    }
-    return node;
+  key(ir: IR): string {
+    let key = this.keys.get(ir);
+    if (key === undefined) this.keys.set(ir, (key = canonicalJson(ir)));
+    return key;
   }
 }
 
@@ -169,6 +100,9 @@ function structureNames(context: CodecContext, ir: IR, hint: string, exportAs: H
       entry.functions = delegates(context, ir, exportAs, shared);
     } else {
       state.helpers.set(key, exportAs);
+      // Equal structures met later reuse these functions and, inside other types, this type's name.
+      const typeName = context.typeName(ir);
+      if (typeName !== undefined && namesLocalType(ir)) state.localTypes.set(key, typeName);
       entry.functions = STRUCTURES[ir.kind]!(context, ir, exportAs, hint, true);
     }
     return { names: exportAs, declared: entry.functions };

@@ -148,3 +148,30 @@ export function dynamicString(header: LengthHeader = "Uint30", maxLength?: numbe
 export function boundedString(max: number): Codec<Unistring> {
   return dynamicString(boundedHeader(max), max);
 }
+
+const lenientUtf8 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** The bytes of `{invalid_utf8_string}`, or a TypeError naming what is wrong with the value. */
+function invalidUtf8Bytes(value: unknown): Uint8Array {
+  const list = typeof value === "object" && value !== null ? (value as { invalid_utf8_string?: unknown }).invalid_utf8_string : undefined;
+  if (!Array.isArray(list)) throw new TypeError(`expected a unistring (a string or {"invalid_utf8_string": [bytes]}), got ${value === null ? "null" : typeof value}`);
+  const bytes = new Uint8Array(list.length);
+  list.forEach((b: unknown, i) => {
+    if (!isByte(b)) throw new TypeError(`expected a byte (0..255) at invalid_utf8_string[${i}], got ${JSON.stringify(b)}`);
+    bytes[i] = b as number;
+  });
+  return bytes;
+}
+
+/**
+ * The text of a {@link Unistring} for display: the string itself, or its bytes read as UTF-8
+ * with each invalid sequence replaced by U+FFFD. A value of another shape is a TypeError.
+ */
+export function unistringText(value: Unistring): string {
+  return typeof value === "string" ? value : lenientUtf8.decode(invalidUtf8Bytes(value));
+}
+
+/** The exact bytes of a {@link Unistring}: the UTF-8 of a string, the raw bytes otherwise. */
+export function unistringBytes(value: Unistring): Uint8Array {
+  return typeof value === "string" ? encoder.encode(value) : invalidUtf8Bytes(value);
+}

@@ -180,6 +180,17 @@ describe("route slots", () => {
     expect(await decode(["GET /chains/<chain_id>/checkpoint", "output", hex])).toEqual(checkpoint);
   });
 
+  it("accepts the form --help prints, quotes included, passed as one argument (no shell to take them off)", async () => {
+    const printed = '"GET /chains/<chain_id>/checkpoint" output';
+    expect(splitEncodingArguments([printed, "00"])).toEqual({ encoding: "GET /chains/<chain_id>/checkpoint output", rest: ["00"] });
+    expect(splitEncodingArguments(["'GET /chains/<chain_id>/chain_id'", "00"])).toEqual({ encoding: "GET /chains/<chain_id>/chain_id", rest: ["00"] });
+    expect(await decode(['"GET /chains/<chain_id>/chain_id" output', "7a06a770"])).toBe("NetXdQprcVkpaWU");
+    expect(await encode(['"GET /chains/<chain_id>/chain_id" output', '"NetXdQprcVkpaWU"'])).toBe("7a06a770");
+    expect(await runDescribe([printed], {}, io)).toBe(await runDescribe(["GET /chains/<chain_id>/checkpoint", "output"], {}, io));
+    // A quoted definition name stays what the expression syntax makes of it.
+    expect(splitEncodingArguments(['"timestamp.protocol"', "00"])).toEqual({ encoding: '"timestamp.protocol"', rest: ["00"] });
+  });
+
   it("matches concrete paths and defaults to the output slot", async () => {
     expect(await decode(["GET /chains/main/chain_id", "7a06a770"])).toBe("NetXdQprcVkpaWU");
   });

@@ -1,6 +1,6 @@
 /**
  * The reproducers of issue 13, through the committed shell codecs (reached by their route
- * descriptors) and the IR interpreter alike: a union case is chosen from the value's whole
+ * descriptors and the binary table) and the IR interpreter alike: a union case is chosen from the value's whole
  * shape, a property the schema lacks is refused by name, a defaulted field without a known
  * default is named, `null` given to a union is a typed error, and a failure inside a length
  * header is reported under its field.
@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { routeTable } from "../../../generated/shell/routes.ts";
+import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { readDescribeTree } from "../../../generator/describe/read.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { Interpreter } from "../../../generator/ir/interpret.ts";
@@ -25,7 +26,7 @@ type Slot = "input" | "output";
 function codecsOf(route: string, slot: Slot): Array<[string, Codec<unknown>]> {
   const [method, path] = route.split(" ");
   const descriptor = routeTable.find((r) => r.method === method && `/${r.path.map((s) => (s.kind === "static" ? s.name : `<${s.name}>`)).join("/")}` === path);
-  const body = descriptor?.[slot];
+  const body = descriptor === undefined ? undefined : binaryCodecs[descriptor.operation]?.[slot];
   const entry = model.services.find((s) => `${s.service.method} ${routeToString(s.service.route)}` === route);
   const ir = entry?.[slot]?.codec;
   if (!body?.encode || !body.decode || ir === undefined) throw new Error(`no binary ${slot} for ${route}`);

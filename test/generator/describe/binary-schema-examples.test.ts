@@ -162,14 +162,16 @@ describe("formatBinaryLayout against data-encoding's tables", () => {
   });
 });
 
-// One test per entry and per generation, so a regression names its example. (Without the
-// reference file these are not generated; the aggregate tests above then fail under CI.)
+// One test per entry and per generation, so a regression names its example.
 const entries: ExpectFile = hasReference(EXPECT) ? load() : { examples: [], examples_2022_09: [] };
 for (const [generation, list, style] of [
   ["current", entries.examples, "current"],
   ["2022-09", entries.examples_2022_09, "2022"],
 ] as const) {
   describe(`expect example (${generation})`, () => {
+    // Without the file there is nothing to list: one test stands for the examples (skipped,
+    // or failing under CI), so the suite is never empty.
+    if (list.length === 0) itWithReference(EXPECT)(`every example of ${EXPECT}`, () => expect(list).not.toEqual([]));
     for (const e of list) {
       itWithReference(EXPECT)(`#${e.index} ${e.label}: parses and prints data-encoding's table`, () => {
         const schema = readBinarySchema(e.binary_schema);

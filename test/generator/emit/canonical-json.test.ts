@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../../generator/emit/canonical-json.ts";
+import { canonicalJson } from "../../../generator/emit/validators/canonical-json.ts";
 
 /** What canonical JSON means: `JSON.stringify` of a copy whose objects get their keys inserted in sorted order. */
 function sortedCopyText(value: unknown): string | undefined {

@@ -10,11 +10,13 @@ const tmp = temporaryDirectory();
 type Module = Record<string, (...args: unknown[]) => unknown>;
 let client: Module;
 let routes: Record<string, unknown>;
+let binary: { binaryCodecs: Record<string, Record<string, { decode: unknown; encode: unknown }>> };
 
 beforeAll(async () => {
   await emitInto(tmp.path, "synthetic", syntheticModel());
   client = (await import(pathToFileURL(join(tmp.path, "synthetic", "client.ts")).href)) as Module;
   routes = (await import(pathToFileURL(join(tmp.path, "synthetic", "routes.ts")).href)) as Record<string, unknown>;
+  binary = (await import(pathToFileURL(join(tmp.path, "synthetic", "binary.ts")).href)) as typeof binary;
 });
 afterAll(() => tmp.cleanup());
 
@@ -87,11 +89,16 @@ describe("generated client functions", () => {
     ]);
     const pending = routes.getChainsMempoolPendingOperationsRoute as AnyRouteDescriptor;
     expect(pending.output.mediaTypes).toEqual(["application/json"]);
-    expect(pending.output.decode).toBeUndefined();
+    // Binary codecs live in the binary table, only for bodies that have a binary form.
+    expect("decode" in pending.output).toBe(false);
+    expect(binary.binaryCodecs.getChainsMempoolPendingOperations?.output).toBeUndefined();
     expect(pending.output.validate({ applied: [] })).toBe(true);
     expect(pending.output.validate({})).toBe(false);
     const header = routes.getChainsBlocksHeaderRoute as AnyRouteDescriptor;
-    expect(typeof header.output.decode).toBe("function");
+    expect("decode" in header.output).toBe(false);
+    expect(typeof binary.binaryCodecs.getChainsBlocksHeader!.output!.decode).toBe("function");
+    expect(typeof binary.binaryCodecs.getChainsBlocksHeader!.error!.encode).toBe("function");
+    expect(binary.binaryCodecs.putFilesByPath?.input).toBeUndefined();
     expect(header.path.map((s) => (s.kind === "static" ? s.name : `<${s.key}>`)).join("/")).toBe("chains/<chain_id>/blocks/<block_id>/header");
     const files = routes.putFilesByPathRoute as AnyRouteDescriptor;
     expect(files.path[1]).toEqual({ kind: "arg", name: "path", key: "path", multiple: true });

@@ -11,7 +11,7 @@ afterAll(() => tmp.cleanup());
 
 /** Type-level uses of the generated folder: what must compile, and (`@ts-expect-error`) what must not. */
 const USAGE = `
-import type { JsonValue, RpcTransport, RpcRequest, RouteDescriptor } from "tezos-rpcgen/runtime";
+import type { JsonValue, RpcTransport, RpcRequest, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import {
   getChainsBlocksHeader,
   getChainsMempoolPendingOperations,
@@ -116,8 +116,8 @@ describe("generated folder (synthetic model)", () => {
 
   it("writes one file per concern, each starting with the header", async () => {
     const files = await renderFolder(syntheticModel(), FIXED_OPTIONS);
-    expect(files.map((f) => f.name)).toEqual(["types.ts", "codecs.ts", "validators.js", "validators.d.ts", "routes.ts", "client.ts", "server.ts", "index.ts"]);
-    const header = fileHeader({ version: "0.0.0-test", source: "spec/snapshots/synthetic.json", describeHash: "0".repeat(64) });
+    expect(files.map((f) => f.name)).toEqual(["types.ts", "codecs.ts", "validators.js", "validators.d.ts", "routes.ts", "binary.ts", "client.ts", "server.ts", "index.ts"]);
+    const header = fileHeader({ version: "0.0.0-test", source: "synthetic.json", describeHash: "0".repeat(64) });
     for (const file of files) expect(file.contents.startsWith(header)).toBe(true);
   });
 
@@ -133,7 +133,7 @@ describe("generated folder (synthetic model)", () => {
     const files = await renderFolder(syntheticModel(), FIXED_OPTIONS);
     for (const file of files) {
       const specifiers = [...file.contents.matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
-      for (const specifier of specifiers) expect(specifier === "tezos-rpcgen/runtime" || specifier.startsWith("./")).toBe(true);
+      for (const specifier of specifiers) expect(specifier === "@tezos-rpcgen/runtime" || specifier.startsWith("./")).toBe(true);
       expect(file.contents).not.toMatch(/\brequire\(/);
     }
     // Nothing runs at import time but constant definitions: no top-level calls.
@@ -160,7 +160,7 @@ describe("generated folder (synthetic model)", () => {
     expect(types).toContain("export type OldTransaction = {");
     expect(types).toContain("more?: LegacyExtra[];");
     expect(types).toContain("It is *\\/ careful with comments.");
-    expect(types).toContain('import type { JsonValue, MichelineExpression, Unistring } from "tezos-rpcgen/runtime";');
+    expect(types).toContain('import type { JsonValue, MichelineExpression, Unistring } from "@tezos-rpcgen/runtime";');
   });
 
   it("describes routes: path template, query kinds, streaming and media types", async () => {
@@ -175,9 +175,12 @@ describe("generated folder (synthetic model)", () => {
     expect(routes).not.toContain("decodeGetChainsMempoolPendingOperationsOutput");
   });
 
-  it("makes the source in the header relative to the project and drops URL credentials", () => {
-    expect(stableSource(join(projectRoot, "spec/snapshots/shell.json"))).toBe("spec/snapshots/shell.json");
-    expect(stableSource("/work/shared/reference/x.json", "/work/main")).toBe("../shared/reference/x.json");
+  it("names a file in the header by its name alone, wherever it lies, and a URL as given less credentials and query", () => {
+    expect(stableSource(join(projectRoot, "spec/snapshots/shell.json"))).toBe("shell.json");
+    expect(stableSource("spec/snapshots/shell.json")).toBe("shell.json");
+    expect(stableSource("/tmp/capture-1/octez.json")).toBe("octez.json");
+    expect(stableSource("C:\\runner\\work\\octez.json")).toBe("octez.json");
     expect(stableSource("http://user:pw@127.0.0.1:8732/?recurse=yes")).toBe("http://127.0.0.1:8732");
+    expect(stableSource("https://rpc.example.org:443/octez")).toBe("https://rpc.example.org/octez");
   });
 });

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { hoistRepeatedSubschemas } from "../../../generator/emit/repeated-subschemas.ts";
-import { emitValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
+import { hoistRepeatedSubschemas } from "../../../generator/emit/validators/repeated-subschemas.ts";
+import { emitValidators, type ValidatorPlan } from "../../../generator/emit/validators/index.ts";
 
 const require = createRequire(import.meta.url);
 const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
@@ -87,12 +87,12 @@ describe("repeated inline sub-schemas", () => {
     expect(hoistRepeatedSubschemas(roots, PREFIX, 62).subschemas).toEqual([]);
   });
 
-  it("measure a sub-schema by its own keywords as JSON, each sub-schema inside as `#n`, and their sizes", () => {
-    // `{"type":"string"}` is 17 characters, and `{"items":#0,"type":"array"}` 27: 44 in all.
+  it("measure a sub-schema by its JSON without annotations", () => {
+    // `{"items":{"type":"string"},"type":"array"}` is 42 characters.
     const strings: JsonSchema = { title: "Strings", type: "array", items: { type: "string", description: "A string" } };
     const roots: JsonSchema[] = [{ items: [strings, strings] }];
-    expect(hoistRepeatedSubschemas(roots, PREFIX, 44).subschemas.map((s) => s.schema)).toEqual([strings]);
-    expect(hoistRepeatedSubschemas(roots, PREFIX, 45).subschemas).toEqual([]);
+    expect(hoistRepeatedSubschemas(roots, PREFIX, 42).subschemas.map((s) => s.schema)).toEqual([strings]);
+    expect(hoistRepeatedSubschemas(roots, PREFIX, 43).subschemas).toEqual([]);
   });
 
   it("leave alone what occurs once, what is small, the roots, and whatever is no schema", () => {

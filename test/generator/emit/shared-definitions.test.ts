@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { shareDefinitions } from "../../../generator/emit/shared-definitions.ts";
+import { shareDefinitions } from "../../../generator/emit/validators/shared-definitions.ts";
 
 const PREFIX = "test-definition:";
 const int16: JsonSchema = { type: "integer", minimum: -32768, maximum: 32767 };

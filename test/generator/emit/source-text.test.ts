@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, functionDeclaration, indent } from "../../../generator/emit/source-text.ts";
 
-/** The lines of a declared function after its head (the head holds layout markers). */
+/** The lines of a declared function after its head. */
 function bodyLines(source: string): string[] {
   return source.split("\n").slice(1);
 }

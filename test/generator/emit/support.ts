@@ -56,7 +56,7 @@ export async function emitInto(dir: string, name: string, model: CodecModel, opt
 
 /**
  * Type-checks `files` (and what they import) under the options generated code is checked with
- * (`generator/emit/typecheck.ts`: ts-morph, strict, `tezos-rpcgen/runtime` mapped to the
+ * (`generator/emit/typecheck.ts`: ts-morph, strict, `@tezos-rpcgen/runtime` mapped to the
  * runtime entry) and returns the diagnostics found in files under `within` (so that unrelated
  * work in progress elsewhere in the project cannot fail the test), as `file:line:col: message`.
  */

@@ -26,7 +26,7 @@ describe("generated folder", () => {
       platform: "neutral",
       treeShaking: true,
       minify: false,
-      alias: { "tezos-rpcgen/runtime": join(projectRoot, "runtime/index.ts") },
+      alias: { "@tezos-rpcgen/runtime": join(projectRoot, "runtime/index.ts") },
       logLevel: "silent",
     });
     const code = result.outputFiles[0]!.text;

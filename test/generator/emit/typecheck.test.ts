@@ -25,7 +25,7 @@ const ERRORS = `
 export const notANumber: number = "text";
 const list: number[] = [];
 export const first: number = list[0];
-import { noSuchExport } from "tezos-rpcgen/runtime";
+import { noSuchExport } from "@tezos-rpcgen/runtime";
 void noSuchExport;
 `;
 
@@ -44,7 +44,7 @@ afterAll(() => tmp.cleanup());
 function plainTypeScript(files: readonly string[], within: string): string[] {
   const config = ts.readConfigFile(join(projectRoot, "tsconfig.json"), (p) => readFileSync(p, "utf8"));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, projectRoot);
-  const program = ts.createProgram({ rootNames: [...files], options: { ...parsed.options, noEmit: true, paths: { "tezos-rpcgen/runtime": [RUNTIME_ENTRY] } } });
+  const program = ts.createProgram({ rootNames: [...files], options: { ...parsed.options, noEmit: true, paths: { "@tezos-rpcgen/runtime": [RUNTIME_ENTRY] } } });
   return ts
     .getPreEmitDiagnostics(program)
     .filter((d) => d.file === undefined || d.file.fileName.startsWith(within))
@@ -59,7 +59,7 @@ function plainTypeScript(files: readonly string[], within: string): string[] {
 describe("typeCheckFolder (ts-morph)", () => {
   it("the generated shell folder type-checks", async () => {
     expect(await generatedTypeScriptFiles(shell)).toEqual(
-      ["client.ts", "codecs.ts", "index.ts", "routes.ts", "server.ts", "types.ts", "validators.d.ts"].map((name) => join(shell, name)),
+      ["binary.ts", "client.ts", "codecs.ts", "index.ts", "routes.ts", "server.ts", "types.ts", "validators.d.ts"].map((name) => join(shell, name)),
     );
     expect(await typeCheckFolder(shell)).toEqual([]);
   }, SLOW);
@@ -76,7 +76,7 @@ describe("typeCheckFolder (ts-morph)", () => {
         code: 2322,
         message: "Type 'number | undefined' is not assignable to type 'number'.\n  Type 'undefined' is not assignable to type 'number'.",
       },
-      { file: client, line: clientLines + 4, column: 10, code: 2305, message: `Module '"tezos-rpcgen/runtime"' has no exported member 'noSuchExport'.` },
+      { file: client, line: clientLines + 4, column: 10, code: 2305, message: `Module '"@tezos-rpcgen/runtime"' has no exported member 'noSuchExport'.` },
     ]);
     const roots = (await generatedTypeScriptFiles(broken)).filter((f) => !f.endsWith(".d.ts"));
     expect(diagnostics.map(formatTypeCheckDiagnostic)).toEqual(plainTypeScript(roots, broken));
@@ -90,7 +90,7 @@ describe("typeCheckFolder (ts-morph)", () => {
     expect(result.stderr).toContain("generated files do not type-check:");
     const client = relative(projectRoot, join(broken, "client.ts"));
     expect(result.stderr).toContain(`\n  ${client}:${clientLines + 1}:14: Type 'string' is not assignable to type 'number'.\n`);
-    expect(result.stderr).toContain(`\n  ${client}:${clientLines + 4}:10: Module '"tezos-rpcgen/runtime"' has no exported member 'noSuchExport'.`);
+    expect(result.stderr).toContain(`\n  ${client}:${clientLines + 4}:10: Module '"@tezos-rpcgen/runtime"' has no exported member 'noSuchExport'.`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   }, SLOW);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { prepareSchemas } from "../../../generator/emit/validators-prepare.ts";
+import { prepareSchemas } from "../../../generator/emit/validators/prepare.ts";
 
 describe("schemas prepared for ajv", () => {
   it("lose annotations at every schema depth, repeated required names and a stray id, and leave the bodies given as they were", () => {

@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
 import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
-import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validator-keywords.ts";
-import { beginValidators, emitValidators, emitValidatorsConcurrently, planValidators, type ValidatorPlan } from "../../../generator/emit/validators.ts";
-import { serviceBodies } from "../../../generator/emit/validators-prepare.ts";
-import { canonicalJson } from "../../../generator/emit/canonical-json.ts";
-import { loadInterface } from "../../../generator/pipeline.ts";
+import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validators/keywords.ts";
+import { emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators/index.ts";
+import { canonicalJson } from "../../../generator/emit/validators/canonical-json.ts";
 import { nameInterface } from "../../../generator/emit/names.ts";
-import { emitInto, projectRoot, temporaryDirectory } from "./support.ts";
+import { emitInto, temporaryDirectory } from "./support.ts";
 import { syntheticModel } from "./synthetic-model.ts";
 
 const tmp = temporaryDirectory();
@@ -29,9 +27,16 @@ const get = (name: string): JsonValidator => {
   return v;
 };
 
+/** The validator of a service's output, found through the plan (a body several services share has a name of its own). */
+const outputOf = (operation: string): JsonValidator => {
+  const model = syntheticModel();
+  const names = nameInterface(model);
+  return get(planValidators(model, names).services[names.services.findIndex((s) => s.operation === operation)]!.output);
+};
+
 describe("generated JSON validators", () => {
   it("accept values of the schema and reject others, with the reason", () => {
-    const header = get("validateGetMonitorHeadsByChainIdOutput");
+    const header = outputOf("getMonitorHeadsByChainId");
     const hash = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
     expect(header({ level: 12, predecessor: hash })).toBe(true);
     expect(header({ level: "12", predecessor: hash })).toBe(false);
@@ -70,7 +75,7 @@ describe("generated JSON validators", () => {
   });
 
   it("check the Base58Check type of hashes, which the schemas type as bare text", () => {
-    const header = get("validateGetMonitorHeadsByChainIdOutput");
+    const header = outputOf("getMonitorHeadsByChainId");
     const operation = "onvqHCxjyTbxX9zkRYxGkDaBt3d5eZ5L5Ap9WHv73SGo3QuJ4AM";
     expect(header({ level: 1, predecessor: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32)).replace(/^o/, "B") })).toBe(false);
     expect(header({ level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3" })).toBe(false);
@@ -91,7 +96,7 @@ describe("generated JSON validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { jsonEqual, jsonStringLength } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { jsonEqual, jsonStringLength } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
   });
 });
@@ -207,7 +212,7 @@ describe("hash, key and timestamp checks of the validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "tezos-rpcgen/runtime";');
+    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
     expect(emitValidators(plan).js).toBe(js);
     const path = join(tmp.path, "base58-validators.js");
@@ -235,43 +240,12 @@ describe("hash, key and timestamp checks of the validators", () => {
   });
 });
 
-describe("validators compiled on the worker thread", () => {
-  it("give the bytes compiled on the caller's thread, the keywords' runtime imports included", async () => {
-    const model = syntheticModel();
-    const plan = planValidators(model, nameInterface(model));
-    const here = emitValidators(plan);
-    const there = await emitValidatorsConcurrently(plan);
-    expect(there).toEqual(here);
-    expect(there.js).toContain("isTezosBase58");
-    // Twice in a row: the worker is kept between generations.
-    expect(await emitValidatorsConcurrently(plan)).toEqual(here);
-  });
-
-  it("begun from the describe tree while it is reconciled, give the bytes of the plan compiled here", async () => {
-    const loaded = await loadInterface(join(projectRoot, "spec/snapshots/shell-legacy.json"));
-    const plan = planValidators(loaded.model, nameInterface(loaded.model));
-    const here = emitValidators(plan);
-    expect(await loaded.validators.finish(plan)).toEqual(here);
-    // Finished again (the interface rendered twice), the compilation begins anew.
-    expect(await loaded.validators.finish(plan)).toEqual(here);
-  });
-
-  it("fall back to this thread when the worker thread dropped a session never finished", async () => {
-    const model = syntheticModel();
-    const plan = planValidators(model, nameInterface(model));
-    const bodies = model.services.flatMap((entry) => serviceBodies(entry).map(({ schema }) => schema));
-    const first = beginValidators(bodies);
-    // More sessions begun than the thread keeps open: the first is dropped there.
-    for (let i = 0; i < 5; i++) beginValidators(bodies);
-    expect(await first.finish(plan)).toEqual(emitValidators(plan));
-  });
-
-  it("report an invalid schema with its identifier, as on the caller's thread", async () => {
+describe("invalid schemas", () => {
+  it("are reported with the validator's identifier", () => {
     const plan: ValidatorPlan = {
       services: [],
       validators: [{ name: "validateBroken", schema: { type: "object", required: "name" } as unknown as JsonSchema, usedBy: ["Broken"] }],
     };
     expect(() => emitValidators(plan)).toThrow(/schema validateBroken is invalid/);
-    await expect(emitValidatorsConcurrently(plan)).rejects.toThrow(/schema validateBroken is invalid/);
   });
 });

@@ -1,0 +1,207 @@
+/**
+ * The HTTP client: an {@link RpcTransport} on the platform's `fetch` (Node 20, browsers, Deno,
+ * Bun). In Node, `fetch` (undici) keeps connections alive and pools them per origin by default,
+ * so consecutive calls reuse a connection; pass your own `fetch` to change the pool. Nothing
+ * here imports Node-only modules.
+ */
+import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, acceptHeader, contentTypeHeader } from "../http/media-types.ts";
+import { buildPath } from "../http/path.ts";
+import { buildQueryString } from "../http/query-string.ts";
+import { DEFAULT_ELEMENT_LIMIT, NdjsonSplitter } from "../http/stream-split.ts";
+import type { AnyRouteDescriptor, MediaType, RouteDescriptor } from "../rpc/route.ts";
+import type { RpcRequest, RpcTransport } from "../rpc/transport.ts";
+import { answerMediaType, decodeOutput, rpcError, type AnswerContext } from "./answers.ts";
+import { callSignal, pause, type CallSignal } from "./call-signal.ts";
+import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
+import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
+import { bodyChunks, readBodyCapped } from "./read-body.ts";
+
+/** A request ready to send. */
+interface Prepared {
+  context: AnswerContext;
+  init: RequestInit;
+  timeoutMs: number | undefined;
+}
+
+const DEFAULT_RETRY_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * Whether `error` is the platform's: `fetch` and body readers fail with a `TypeError` (network
+ * failure, connection cut) or an `AbortError`. Anything else describes the answer itself (too
+ * large, undecodable, invalid) and is passed on as is.
+ */
+function isPlatformError(error: unknown): boolean {
+  return error instanceof TypeError || (error as { name?: unknown } | null)?.name === "AbortError";
+}
+
+function causeText(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const base = error instanceof Error ? error.message : String(error);
+  return cause ? `${base} (${cause.code ?? cause.message ?? String(cause)})` : base;
+}
+
+/** Calls a node over HTTP. See {@link HttpTransportOptions} for the settings. */
+export class HttpTransport implements RpcTransport {
+  readonly #base: string;
+  readonly #options: HttpTransportOptions;
+  readonly #binary: BinaryBodies | undefined;
+  readonly #fetch: typeof globalThis.fetch;
+
+  constructor(options: HttpTransportOptions) {
+    const base = String(options.baseUrl).replace(/\/+$/, "");
+    const parsed = new URL(base);
+    if (parsed.search !== "" || parsed.hash !== "") throw new TypeError(`the base URL ${base} must not have a query string or a fragment`);
+    if (options.mediaType === BINARY_MEDIA_TYPE && !options.binary) throw new MediaTypeError("a client whose media type is application/octet-stream needs binary codecs (the `binary` option)");
+    this.#base = base;
+    this.#options = options;
+    this.#binary = options.binary;
+    // Bound: some platforms refuse `fetch` called on another `this`.
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  async call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
+    const prepared = this.#prepare(route, request);
+    const retry = route.method === "GET" ? this.#options.retry : undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await this.#attempt(prepared, request.signal)) as O;
+      } catch (error) {
+        if (!retry || attempt >= retry.retries || !retryable(error, retry)) throw error;
+        await pause((retry.delayMs ?? 100) * 2 ** attempt, request.signal);
+        if (request.signal?.aborted) throw new TransportError("aborted", route.method, prepared.context.url, "aborted by the caller while waiting to retry");
+      }
+    }
+  }
+
+  stream<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): AsyncIterable<O> {
+    return this.#streamValues(route, request) as AsyncIterable<O>;
+  }
+
+  /** Builds the URL, headers and body, and chooses the media type. */
+  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
+    const mediaType = this.#mediaTypeFor(route, request.mediaType);
+    const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
+    const headers: Record<string, string> = { ...this.#options.headers, accept: acceptHeader(mediaType) };
+    const init: RequestInit = { method: route.method, headers };
+    // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
+    if (route.input !== undefined) {
+      headers["content-type"] = contentTypeHeader(mediaType);
+      init.body = mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {});
+    }
+    const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
+    return {
+      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, binary: this.#binary },
+      init,
+      timeoutMs,
+    };
+  }
+
+  /** The media type of one call: the call's choice (checked), else the client's when the route allows it, else JSON. */
+  #mediaTypeFor(route: AnyRouteDescriptor, asked: MediaType | undefined): MediaType {
+    const wanted = asked ?? this.#options.mediaType ?? JSON_MEDIA_TYPE;
+    if (wanted === JSON_MEDIA_TYPE) return JSON_MEDIA_TYPE;
+    const binary = this.#binary;
+    const parts = route.input ? (["input", "output"] as const) : (["output"] as const);
+    const can = binary !== undefined && parts.every((part) => route[part]!.mediaTypes.includes(BINARY_MEDIA_TYPE) && binary.supports(route, part));
+    if (can) return BINARY_MEDIA_TYPE;
+    if (asked === undefined) return JSON_MEDIA_TYPE;
+    throw new MediaTypeError(
+      binary === undefined
+        ? `${route.operation}: application/octet-stream needs a client with binary codecs (the \`binary\` option)`
+        : `${route.operation} has no binary form: ${route.output.jsonOnly ?? route.input?.jsonOnly ?? "its bodies are JSON only"}`,
+    );
+  }
+
+  /** Sends the request; maps platform failures to {@link TransportError}. */
+  async #send(prepared: Prepared, signal: CallSignal): Promise<Response> {
+    const { method, url } = prepared.context;
+    if (signal.reason === "aborted") throw new TransportError("aborted", method, url, "aborted by the caller before it was sent");
+    try {
+      return await this.#fetch(url, signal.signal ? { ...prepared.init, signal: signal.signal } : prepared.init);
+    } catch (error) {
+      throw this.#failure(error, signal, prepared, "unreachable");
+    }
+  }
+
+  #failure(error: unknown, signal: CallSignal, prepared: Prepared, otherwise: "unreachable" | "interrupted"): Error {
+    const { method, url } = prepared.context;
+    if (!isPlatformError(error)) return error as Error;
+    if (signal.reason === "timeout") return new TransportError("timeout", method, url, `no complete answer within ${prepared.timeoutMs} ms`, { cause: error });
+    if (signal.reason === "aborted") return new TransportError("aborted", method, url, "aborted by the caller", { cause: error });
+    const what = otherwise === "unreachable" ? "the node could not be reached" : "the connection broke while the answer was read";
+    return new TransportError(otherwise, method, url, `${what}: ${causeText(error)}`, { cause: error });
+  }
+
+  /** One attempt of a single-answer call. */
+  async #attempt(prepared: Prepared, caller: AbortSignal | undefined): Promise<unknown> {
+    const signal = callSignal(caller, prepared.timeoutMs);
+    const { context } = prepared;
+    try {
+      const response = await this.#send(prepared, signal);
+      let body: Uint8Array;
+      try {
+        body = await readBodyCapped(response, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+      } catch (error) {
+        throw this.#failure(error, signal, prepared, "interrupted");
+      }
+      if (!response.ok) throw rpcError(context, response, body);
+      if (response.status === 204 || response.status === 201) return undefined;
+      return decodeOutput(context, answerMediaType(response, context.mediaType), body, "output", true);
+    } finally {
+      signal.dispose();
+    }
+  }
+
+  /**
+   * The values of a stream. Pull-driven: nothing is read while the consumer does not ask, so
+   * TCP back-pressure reaches the node. Ends when the node ends the answer or when the caller's
+   * signal aborts; `break` cancels the body, which releases the connection.
+   */
+  async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
+    const prepared = this.#prepare(route, request);
+    const { context } = prepared;
+    const signal = callSignal(request.signal, prepared.timeoutMs);
+    try {
+      let response: Response;
+      try {
+        response = await this.#send(prepared, signal);
+      } catch (error) {
+        if (signal.reason === "aborted") return;
+        throw error;
+      }
+      // The timeout bounds the wait for the answer's start; a monitor then runs as long as it likes.
+      signal.clearTimeout();
+      if (!response.ok) {
+        const body = await readBodyCapped(response, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES).catch((error: unknown) => {
+          throw this.#failure(error, signal, prepared, "interrupted");
+        });
+        throw rpcError(context, response, body);
+      }
+      const mediaType = answerMediaType(response, context.mediaType);
+      const limit = this.#options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
+      const splitter = mediaType === BINARY_MEDIA_TYPE && this.#binary ? this.#binary.streamSplitter(limit) : new NdjsonSplitter(limit);
+      try {
+        for await (const chunk of bodyChunks(response)) {
+          for (const element of splitter.push(chunk)) yield decodeOutput(context, mediaType, element, "stream element", false);
+        }
+        for (const element of splitter.end()) yield decodeOutput(context, mediaType, element, "stream element", false);
+      } catch (error) {
+        if (signal.reason === "aborted") return;
+        throw this.#failure(error, signal, prepared, "interrupted");
+      }
+    } finally {
+      signal.dispose();
+    }
+  }
+}
+
+function retryable(error: unknown, retry: RetryOptions): boolean {
+  if (error instanceof TransportError) return error.reason === "unreachable" || error.reason === "timeout" || error.reason === "interrupted";
+  if (error instanceof RpcError) return (retry.statuses ?? DEFAULT_RETRY_STATUSES).includes(error.status);
+  return false;
+}
+
+/** Shorthand for `new HttpTransport(options)`. */
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+  return new HttpTransport(options);
+}

@@ -1,0 +1,57 @@
+/** Reading answer bodies from a `fetch` `Response`, with a size cap, through the platform's stream reader. */
+import { ElementTooLargeError } from "../http/errors.ts";
+import { joinBytes } from "../http/stream-split.ts";
+
+/**
+ * Reads a whole body (chunked or not) into one array, failing with {@link ElementTooLargeError}
+ * as soon as it passes `limit` (before reading anything when `Content-Length` already says so).
+ */
+export async function readBodyCapped(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ElementTooLargeError(limit, declared, "answer");
+  }
+  if (!response.body) return new Uint8Array(0);
+  // Known length within the cap: one platform read, cheaper than a chunk loop.
+  if (declared >= 0) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) throw new ElementTooLargeError(limit, total, "answer");
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return joinBytes(chunks, total);
+}
+
+/**
+ * The chunks of a body as an async iterable; leaving the loop early (`break`, a throw) cancels
+ * the body, which releases the connection.
+ */
+export async function* bodyChunks(response: Response): AsyncGenerator<Uint8Array, void, undefined> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}

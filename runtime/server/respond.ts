@@ -1,0 +1,57 @@
+/**
+ * Writing answers: empty and plain-text answers produced by the server itself, and values in the
+ * negotiated media type (JSON text and a newline; binary with its 4-byte length prefix,
+ * octez-http.md §2).
+ */
+import type { ServerResponse, OutgoingHttpHeaders } from "node:http";
+import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
+import type { BinaryBodies, BodyPart } from "../client/options.ts";
+import { jsonAnswerText } from "../http/framing.ts";
+import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../http/media-types.ts";
+
+/** An answer with no body (401, 403, 404, 405, 415, 501…). */
+export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, "content-length": 0 });
+  res.end();
+}
+
+/** A `text/plain` answer (the 400 messages; the 406 list is sent without a type, as a node does). */
+export function sendText(res: ServerResponse, status: number, text: string, type: string | null = "text/plain", headers: OutgoingHttpHeaders = {}): void {
+  const body = Buffer.from(text, "utf8");
+  const all: OutgoingHttpHeaders = { ...headers, "content-length": body.length };
+  if (type !== null) all["content-type"] = type;
+  res.writeHead(status, all);
+  res.end(body);
+}
+
+/** Thrown when a value has no form in the chosen media type (a JSON-only body asked in binary). */
+export class NoBinaryFormError extends Error {
+  override readonly name = "NoBinaryFormError";
+}
+
+/** Whether `part` of `route` can be carried in binary here: its type allows it and a codec is given. */
+export function speaksBinary(route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): boolean {
+  return binary !== undefined && route[part]!.mediaTypes.includes(BINARY_MEDIA_TYPE) && binary.supports(route, part);
+}
+
+/**
+ * One value of `part` of `route` as it goes on the wire in `mediaType`: minified JSON and `\n`,
+ * or the binary payload behind its 4-byte length (octez-http.md §2). Encoder failures
+ * propagate (the server turns them into a 500: the handler returned a value its own type does
+ * not allow).
+ */
+export function encodeAnswer(value: unknown, mediaType: MediaType, route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): Buffer {
+  if (mediaType === JSON_MEDIA_TYPE) {
+    // `undefined` (a unit answer) is written as the empty value `{}`.
+    return Buffer.from(jsonAnswerText(value === undefined ? {} : value), "utf8");
+  }
+  if (!speaksBinary(route, part, binary)) throw new NoBinaryFormError(`the ${part} of ${route.operation} has no binary form here${route[part]?.jsonOnly ? ` (${route[part]!.jsonOnly})` : ""}`);
+  const bytes = binary!.encodeBody(route, part, value);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A single value with a `Content-Length`. */
+export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, "content-type": mediaType, "content-length": bytes.length });
+  res.end(bytes);
+}

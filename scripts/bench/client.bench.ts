@@ -1,0 +1,218 @@
+/**
+ * The HTTP client against `@taquito/rpc` 24.2.0's `RpcClient`, and binary against JSON.
+ *
+ * 1. Calls per second of `getChainId` against the same bare `node:http` server (bare-node.ts,
+ *    its own process), sequential and 10 in flight, rounds interleaved. HTTP stacks:
+ *    - ours: the platform `fetch` (Node's undici), keep-alive (undici's default pool);
+ *    - Taquito as shipped: in Node its `HttpBackend` uses node-fetch 2.x with an `http.Agent`
+ *      whose keep-alive is off, so a new connection per request;
+ *    - Taquito on our stack: the same `HttpBackend` loaded afresh with `window` defined, so that
+ *      it takes the platform `fetch` (undici; its `keepalive: false` request flag does not stop
+ *      undici from reusing connections): the same-stack comparison.
+ *    The bench counts the connections each side opens (server-side) to show the policies.
+ * 2. Bundle size (esbuild, minified, gzip -9) of an app calling one JSON route against one
+ *    calling Taquito's `RpcClient.getChainId`, both for the browser.
+ * 3. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
+ *    in JSON: bytes on the wire and end-to-end time through the client.
+ *
+ * `npx tsx scripts/bench/client.bench.ts [round ms]`. Nothing asserts on timings.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build, type Plugin } from "esbuild";
+import { RpcClient } from "@taquito/rpc";
+import { HttpTransport, binaryBodies } from "../../runtime/index.ts";
+import { getChainsBlocks, getChainsChainId } from "../../generated/shell/client.ts";
+import { binaryCodecs } from "../../generated/shell/binary.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const roundMs = Number(process.argv[2] ?? 1000);
+const ROUNDS = 5;
+
+/** Starts bare-node.ts in a child process; resolves with its URL. */
+function startServer(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./bare-node.ts", import.meta.url))], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env } });
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (text: string) => {
+      const match = /listening (\S+)/.exec(text);
+      if (match) resolve({ url: match[1]!, stop: () => child.kill() });
+    });
+    child.on("exit", (code) => reject(new Error(`bare-node exited with ${code}`)));
+  });
+}
+
+/**
+ * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch. The module
+ * chooses its fetch when it loads, and `@taquito/rpc` has already loaded it (the Node way), so
+ * a fresh copy is loaded with `window` defined, then the cached one is put back.
+ */
+function taquitoBackendOnPlatformFetch(): unknown {
+  const require = createRequire(import.meta.url);
+  const path = require.resolve("@taquito/http-utils");
+  const cached = require.cache[path];
+  delete require.cache[path];
+  const global = globalThis as { window?: unknown };
+  global.window = {};
+  try {
+    const utils = require(path) as { HttpBackend: new () => unknown };
+    return new utils.HttpBackend();
+  } finally {
+    delete global.window;
+    if (cached) require.cache[path] = cached;
+  }
+}
+
+/**
+ * Calls `call` for `ms` milliseconds with `inFlight` loops at once; returns calls per second and
+ * this process's CPU time per call (the client's own cost: the server runs in another process),
+ * which other processes' load on the machine disturbs less than the rate.
+ */
+async function rate(call: () => Promise<unknown>, ms: number, inFlight: number): Promise<{ perSecond: number; cpuMicros: number }> {
+  let count = 0;
+  const end = performance.now() + ms;
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (performance.now() < end) {
+        await call();
+        count++;
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  return { perSecond: (count * 1000) / (performance.now() - start), cpuMicros: (used.user + used.system) / count };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+async function throughput(url: string): Promise<void> {
+  const ours = new HttpTransport({ baseUrl: url });
+  const oursNoValidation = new HttpTransport({ baseUrl: url, validate: false });
+  const taquito = new RpcClient(url);
+  const taquitoSameStack = new RpcClient(url, "main", taquitoBackendOnPlatformFetch() as never);
+  const sides = {
+    "ours (fetch/undici, keep-alive, validating)": () => getChainsChainId(ours, { path: { chain_id: "main" } }),
+    "ours, validation off": () => getChainsChainId(oursNoValidation, { path: { chain_id: "main" } }),
+    "Taquito as shipped (node-fetch, connection per request)": () => taquito.getChainId(),
+    "Taquito on platform fetch (undici, keep-alive)": () => taquitoSameStack.getChainId(),
+  };
+  const connections = async () => Number(await (await fetch(`${url}/connections`)).text());
+  console.log("\nConnections opened by 100 sequential calls (server-side count, ±1 for the counting request):");
+  for (const [name, call] of Object.entries(sides)) {
+    const before = await connections();
+    for (let i = 0; i < 100; i++) await call();
+    console.log(`  ${name.padEnd(58)} ${String((await connections()) - before).padStart(4)}`);
+  }
+  for (const inFlight of [1, 10]) {
+    const rates = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+    const cpus = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+    for (const call of Object.values(sides)) for (let i = 0; i < 50; i++) await call(); // warm-up
+    const entries = Object.entries(sides);
+    for (let r = 0; r < ROUNDS; r++) {
+      // A different side starts each round, so that no side always follows the same one.
+      for (let k = 0; k < entries.length; k++) {
+        const [name, call] = entries[(k + r) % entries.length]!;
+        const measured = await rate(call, roundMs, inFlight);
+        rates.get(name)!.push(measured.perSecond);
+        cpus.get(name)!.push(measured.cpuMicros);
+      }
+    }
+    console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (median of ${ROUNDS} rounds of ${roundMs} ms, interleaved):`);
+    const oursName = "ours (fetch/undici, keep-alive, validating)";
+    const oursRate = median(rates.get(oursName)!);
+    const oursCpu = median(cpus.get(oursName)!);
+    for (const [name, values] of rates) {
+      const value = median(values);
+      const cpu = median(cpus.get(name)!);
+      console.log(`  ${name.padEnd(58)} ${value.toFixed(0).padStart(6)} calls/s (ours/this ${(oursRate / value).toFixed(2)}×)   client CPU ${cpu.toFixed(0).padStart(5)} µs/call (this/ours ${(cpu / oursCpu).toFixed(2)}×)`);
+    }
+  }
+}
+
+async function bundleSize(contents: string, plugins: Plugin[] = []): Promise<{ raw: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+    alias: { "tezos-rpcgen/runtime": `${root}runtime/index.ts` },
+    plugins,
+  });
+  const text = result.outputFiles[0]!.contents;
+  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length };
+}
+
+/** What-if: the validators' Base58Check keyword checking only the text's shape (no Base58 decoding, no SHA-256). */
+const shapeOnlyBase58: Plugin = {
+  name: "shape-only-base58",
+  setup(b) {
+    b.onLoad({ filter: /runtime[\\/]encodings[\\/]base58-groups\.ts$/ }, () => ({
+      loader: "ts",
+      contents: 'export function isTezosBase58(_group: string, value: unknown): boolean { return typeof value === "string" && /^[1-9A-HJ-NP-Za-km-z]+$/.test(value); }\nexport function isTezosBase58Group(): boolean { return true; }\nexport function expectedTezosBase58(): string { return "Base58"; }\nexport const TEZOS_BASE58_GROUPS = {};',
+    }));
+  },
+};
+
+async function bundles(): Promise<void> {
+  const oursApp = 'import { HttpTransport } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732" }), { path: { chain_id: "main" } }).then(console.log);';
+  const taquitoApp = 'import { RpcClient } from "@taquito/rpc"; new RpcClient("http://localhost:8732").getChainId().then(console.log);';
+  const binaryApp = 'import { HttpTransport, binaryBodies } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; import { binaryCodecs } from "./generated/shell/binary.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732", mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) }), { path: { chain_id: "main" } }).then(console.log);';
+  const ours = await bundleSize(oursApp);
+  const taquito = await bundleSize(taquitoApp);
+  const oursBinary = await bundleSize(binaryApp);
+  const whatIf = await bundleSize(oursApp, [shapeOnlyBase58]);
+  console.log("\nBundle of an app calling one JSON route (esbuild --minify, platform browser, gzip -9):");
+  const line = (name: string, size: { raw: number; gzip: number }) => console.log(`  ${name.padEnd(66)} ${(size.raw / 1024).toFixed(1).padStart(6)} KiB min ${(size.gzip / 1024).toFixed(1).padStart(5)} KiB gzip   ours/this ${(ours.gzip / size.gzip).toFixed(2)}×`);
+  line("ours: HttpTransport + getChainsChainId (JSON, validating)", ours);
+  line("Taquito: RpcClient.getChainId", taquito);
+  line("ours, same call in binary (binaryBodies(binaryCodecs))", oursBinary);
+  line("what-if: ours with a shape-only Base58 keyword (no Base58Check)", whatIf);
+}
+
+async function largeAnswer(url: string): Promise<void> {
+  const json = new HttpTransport({ baseUrl: url });
+  const jsonNoValidation = new HttpTransport({ baseUrl: url, validate: false });
+  const binary = new HttpTransport({ baseUrl: url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
+  const call = (transport: HttpTransport) => getChainsBlocks(transport, { path: { chain_id: "main" }, query: { length: 1 } });
+  const wire = async (transport: HttpTransport) => {
+    await call(transport);
+    return Number(await (await fetch(`${url}/bytes`)).text());
+  };
+  const sides = { "binary": binary, "JSON, validating": json, "JSON, validation off": jsonNoValidation };
+  const bytes = new Map<string, number>();
+  for (const [name, transport] of Object.entries(sides)) bytes.set(name, await wire(transport));
+  const times = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+  for (const transport of Object.values(sides)) for (let i = 0; i < 3; i++) await call(transport);
+  for (let r = 0; r < 7; r++) {
+    for (const [name, transport] of Object.entries(sides)) {
+      const start = performance.now();
+      await call(transport);
+      times.get(name)!.push(performance.now() - start);
+    }
+  }
+  const value = (await call(binary)) as string[][];
+  console.log(`\nLarge answer: GET /chains/main/blocks (${value.length} lists × ${value[0]!.length} block hashes), median of 7 interleaved calls:`);
+  const binaryTime = median(times.get("binary")!);
+  for (const name of Object.keys(sides)) {
+    console.log(
+      `  ${name.padEnd(22)} ${(bytes.get(name)! / 1024).toFixed(0).padStart(6)} KiB on the wire (${(bytes.get(name)! / bytes.get("binary")!).toFixed(2)}× binary)   ${median(times.get(name)!).toFixed(1).padStart(6)} ms end to end (${(median(times.get(name)!) / binaryTime).toFixed(2)}× binary)`,
+    );
+  }
+}
+
+const server = await startServer();
+try {
+  console.log(`Node ${process.version}, ${(await import("node:os")).cpus().length} cores (shared); server: bare node:http in a child process`);
+  await bundles();
+  await largeAnswer(server.url);
+  await throughput(server.url);
+} finally {
+  server.stop();
+}
