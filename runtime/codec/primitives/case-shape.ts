@@ -158,6 +158,9 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   if (plan.property !== undefined && jsonKindOf(value) === "object") {
     const held = (value as Record<string, unknown>)[plan.property];
     const keyed = plan.byConstant.get(held);
+    // The one case of that constant, when no case without one fits: its own encoder checks the
+    // rest of the value (as Octez's, once the constant has chosen the case).
+    if (keyed?.length === 1 && plan.others.every((i) => !shapeAccepts(shapes[i]!, value))) return keyed[0]!;
     candidates = keyed === undefined ? plan.others : plan.others.length === 0 ? keyed : [...keyed, ...plan.others];
   }
   let found = -1;
