@@ -24,8 +24,11 @@ export interface LoadedInterface {
 }
 
 /** Reads a snapshot file or live node URL and reconciles it. */
-export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number } = {}): Promise<LoadedInterface> {
-  const loaded = await loadDescribeSource(source, options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {});
+export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number; maxBytes?: number } = {}): Promise<LoadedInterface> {
+  const loaded = await loadDescribeSource(source, {
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+  });
   return interfaceOfDocument(loaded.json, source, options.read);
 }
 

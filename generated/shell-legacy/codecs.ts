@@ -1537,7 +1537,12 @@ export function decodeLayout(r: BinaryReader): Layout {
 
 /** Writes a {@link Layout} (definition `layout`). */
 export function encodeLayout(w: BinaryWriter, value: Layout): void {
-  encodeLayoutBody(w, value);
+  w.enter("layout");
+  try {
+    encodeLayoutBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link Mempool} (definition `mempool`) at the reader's offset. */
@@ -2102,7 +2107,12 @@ export function decodeServiceTree(r: BinaryReader): ServiceTree {
 
 /** Writes a {@link ServiceTree} (definition `service_tree`). */
 export function encodeServiceTree(w: BinaryWriter, value: ServiceTree): void {
-  encodeServiceTreeBody(w, value);
+  w.enter("service_tree");
+  try {
+    encodeServiceTreeBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link UnionCase} (definition `union case`) at the reader's offset. */

@@ -1442,7 +1442,12 @@ export function decodeLayout(r: BinaryReader): Layout {
 
 /** Writes a {@link Layout} (definition `layout`). */
 export function encodeLayout(w: BinaryWriter, value: Layout): void {
-  encodeLayoutBody(w, value);
+  w.enter("layout");
+  try {
+    encodeLayoutBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link MaxActiveRpcConnections} (definition `max_active_rpc_connections`) at the reader's offset. */
@@ -2070,7 +2075,12 @@ export function decodeServiceTree(r: BinaryReader): ServiceTree {
 
 /** Writes a {@link ServiceTree} (definition `service_tree`). */
 export function encodeServiceTree(w: BinaryWriter, value: ServiceTree): void {
-  encodeServiceTreeBody(w, value);
+  w.enter("service_tree");
+  try {
+    encodeServiceTreeBody(w, value);
+  } finally {
+    w.leave();
+  }
 }
 
 /** Reads a {@link UnionCase} (definition `union case`) at the reader's offset. */

@@ -169,7 +169,7 @@ export class EncodingResolver {
       return { kind: "definition", label: name, ir: variant.ir, named, variant };
     }
     if (this.spec.model.definitions.has(name)) return { kind: "model-definition", label: name, ir: { kind: "ref", name }, name };
-    if (allowBuiltin && BUILTINS[name]) return { kind: "expression", label: name, ir: BUILTINS[name]! };
+    if (allowBuiltin && Object.hasOwn(BUILTINS, name)) return { kind: "expression", label: name, ir: BUILTINS[name]! };
     if (allowBuiltin) throw this.unknownName(name);
     return undefined;
   }

@@ -18,6 +18,14 @@ import { registerDrift } from "./commands/drift.ts";
 import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 
+// Output piped into a reader that stops early (`tezos-rpcgen list encodings | head -c 10`): the
+// reader has all it wanted, so the command ends quietly instead of dying on an unhandled EPIPE.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+  process.stderr.write(`tezos-rpcgen: cannot write the output (${error.message})\n`);
+  process.exit(2);
+});
+
 const program = new Command("tezos-rpcgen")
   .description("Typed TypeScript bindings, binary codecs and route stubs from an Octez node's /describe self-description")
   .version(generatorVersion())

@@ -254,7 +254,7 @@ export function standaloneSchema(name: string, root: JsonSchema): JsonSchema {
       for (const [key, inner] of Object.entries(value)) {
         if (key === "$ref" && typeof inner === "string" && inner.startsWith("#/definitions/")) {
           const target = decodeURIComponent(inner.slice("#/definitions/".length).replace(/~1/g, "/").replace(/~0/g, "~"));
-          if (!needed.has(target) && all[target] !== undefined) {
+          if (!needed.has(target) && Object.hasOwn(all, target)) {
             needed.add(target);
             visit(all[target]);
           }

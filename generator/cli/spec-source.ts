@@ -11,6 +11,8 @@ import { loadDescribeSource, readDescribeTree, DescribeError, type PrefixSegment
 import { buildCodecModel, type CodecModel } from "../reconcile/codec-model.ts";
 import type { DescribedTree } from "../describe/read.ts";
 import { CliError } from "./errors.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../describe/body.ts";
+import { byteSize, MAX_SIZE_HELP, positiveInteger } from "./options.ts";
 import { PACKAGE_ROOT } from "../package-root.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
@@ -33,6 +35,10 @@ export interface SpecOptions {
   spec?: string;
   /** Route at which a bare describe answer was captured (`/chains/<chain_id>/mempool`). */
   prefix?: string;
+  /** For a node URL: milliseconds for the complete answer. */
+  timeout?: number;
+  /** For a node URL: largest answer accepted, in bytes. */
+  maxSize?: number;
 }
 
 /**
@@ -52,7 +58,10 @@ export function parsePrefix(route: string): PrefixSegment[] {
 export async function loadSpec(options: SpecOptions): Promise<InspectedInterface> {
   const source = options.spec ?? DEFAULT_SPEC;
   try {
-    const loaded = await loadDescribeSource(source);
+    const loaded = await loadDescribeSource(source, {
+      ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+      ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
+    });
     const prefix = options.prefix === undefined ? undefined : parsePrefix(options.prefix);
     const tree = readDescribeTree(loaded.json, prefix === undefined ? {} : { prefix });
     return { source, tree, model: buildCodecModel(tree) };
@@ -66,9 +75,24 @@ export async function loadSpec(options: SpecOptions): Promise<InspectedInterface
 export const SPEC_OPTION_HELP = {
   spec: "a snapshot file or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
+  timeout: "for a node URL: deadline of the request, in milliseconds",
+  maxSize: `for a node URL: ${MAX_SIZE_HELP}`,
 };
 
-/** Adds `--spec` and `--prefix` to an inspection command. */
+/** Adds `--timeout` and `--max-size`, the limits of reading a node, to a command. */
+export function withNodeLimitOptions(command: Command): Command {
+  return withSpecTimeout(command).option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
+}
+
+/** Adds `--timeout` for reading a node (`rpc` has its own, for the call it makes). */
+export function withSpecTimeout(command: Command): Command {
+  return command.option("--timeout <ms>", SPEC_OPTION_HELP.timeout, positiveInteger, 30_000);
+}
+
+/** Adds `--spec`, `--prefix` and `--max-size` to an inspection command (and `--timeout`: see {@link withSpecTimeout}). */
 export function withSpecOptions(command: Command): Command {
-  return command.option("--spec <file|url>", SPEC_OPTION_HELP.spec).option("--prefix <route>", SPEC_OPTION_HELP.prefix);
+  return command
+    .option("--spec <file|url>", SPEC_OPTION_HELP.spec)
+    .option("--prefix <route>", SPEC_OPTION_HELP.prefix)
+    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
 }

@@ -7,8 +7,8 @@
  * refuses `/describe` with 401/403 under its default RPC ACL, a 404 means the path does not
  * exist (or names a directory without services), and a slow node is cut off after the timeout.
  */
-import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, decodeText, readBodyText } from "./body.ts";
 import { DescribeLoadError } from "./errors.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
 
@@ -19,6 +19,8 @@ export interface LoadDescribeOptions {
   prefix?: readonly string[];
   /** The fetch implementation (tests, proxies). Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /** Largest answer accepted from a node, in bytes. Default {@link DEFAULT_MAX_BODY_BYTES}. */
+  maxBytes?: number;
 }
 
 /** What {@link loadDescribeSource} read. */
@@ -54,14 +56,6 @@ function parse(source: string, text: string): unknown {
   }
 }
 
-/**
- * A file's bytes as UTF-8 text. Describe answers are usually pure ASCII, and ASCII bytes give the
- * same text read as Latin-1, which decodes faster (there is nothing to validate).
- */
-function decodeText(bytes: Buffer): string {
-  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
-}
-
 function statusProblem(status: number, statusText: string, body: string): string {
   const excerpt = body.trim().slice(0, 200);
   const detail = excerpt === "" ? "" : `: ${excerpt}`;
@@ -84,11 +78,12 @@ async function fetchText(source: string, url: string, options: LoadDescribeOptio
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await doFetch(url, { headers: { accept: "application/json" }, signal: controller.signal });
-    const body = await response.text();
+    const body = await readBodyText(response, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
     if (response.status !== 200) throw new DescribeLoadError(source, statusProblem(response.status, response.statusText, body), response.status);
     return body;
   } catch (error) {
     if (error instanceof DescribeLoadError) throw error;
+    if (error instanceof BodyTooLargeError) throw new DescribeLoadError(source, `${url}: ${error.message}`, undefined, { cause: error });
     if (controller.signal.aborted) {
       throw new DescribeLoadError(source, `no complete answer from ${url} within ${timeoutMs} ms`, undefined, { cause: error });
     }

@@ -9,7 +9,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { binarySchemaSchema, describeAnswerSchema, describeFormatSchema, shapeMessages, snapshotSchema } from "./describe-answer-schema.ts";
-import { DescribeFormatError } from "./errors.ts";
+import { DescribeFormatError, toPointer } from "./errors.ts";
 
 type Which = "answer" | "binary" | "snapshot";
 
@@ -106,7 +106,46 @@ export function describeAjvError(error: ErrorObject): string {
   }
 }
 
+/**
+ * Deepest nesting of JSON arrays and objects accepted in a describe document. Real answers
+ * stay below 60 levels (a directory takes about five, a schema one per level); the validator and
+ * the readers after it recurse once or more per level, and a tree about 1,000 directories deep
+ * exhausted the call stack with "Maximum call stack size exceeded".
+ */
+export const MAX_DESCRIBE_NESTING = 1000;
+
+/** One open array or object of the walk in {@link checkNesting}. */
+interface OpenValue {
+  readonly keys: readonly string[];
+  readonly value: Record<string, unknown>;
+  next: number;
+}
+
+/**
+ * Throws a {@link DescribeFormatError} at the first value nested deeper than
+ * {@link MAX_DESCRIBE_NESTING}, found without recursion (an explicit stack of open values).
+ */
+function checkNesting(json: unknown, basePointer: string): void {
+  if (typeof json !== "object" || json === null) return;
+  const open: OpenValue[] = [{ keys: Object.keys(json), value: json as Record<string, unknown>, next: 0 }];
+  while (open.length > 0) {
+    const top = open[open.length - 1]!;
+    if (top.next === top.keys.length) {
+      open.pop();
+      continue;
+    }
+    const inner = top.value[top.keys[top.next++]!];
+    if (typeof inner !== "object" || inner === null) continue;
+    if (open.length >= MAX_DESCRIBE_NESTING) {
+      const pointer = toPointer(open.map((o) => o.keys[o.next - 1]!));
+      throw new DescribeFormatError(basePointer + pointer, `nested deeper than ${MAX_DESCRIBE_NESTING} levels of JSON arrays and objects (real describe answers use fewer than 100)`);
+    }
+    open.push({ keys: Object.keys(inner), value: inner as Record<string, unknown>, next: 0 });
+  }
+}
+
 function check(which: Which, json: unknown, basePointer: string): void {
+  checkNesting(json, basePointer);
   const validate = validator(which);
   if (validate(json)) return;
   const error = pickError(validate.errors ?? []);

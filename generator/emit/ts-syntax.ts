@@ -136,7 +136,8 @@ export function literal(value: unknown): string {
   if (value === undefined) return "undefined";
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (typeof value === "object" && value !== null) {
-    return `{ ${Object.entries(value).map(([key, v]) => `${propertyKey(key)}: ${literal(v)}`).join(", ")} }`;
+    // A computed `__proto__` key makes an own property; a plain one would set the prototype.
+    return `{ ${Object.entries(value).map(([key, v]) => `${key === "__proto__" ? '["__proto__"]' : propertyKey(key)}: ${literal(v)}`).join(", ")} }`;
   }
   return JSON.stringify(value);
 }

@@ -66,6 +66,10 @@ import {
   type Codec,
   type JsonValue as RuntimeJson,
   type Unistring,
+  assignOwnProperties,
+  jsonEqual,
+  ownProperty,
+  setOwnProperty,
   micheline,
 } from "@tezos-rpcgen/runtime";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
@@ -96,7 +100,15 @@ export class Interpreter {
         r.leave();
         return value;
       },
-      encode: (w, v) => (built ??= this.codec(definition.codec)).encode(w, v),
+      encode: (w, v) => {
+        w.enter(name);
+        try {
+          (built ??= this.codec(definition.codec)).encode(w, v);
+        } finally {
+          // A union may catch a failed case and try the next: the count must come back down.
+          w.leave();
+        }
+      },
     };
     this.cache.set(name, lazy);
     return lazy;
@@ -174,7 +186,7 @@ export class Interpreter {
         return {
           decode: () => structuredClone(ir.value),
           encode: (w, v) => {
-            if (v !== undefined && JSON.stringify(v) !== JSON.stringify(ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
+            if (v !== undefined && !jsonEqual(v, ir.value)) throw new EncodeError(`the constant ${JSON.stringify(ir.value)}`, describeValue(v), w.length);
           },
         };
       case "unit":
@@ -285,13 +297,13 @@ export class Interpreter {
               try {
                 if (item.presence === "indicator" && !readPresence(r)) return;
                 if (item.presence === "rest-of-frame" && r.remaining() === 0) return;
-                out[name] = codec.decode(r);
+                setOwnProperty(out, name, codec.decode(r));
               } catch (error) {
                 atPath(error, name, "decode", r.offset);
               }
             },
             encode: (w, value) => {
-              const v = value[name];
+              const v = ownProperty(value, name);
               try {
                 if (item.presence === "indicator") {
                   writePresence(w, v !== undefined);
@@ -314,11 +326,11 @@ export class Interpreter {
             size: 0,
             extends: false,
             decode: (_r, out) => {
-              out[item.name] = structuredClone(item.value);
+              setOwnProperty(out, item.name, structuredClone(item.value));
             },
             encode: (w, value) => {
-              const v = value[item.name];
-              if (v !== undefined && JSON.stringify(v) !== JSON.stringify(item.value)) {
+              const v = ownProperty(value, item.name);
+              if (v !== undefined && !jsonEqual(v, item.value)) {
                 throw new EncodeError(`the constant ${JSON.stringify(item.value)}`, describeValue(v), w.length).prepend(item.name);
               }
             },
@@ -338,7 +350,7 @@ export class Interpreter {
                 if (first === undefined) throw error;
                 atPath(error, first, "decode", r.offset);
               }
-              Object.assign(out, inner.decode(r) as object);
+              assignOwnProperties(out, inner.decode(r) as Record<string, unknown>);
               closeDynamicFrame(r, outer);
             },
             encode: (w, value) => {
@@ -357,7 +369,7 @@ export class Interpreter {
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
-            decode: (r, out) => Object.assign(out, inner.decode(r) as object),
+            decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
             encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : value),
           };
         }

@@ -12,11 +12,12 @@ import { DescribeError } from "../describe/errors.ts";
  * - `http`: any other non-200 status (5xx after the retries ran out);
  * - `timeout`: no complete answer within the deadline;
  * - `network`: connection refused, reset, DNS failure… (after the retries ran out);
+ * - `too-large`: the answer is longer than the size limit (announced or received);
  * - `not-json`: the answer is not JSON;
  * - `invalid-describe`: JSON, but not a describe answer (or the captures do not fit together);
  * - `aborted`: the caller's own `AbortSignal` fired.
  */
-export type LiveCaptureReason = "acl" | "not-found" | "http" | "timeout" | "network" | "not-json" | "invalid-describe" | "aborted";
+export type LiveCaptureReason = "acl" | "not-found" | "http" | "timeout" | "network" | "too-large" | "not-json" | "invalid-describe" | "aborted";
 
 export class LiveCaptureError extends DescribeError {
   override readonly name = "LiveCaptureError";

@@ -6,7 +6,9 @@
  *   (connection refused or reset…) and 5xx statuses. A 4xx, a timeout (a hung node usually
  *   stays hung, and each attempt would cost the full deadline) and a malformed answer are
  *   final. The delay doubles from `retryDelayMs` (default 250 ms) up to 5 s.
+ * - A body longer than `maxBytes` (announced or received) is final too (`too-large`).
  */
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyText } from "../describe/body.ts";
 import { aclProblem, LiveCaptureError } from "./errors.ts";
 
 export interface NodeRequestOptions {
@@ -16,6 +18,8 @@ export interface NodeRequestOptions {
   retries?: number;
   /** First delay between attempts; doubles each time (capped at 5 s). Default 250. */
   retryDelayMs?: number;
+  /** Largest answer accepted, in bytes. Default 128 MiB (`DEFAULT_MAX_BODY_BYTES`). */
+  maxBytes?: number;
   /** Cancels everything (no retry after it fires). */
   signal?: AbortSignal;
   /** The fetch implementation. Default: the global `fetch`. */
@@ -58,7 +62,7 @@ async function attempt(source: string, url: string, options: NodeRequestOptions)
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
   try {
     const response = await (options.fetch ?? fetch)(url, { headers: { accept: "application/json" }, signal });
-    const text = await response.text();
+    const text = await readBodyText(response, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
     if (response.status === 200) return { ok: true, text };
     const status = response.status;
     const excerpt = text.trim().slice(0, 200);
@@ -69,6 +73,9 @@ async function attempt(source: string, url: string, options: NodeRequestOptions)
     }
     return { ok: false, retry: status >= 500, error: new LiveCaptureError("http", source, url, `${url} answered HTTP ${status} ${response.statusText}${detail}`, status) };
   } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return { ok: false, retry: false, error: new LiveCaptureError("too-large", source, url, `${url}: ${error.message}`, undefined, { cause: error }) };
+    }
     if (options.signal?.aborted) {
       return { ok: false, retry: false, error: new LiveCaptureError("aborted", source, url, `request to ${url} cancelled`, undefined, { cause: error }) };
     }

@@ -1,4 +1,5 @@
 import { EncodeError } from "./errors.ts";
+import { MAX_NESTING } from "./reader.ts";
 
 /**
  * A growable byte buffer written front to back.
@@ -11,10 +12,29 @@ export class BinaryWriter {
   private view: DataView;
   /** Number of bytes written so far. */
   length = 0;
+  /** How many recursive definitions are being written, one inside the other (see {@link enter}). */
+  depth = 0;
 
   constructor(initialCapacity = 256) {
     this.buffer = new Uint8Array(initialCapacity);
     this.view = new DataView(this.buffer.buffer);
+  }
+
+  /**
+   * Enters one level of a recursive definition; fails beyond {@link MAX_NESTING} levels, the
+   * reader's limit, so that a deep (or cyclic) value fails with an {@link EncodeError} instead
+   * of exhausting the stack, and nothing is written that the decoder would refuse. Pair with
+   * {@link leave}.
+   */
+  enter(what: string): void {
+    if (++this.depth > MAX_NESTING) {
+      throw new EncodeError(`at most ${MAX_NESTING} nested ${what} values`, "deeper nesting", this.length);
+    }
+  }
+
+  /** Leaves a level entered with {@link enter}. */
+  leave(): void {
+    this.depth--;
   }
 
   /** Makes room for `n` more bytes. */

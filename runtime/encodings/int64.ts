@@ -4,6 +4,7 @@
  * known encodings built on int64 (timestamps).
  */
 import { EncodeError, describeValue } from "../codec/errors.ts";
+import { int64Digits } from "../codec/primitives/integers.ts";
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
@@ -15,8 +16,9 @@ const DECIMAL = /^[+-]?\d+$/;
  * of range). A leading `+` and leading zeros are accepted, like OCaml's `Int64.of_string`.
  */
 export function parseInt64(text: string): bigint | undefined {
-  if (!DECIMAL.test(text)) return undefined;
-  const value = BigInt(text);
+  const digits = DECIMAL.test(text) ? int64Digits(text) : undefined;
+  if (digits === undefined) return undefined;
+  const value = BigInt(digits);
   return value < INT64_MIN || value > INT64_MAX ? undefined : value;
 }
 

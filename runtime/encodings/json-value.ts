@@ -32,11 +32,23 @@ import { readLength, utf8OrUndefined, writeLength } from "./internal/bytes.ts";
 /** A JSON value as `JSON.parse` returns it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+/**
+ * Default deepest nesting of documents, for both directions: whatever the encoder writes by
+ * default, the decoder reads by default.
+ */
+export const BSON_DEFAULT_MAX_DEPTH = 512;
+
 /** Options of {@link decodeBson}. */
 export interface BsonDecodeOptions {
   /** Read a top-level document named `"0"`…`"n−1"` as an array (default `true`). */
   rootArrays?: boolean;
-  /** Deepest nesting accepted (default 512); deeper input is refused rather than overflowing the stack. */
+  /** Deepest nesting accepted (default {@link BSON_DEFAULT_MAX_DEPTH}); deeper input is refused rather than overflowing the stack. */
+  maxDepth?: number;
+}
+
+/** Options of {@link encodeBson}. */
+export interface BsonEncodeOptions {
+  /** Deepest nesting accepted (default {@link BSON_DEFAULT_MAX_DEPTH}); a deeper or cyclic value fails with an {@link EncodeError}. */
   maxDepth?: number;
 }
 
@@ -138,15 +150,45 @@ function checkNumber(v: number, path: Path): void {
   if (!Number.isFinite(v)) fail("a finite number (JSON has no NaN or infinity)", v, path);
 }
 
-/** Writes the elements of an object or array document (without size and terminator). */
-function writeElements(out: LittleEndianBuilder, value: JsonValue[] | Record<string, unknown>, path: Path, depth: number): void {
-  const isArray = Array.isArray(value);
-  const keys = isArray ? undefined : Object.keys(value);
-  const count = isArray ? value.length : keys!.length;
-  for (let i = 0; i < count; i++) {
-    const name = isArray ? String(i) : keys![i]!;
-    const v: unknown = isArray ? value[i] : (value as Record<string, unknown>)[name];
-    path.push(isArray ? i : name);
+/** An object or array document being written. */
+interface OpenDocument {
+  readonly value: unknown[] | Record<string, unknown>;
+  /** The object's keys; `undefined` for an array. */
+  readonly keys: string[] | undefined;
+  readonly count: number;
+  /** Next element to write. */
+  index: number;
+  /** Position of the document's size field; −1 for the root, which the caller closes. */
+  readonly at: number;
+}
+
+function openDocument(value: unknown[] | Record<string, unknown>, at: number): OpenDocument {
+  const keys = Array.isArray(value) ? undefined : Object.keys(value);
+  return { value, keys, count: keys === undefined ? (value as unknown[]).length : keys.length, index: 0, at };
+}
+
+/**
+ * Writes the elements of an object or array document (without its size and terminator), and
+ * every document inside it. An explicit stack of open documents stands in for recursion, so the
+ * depth is limited by `maxDepth` alone (checked before going deeper), never by the call stack.
+ * `path` holds the position of the element being written, for error paths.
+ */
+function writeElements(out: LittleEndianBuilder, root: unknown[] | Record<string, unknown>, path: Path, maxDepth: number): void {
+  const stack: OpenDocument[] = [openDocument(root, -1)];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.index === top.count) {
+      stack.pop();
+      if (top.at >= 0) {
+        out.close(top.at);
+        path.pop();
+      }
+      continue;
+    }
+    const i = top.index++;
+    const name = top.keys === undefined ? String(i) : top.keys[i]!;
+    const v: unknown = top.keys === undefined ? (top.value as unknown[])[i] : (top.value as Record<string, unknown>)[name];
+    path.push(top.keys === undefined ? i : name);
     if (v === null) {
       out.byte(TAG_NULL);
       writeName(out, name, path);
@@ -164,12 +206,12 @@ function writeElements(out: LittleEndianBuilder, value: JsonValue[] | Record<str
       writeName(out, name, path);
       writeString(out, v);
     } else if (Array.isArray(v) || isPlainObject(v)) {
-      if (depth >= 10_000) fail("a JSON value nested less than 10000 deep", v, path);
+      // The root is depth 0; this document would be at depth `stack.length`.
+      if (stack.length > maxDepth) fail(`a JSON value nested at most ${maxDepth} deep`, v, path);
       out.byte(Array.isArray(v) ? TAG_ARRAY : TAG_OBJECT);
       writeName(out, name, path);
-      const at = out.open();
-      writeElements(out, v as JsonValue[] | Record<string, unknown>, path, depth + 1);
-      out.close(at);
+      stack.push(openDocument(v as unknown[] | Record<string, unknown>, out.open()));
+      continue; // the path keeps this element until its document is closed
     } else {
       fail("a JSON value", v, path);
     }
@@ -178,7 +220,7 @@ function writeElements(out: LittleEndianBuilder, value: JsonValue[] | Record<str
 }
 
 /** The BSON bytes of a JSON value, as data-encoding writes them. Fails with an {@link EncodeError} on non-JSON input. */
-export function encodeBson(value: JsonValue): Uint8Array {
+export function encodeBson(value: JsonValue, options: BsonEncodeOptions = {}): Uint8Array {
   const out = new LittleEndianBuilder();
   const at = out.open();
   const v: unknown = value;
@@ -195,7 +237,7 @@ export function encodeBson(value: JsonValue): Uint8Array {
     out.byte(IMMEDIATE | TAG_STRING);
     writeString(out, v);
   } else if (Array.isArray(v) || isPlainObject(v)) {
-    writeElements(out, v as JsonValue[] | Record<string, unknown>, path, 0);
+    writeElements(out, v as unknown[] | Record<string, unknown>, path, options.maxDepth ?? BSON_DEFAULT_MAX_DEPTH);
   } else {
     fail("a JSON value", v, path);
   }
@@ -357,8 +399,16 @@ function toObject(names: readonly string[], values: readonly JsonValue[]): { [ke
  */
 export function decodeBson(bytes: Uint8Array, options: BsonDecodeOptions = {}, start = 0, end = bytes.length): JsonValue {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const reader = new BsonReader(bytes, view, 0, options.maxDepth ?? 512);
-  return reader.document(start, end, (options.rootArrays ?? true) ? "root" : "object", 0);
+  const maxDepth = options.maxDepth ?? BSON_DEFAULT_MAX_DEPTH;
+  const reader = new BsonReader(bytes, view, 0, maxDepth);
+  try {
+    return reader.document(start, end, (options.rootArrays ?? true) ? "root" : "object", 0);
+  } catch (error) {
+    // The reader recurses once per level: a `maxDepth` raised far beyond the default can meet
+    // the end of the call stack first. That is still a refusal of the input, not a crash.
+    if (error instanceof RangeError) throw new DecodeError(`documents nested at most as deep as the call stack allows (maxDepth ${maxDepth}) (BSON)`, "deeper nesting", start);
+    throw error;
+  }
 }
 
 /**

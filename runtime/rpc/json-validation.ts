@@ -53,3 +53,39 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (keys.length !== Object.keys(right).length) return false;
   return keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
 }
+
+/**
+ * The regular expression of a JSON Schema `pattern`, for the generated validators (ajv's
+ * `code.regExp`). Capturing groups become non-capturing ones when the pattern has no
+ * backreference: `.test` answers the same, and V8 then matches a repeated group without keeping
+ * a backtracking entry per repetition. With capturing groups, Octez's hex pattern
+ * `^([a-zA-Z0-9][a-zA-Z0-9])*$` threw a `RangeError` on a 10-million-character string instead of
+ * answering. (A pattern of another shape may still need the engine's backtracking stack.)
+ */
+export function jsonPattern(source: string, flags: string): RegExp {
+  return new RegExp(/\\[1-9]|\\k</.test(source) ? source : withoutCaptures(source), flags);
+}
+
+/** `source` with each capturing `(` written `(?:`, outside character classes and escapes. */
+function withoutCaptures(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\") {
+      out += c + (source[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else if (c === "(" && source[i + 1] !== "?") {
+      out += "(?:";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}

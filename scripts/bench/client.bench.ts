@@ -142,7 +142,7 @@ async function bundleSize(contents: string, plugins: Plugin[] = []): Promise<{ r
     platform: "browser",
     write: false,
     logLevel: "silent",
-    alias: { "tezos-rpcgen/runtime": `${root}runtime/index.ts` },
+    alias: { "@tezos-rpcgen/runtime": `${root}runtime/index.ts` },
     plugins,
   });
   const text = result.outputFiles[0]!.contents;

@@ -7,11 +7,14 @@
  * limit. So `09` × n, `00` (Zero_width), `00` × n is a valid layout nested n deep, 2n + 1 bytes
  * long. Found by fuzzing: before the limit, n = 100 000 (200 KB) overflowed the call stack.
  */
+import { thrown } from "../runtime/encodings/support/helpers.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadInterface } from "../../generator/pipeline.ts";
 import { temporaryDirectory } from "../generator/emit/support.ts";
 import { decodeOutcome, generatedDecoders } from "./support.ts";
-import { BinaryReader } from "../../runtime/index.ts";
+import { BinaryReader, BinaryWriter, EncodeError } from "../../runtime/index.ts";
+import { decodeLayout as committedDecodeLayout, encodeLayout } from "../../generated/shell/codecs.ts";
+import type { Layout } from "../../generated/shell/types.ts";
 
 const SHELL = "spec/snapshots/shell.json";
 const tmp = temporaryDirectory();
@@ -42,5 +45,35 @@ describe("generated decoders of recursive definitions", () => {
     expect(outcome.kind === "crash" ? outcome.problem : "no crash").toBe("no crash");
     expect(outcome).toMatchObject({ kind: "rejected" });
     expect(() => decode(new BinaryReader(nestedSeqLayout(100_000)))).toThrow(/at most 1000 nested layout values/);
+  });
+});
+
+describe("generated encoders of recursive definitions (issue 14: the encoder had no limit)", () => {
+  /** A layout value `Seq` × depth around `Zero_width`. */
+  function nestedSeqValue(depth: number): Layout {
+    let value: Layout = { kind: "Zero_width" };
+    for (let i = 0; i < depth; i++) value = { kind: "Seq", layout: value };
+    return value;
+  }
+  const encode = (value: Layout): Uint8Array => {
+    const w = new BinaryWriter();
+    encodeLayout(w, value);
+    return w.finish();
+  };
+
+  it("write the deepest layout the decoder reads (1000 nested values), and it reads back", () => {
+    const bytes = encode(nestedSeqValue(999));
+    expect(bytes).toEqual(nestedSeqLayout(999));
+    expect(committedDecodeLayout(new BinaryReader(bytes))).toEqual(nestedSeqValue(999));
+  });
+
+  it("refuse deeper values (100 000 levels) and cyclic ones with an EncodeError naming the limit, not a stack overflow", () => {
+    const cyclic: { kind: "Seq"; layout: unknown } = { kind: "Seq", layout: undefined };
+    cyclic.layout = cyclic;
+    for (const value of [nestedSeqValue(1000), nestedSeqValue(100_000), cyclic as Layout]) {
+      const error = thrown(() => encode(value));
+      expect(error).toBeInstanceOf(EncodeError);
+      expect((error as EncodeError).expected).toBe("at most 1000 nested layout values");
+    }
   });
 });

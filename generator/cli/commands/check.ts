@@ -8,13 +8,14 @@ import { loadInterface, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
 import { targets } from "./generate.ts";
+import { withNodeLimitOptions } from "../spec-source.ts";
 // Types only: the checker (ts-morph and its TypeScript, over a second to load) is imported
 // when --typecheck asks for it, so other commands do not pay for it.
 import type { TypeCheckDiagnostic } from "../../emit/typecheck.ts";
 
 /** Files of a generated folder that differ from a fresh generation: changed, missing or extra. */
-export async function staleFiles(source: string, folder: string): Promise<string[]> {
-  const expected = await renderInterface(await loadInterface(source));
+export async function staleFiles(source: string, folder: string, limits: { timeoutMs?: number; maxBytes?: number } = {}): Promise<string[]> {
+  const expected = await renderInterface(await loadInterface(source, limits));
   const stale: string[] = [];
   const present = new Set(await readdir(folder).catch(() => [] as string[]));
   for (const file of expected) {
@@ -33,6 +34,8 @@ interface CheckOptions {
   out: string;
   name?: string;
   typecheck?: boolean;
+  timeout: number;
+  maxSize: number;
 }
 
 /** A diagnostic as printed by `check --typecheck`: the file relative to the working directory. */
@@ -42,13 +45,14 @@ export async function printedDiagnostic(diagnostic: TypeCheckDiagnostic, cwd: st
 }
 
 export function registerCheck(program: Command): void {
-  program
+  const command = program
     .command("check")
     .description("fail (exit 1) and name the files when the generated folders are not what `generate` would write (or, with --typecheck, do not type-check)")
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder holding one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec)")
-    .option("--typecheck", "also type-check each generated folder under strict TypeScript (ts-morph; @tezos-rpcgen/runtime mapped to the runtime)")
+    .option("--typecheck", "also type-check each generated folder under strict TypeScript (ts-morph; @tezos-rpcgen/runtime mapped to the runtime)");
+  withNodeLimitOptions(command)
     .addHelpText(
       "after",
       `
@@ -73,7 +77,7 @@ Examples:
       for (const target of targets(options.spec, options.name)) {
         const folder = join(options.out, target.name);
         folders.push(folder);
-        stale.push(...(await staleFiles(target.source, folder)));
+        stale.push(...(await staleFiles(target.source, folder, { timeoutMs: options.timeout, maxBytes: options.maxSize })));
       }
       if (stale.length > 0) problems.push(`generated files are out of date; run \`tezos-rpcgen generate\`:\n${stale.map((s) => `  ${s}`).join("\n")}`);
       if (options.typecheck) {

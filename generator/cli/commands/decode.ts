@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
-import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, withSpecTimeout, type InspectIo } from "../spec-source.ts";
 import { bytesToDecode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
@@ -33,13 +33,13 @@ export async function runDecode(args: readonly string[], options: DecodeOptions,
 }
 
 export function registerDecode(program: Command): void {
-  withSpecOptions(
+  withSpecTimeout(withSpecOptions(
     program
       .command("decode")
       .argument("<encoding-and-value...>", "ENCODING then HEX, @FILE or - (standard input)")
       .usage("ENCODING HEX|@FILE|- [options]")
       .description("decode binary data (hex, or raw bytes from a file or stdin) with an encoding of the snapshot; prints the node's JSON form"),
-  )
+  ))
     .option("--many", "decode a concatenation of values until the input ends; print a JSON array")
     .option("--framed", "with --many: every value is preceded by its 4-byte length (automatic for values that run to the end of their frame)")
     .option("--raw", "read @FILE or standard input as raw bytes even when they look like hex text")

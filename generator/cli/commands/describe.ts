@@ -9,7 +9,7 @@ import { EncodingResolver, splitEncodingArguments, type ResolvedEncoding } from 
 import { formatIrLayout } from "../ir-layout.ts";
 import { standaloneSchema } from "../named-encodings.ts";
 import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
-import { loadSpec, withSpecOptions, type InspectedInterface, type InspectIo } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, withSpecTimeout, type InspectedInterface, type InspectIo } from "../spec-source.ts";
 import { streamingWords } from "./list.ts";
 import { ENCODING_HELP } from "./inspect-help.ts";
 
@@ -102,13 +102,13 @@ function bodySchemaOf(spec: InspectedInterface, name: string) {
 }
 
 export function registerDescribe(program: Command): void {
-  withSpecOptions(
+  withSpecTimeout(withSpecOptions(
     program
       .command("describe")
       .argument("<encoding-or-route...>", "ENCODING, or a route METHOD /path")
       .usage("ENCODING|ROUTE [options]")
       .description("show an encoding's binary layout (with sizes) and JSON schema, or a route's arguments, bodies and streaming"),
-  )
+  ))
     .addHelpText(
       "after",
       `

@@ -19,7 +19,7 @@ import { captureSnapshot } from "../../live/index.ts";
 import { interfaceOfDocument, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { checkDriftOptions, withDriftOptions } from "./drift.ts";
-import { writeGenerated } from "./generate.ts";
+import { checkFolderName, writeGenerated } from "./generate.ts";
 
 export interface DriftCheckOptions {
   /** Folder that receives the regenerated bindings as `<out>/<name>/`; none written without it. */
@@ -33,6 +33,7 @@ export interface DriftCheckOptions {
   block: string;
   timeout: number;
   retries: number;
+  maxSize?: number;
 }
 
 export interface DriftCheckResult {
@@ -80,6 +81,7 @@ Example (a CI job):
 /** Runs the check (see the module comment); failures to capture or read are {@link CliError}s with exit code 2. */
 export async function runDriftCheck(node: string, snapshot: string, options: DriftCheckOptions): Promise<DriftCheckResult> {
   const { format, failOn } = checkDriftOptions(options);
+  checkFolderName(options.name);
   const failed = (what: string, error: unknown): never => {
     if (error instanceof DescribeError) throw new CliError(`${what}: ${error.message}`, 2);
     throw error;
@@ -90,6 +92,7 @@ export async function runDriftCheck(node: string, snapshot: string, options: Dri
     block: options.block,
     timeoutMs: options.timeout,
     retries: options.retries,
+    ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
     capturedAt: null,
     nodeVersion: false,
   }).catch((error: unknown) => failed(`cannot capture ${node}`, error));

@@ -3,7 +3,8 @@
 import type { Command } from "commander";
 import { DRIFT_FORMATS, FAIL_ON_LEVELS, driftBetween, driftExitCode, formatDriftReport, type DriftFormat, type FailOn } from "../../drift/index.ts";
 import { CliError } from "../errors.ts";
-import { positiveInteger } from "../options.ts";
+import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
 
 export interface DriftOptions {
   format: string;
@@ -12,6 +13,7 @@ export interface DriftOptions {
   block: string;
   timeout: number;
   retries: number;
+  maxSize?: number;
 }
 
 /**
@@ -25,7 +27,8 @@ export function withDriftOptions(command: Command, defaultFormat: DriftFormat, n
     .option("--chain <chain>", `${nodes}chain at which dynamic directories are described`, "main")
     .option("--block <block>", `${nodes}block at which the block directory is described`, "head")
     .option("--timeout <ms>", `${nodes}deadline of each request`, positiveInteger, 30_000)
-    .option("--retries <n>", `${nodes}retries after a network error or a 5xx answer`, positiveInteger, 2);
+    .option("--retries <n>", `${nodes}retries after a network error or a 5xx answer`, positiveInteger, 2)
+    .option("--max-size <bytes>", `${nodes}${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES);
 }
 
 /** The `--format` and `--fail-on` values, checked: a {@link CliError} names an unknown one. */
@@ -76,7 +79,7 @@ Examples:
 export async function runDrift(oldSource: string, newSource: string, options: DriftOptions): Promise<{ output: string; exitCode: number }> {
   const { format, failOn } = checkDriftOptions(options);
   const result = await driftBetween(oldSource, newSource, {
-    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries },
+    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries, maxBytes: options.maxSize },
   });
   if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
   return { output: formatDriftReport(result, format), exitCode: driftExitCode(result, failOn) };

@@ -5,7 +5,7 @@ import { bytesToHex } from "@tezos-rpcgen/runtime";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
-import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, withSpecTimeout, type InspectIo } from "../spec-source.ts";
 import { jsonToEncode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 
@@ -29,13 +29,13 @@ export async function runEncode(args: readonly string[], options: EncodeOptions,
 }
 
 export function registerEncode(program: Command): void {
-  withSpecOptions(
+  withSpecTimeout(withSpecOptions(
     program
       .command("encode")
       .argument("<encoding-and-value...>", "ENCODING then JSON, @FILE or - (standard input)")
       .usage("ENCODING JSON|@FILE|- [options]")
       .description("encode a JSON value (the node's JSON form) with an encoding of the snapshot; prints lowercase hex"),
-  )
+  ))
     .option("--many", "the JSON is an array: write its elements one after another")
     .option("--framed", "with --many: precede every value by its 4-byte length (automatic for values that run to the end of their frame)")
     .addHelpText(

@@ -7,6 +7,7 @@ import { COMMITTED_SNAPSHOTS, interfaceName, loadInterface, renderInterface } fr
 import { writePackageFiles } from "../package-files.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
+import { withNodeLimitOptions } from "../spec-source.ts";
 
 interface GenerateOptions {
   spec: string[];
@@ -14,11 +15,24 @@ interface GenerateOptions {
   name?: string;
   package?: string;
   strict?: boolean;
+  timeout: number;
+  maxSize: number;
   sourceName?: string;
+}
+
+/**
+ * Refuses a `--name` that is not exactly one folder name: with a separator or `..` the folder
+ * would be written outside `--out`.
+ */
+export function checkFolderName(name: string): void {
+  if (name === "" || name === "." || name === ".." || /[/\\\u0000]/.test(name)) {
+    throw new CliError(`--name must be a single folder name inside --out (no "/", "\\", "." or ".."): got ${JSON.stringify(name)}`);
+  }
 }
 
 /** The (source, folder name) pairs a `generate` or `check` call covers. */
 export function targets(specs: readonly string[], name: string | undefined): Array<{ source: string; name: string }> {
+  if (name !== undefined) checkFolderName(name);
   if (specs.length === 0) {
     if (name !== undefined) throw new CliError("--name needs a --spec (without --spec every committed snapshot is generated under its own name)");
     return COMMITTED_SNAPSHOTS.map((s) => ({ source: s.file, name: s.name }));
@@ -28,7 +42,7 @@ export function targets(specs: readonly string[], name: string | undefined): Arr
 }
 
 export function registerGenerate(program: Command): void {
-  program
+  const command = program
     .command("generate")
     .description("generate TypeScript types, binary codecs, validators, routes, client and server stubs from describe trees")
     .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
@@ -36,7 +50,8 @@ export function registerGenerate(program: Command): void {
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
     .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
     .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes")
-    .option("--strict", "fail (exit 1) when reconciliation left a body or a union case JSON-only because it could not decide its binary form")
+    .option("--strict", "fail (exit 1) when reconciliation left a body or a union case JSON-only because it could not decide its binary form");
+  withNodeLimitOptions(command)
     .addHelpText(
       "after",
       `
@@ -52,7 +67,7 @@ Examples:
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
-        const loaded = await loadInterface(target.source);
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
@@ -61,7 +76,7 @@ Examples:
         return;
       }
       for (const target of targets(options.spec, options.name)) {
-        const loaded = await loadInterface(target.source);
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);

@@ -8,7 +8,7 @@ import { CliError } from "../errors.ts";
 import { EncodingResolver } from "../encoding-names.ts";
 import { preferredVariant } from "../named-encodings.ts";
 import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
-import { loadSpec, withSpecOptions, type InspectedInterface, type InspectIo } from "../spec-source.ts";
+import { loadSpec, withSpecOptions, withSpecTimeout, type InspectedInterface, type InspectIo } from "../spec-source.ts";
 
 interface ListOptions {
   spec?: string;
@@ -86,12 +86,12 @@ export async function runList(what: string, options: ListOptions, io: InspectIo 
 }
 
 export function registerList(program: Command): void {
-  withSpecOptions(
+  withSpecTimeout(withSpecOptions(
     program
       .command("list")
       .argument("<what>", "routes or encodings")
       .description("list the routes of a snapshot (with streaming and JSON-only marks) or its encodings (named definitions and route slots)"),
-  )
+  ))
     .option("--json", "print JSON instead of text")
     .addHelpText(
       "after",

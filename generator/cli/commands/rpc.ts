@@ -61,7 +61,7 @@ export async function runRpc(method: string, target: string, body: string | unde
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   const search = queryAt === -1 ? "" : target.slice(queryAt + 1);
 
-  const spec = io.spec ?? (await loadSpec(options));
+  const spec = io.spec ?? (await loadSpec({ ...options, timeout: timeoutMs }));
   const { entry, route, path: pathArgs } = matchRoute(spec, method, path);
   let input: unknown;
   if (route.input) {

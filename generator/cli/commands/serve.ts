@@ -1,19 +1,84 @@
-/** `tezos-rpcgen serve`: reserved for the sandbox node, which a later issue brings. */
+/** `tezos-rpcgen serve`: runs the sandbox node (`sandbox/`) until SIGINT or SIGTERM. */
 
-import type { Command } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
 import { CliError } from "../errors.ts";
+import { positiveInteger } from "../options.ts";
 
-export const SERVE_RESERVED = "serve is reserved for the sandbox node (an in-memory shell node on loopback), which a later issue brings; nothing is served yet";
+interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir?: string;
+  blockTime?: number;
+  network?: string;
+  config?: string;
+  mediaType?: "json" | "binary" | "any";
+  spec?: string;
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError(`expected a positive number of seconds, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function mediaType(value: string): "json" | "binary" | "any" {
+  if (value !== "json" && value !== "binary" && value !== "any") throw new InvalidArgumentError(`expected json, binary or any, got ${JSON.stringify(value)}`);
+  return value;
+}
 
 export function registerServe(program: Command): void {
   program
     .command("serve")
-    .description("reserved for the sandbox node (a later issue); exits with code 2 for now")
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .argument("[args...]")
-    .addHelpText("after", "\nExit codes: always 2 until the sandbox node exists.\n\nExample:\n  $ tezos-rpcgen serve   # prints that the command is reserved")
-    .action(() => {
-      throw new CliError(SERVE_RESERVED, 2);
+    .description("run the sandbox node: the shell RPC interface and a minimal protocol, over HTTP")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--port <port>", "port to listen on (0: any free port)", positiveInteger, 8732)
+    .option("--data-dir <dir>", "keep blocks, operations, invalid blocks and network state in this directory (SQLite); default: in memory")
+    .option("--block-time <seconds>", "make a block every S seconds with the pending operations; default: blocks only come from /injection/block", seconds)
+    .option("--network <name|file>", "sandbox (default), mainnet, ghostnet, or a JSON file holding a custom network object")
+    .option("--config <file>", "an Octez node configuration file (validated; defaults filled)")
+    .option("--media-type <type>", "json, binary or any (the config's rpc.media-type, default any)", mediaType)
+    .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
+    .addHelpText(
+      "after",
+      `
+Prints the address it listens on, then serves until SIGINT or SIGTERM.
+Exit codes: 0 after a clean stop, 2 when the node cannot start (bad configuration, port in use).
+
+Examples:
+  $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
+  $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
+  $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis`,
+    )
+    .action(async (options: ServeOptions) => {
+      // Loaded here so that the other commands never load the node (nor SQLite).
+      const { startSandbox, ConfigError } = await import("../../../sandbox/index.ts");
+      let sandbox;
+      try {
+        sandbox = await startSandbox({
+          host: options.host,
+          port: options.port,
+          ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+          ...(options.blockTime !== undefined ? { blockTime: options.blockTime } : {}),
+          ...(options.network !== undefined ? { network: options.network } : {}),
+          ...(options.config !== undefined ? { config: options.config } : {}),
+          ...(options.mediaType !== undefined ? { mediaType: options.mediaType } : {}),
+          ...(options.spec !== undefined ? { spec: options.spec } : {}),
+        });
+      } catch (error) {
+        if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
+        const code = (error as { code?: string }).code;
+        if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
+        throw error;
+      }
+      const running = sandbox;
+      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          process.stderr.write(`${signal}: stopping\n`);
+          void running.stop().then(resolve);
+        };
+        process.once("SIGINT", () => stop("SIGINT"));
+        process.once("SIGTERM", () => stop("SIGTERM"));
+      });
     });
 }

@@ -3,7 +3,8 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { captureSnapshot, serializeSnapshot, type CaptureProgress } from "../../live/index.ts";
-import { positiveInteger } from "../options.ts";
+import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
 
 export interface SnapshotOptions {
   node: string;
@@ -12,6 +13,7 @@ export interface SnapshotOptions {
   block: string;
   timeout: number;
   retries: number;
+  maxSize?: number;
   expand: boolean;
 }
 
@@ -25,6 +27,7 @@ export function registerSnapshot(program: Command): void {
     .option("--block <block>", "block at which /chains/<chain_id>/blocks/<block_id> is described", "head")
     .option("--timeout <ms>", "deadline of each request", positiveInteger, 30_000)
     .option("--retries <n>", "retries after a network error or a 5xx answer", positiveInteger, 2)
+    .option("--max-size <bytes>", `${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
     .option("--no-expand", "keep dynamic directories as {\"dynamic\": …} nodes (write the bare describe answer)")
     .addHelpText(
       "after",
@@ -66,6 +69,7 @@ export async function runSnapshot(
     block: options.block,
     timeoutMs: options.timeout,
     retries: options.retries,
+    maxBytes: options.maxSize,
     expand: options.expand,
     onProgress: progress === undefined ? () => {} : (event) => progress(progressLine(event)),
   });

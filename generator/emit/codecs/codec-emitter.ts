@@ -15,7 +15,7 @@ import { isLeaf } from "./scalars.ts";
 import type { TypeEmitter } from "../types.ts";
 import { CodecContext, type HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements } from "./values.ts";
-import { functionDeclaration } from "../source-text.ts";
+import { block, functionDeclaration } from "../source-text.ts";
 import { forEachNode } from "../../ir/walk.ts";
 
 /** The codecs file body and what it imports. */
@@ -101,7 +101,17 @@ function definitionCodecs(context: CodecContext, definition: CodecDefinition, ty
   context.runtime.add("BinaryReader").add("BinaryWriter");
   return [
     doc + functionDeclaration("export function", functions.decode, [["r", "BinaryReader"]], typeName, [`r.enter(${JSON.stringify(definition.name)});`, `const value = ${decode};`, "r.leave();", "return value;"]),
-    encodeDoc + functionDeclaration("export function", functions.encode, [["w", "BinaryWriter"], ["value", typeName]], "void", encode),
+    // The encoder counts its nesting too (the reader's limit), so that a deep or cyclic value
+    // fails with an EncodeError; `finally`, as a union's encoder returns from inside the body.
+    encodeDoc +
+      functionDeclaration("export function", functions.encode, [["w", "BinaryWriter"], ["value", typeName]], "void", [
+        `w.enter(${JSON.stringify(definition.name)});`,
+        "try {",
+        block(encode),
+        "} finally {",
+        "  w.leave();",
+        "}",
+      ]),
   ];
 }
 

@@ -27,5 +27,27 @@ export function memberAccess(name: string): string {
   return isIdentifierName(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }
 
-/** A property key in an object literal. */
-export const propertyKey = key;
+/**
+ * The names `Object.prototype` has (fixed here, not read from the running engine, so that the
+ * output does not depend on it). A value without its own property of such a name still reads
+ * one through the prototype: generated encoders read these with the runtime's `ownProperty`.
+ */
+export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([
+  "__proto__",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+  "constructor",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+]);
+
+/** A property key in an object literal: `__proto__` is computed, which makes it an own property instead of the prototype. */
+export function propertyKey(name: string): string {
+  return name === "__proto__" ? '["__proto__"]' : key(name);
+}

@@ -9,7 +9,7 @@ import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { LocalNames, memberAccess, propertyKey } from "./locals.ts";
+import { LocalNames, memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { literal } from "../ts-syntax.ts";
 import { objectPropertyNames } from "../../ir/case-selection.ts";
@@ -64,6 +64,11 @@ function itemExtends(context: CodecContext, item: ObjectItem): boolean {
   return false;
 }
 
+/** Sets an optional field on `out`; `__proto__` through the runtime, as assigning it would set the prototype. */
+function setOptional(context: CodecContext, name: string, local: string): string {
+  return name === "__proto__" ? `${context.use("setOwnProperty")}(out, "__proto__", ${local})` : `out${memberAccess(name)} = ${local}`;
+}
+
 function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): Line[] {
   const reading = new ObjectReading(context, hint);
   reading.addGroup(items);
@@ -73,7 +78,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
-      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.local} !== undefined) out${memberAccess(o.name)} = ${o.local};`), "return out;"];
+      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.local} !== undefined) ${setOptional(context, o.name, o.local)};`), "return out;"];
   // Only fields set `field`, and each counts as a read: with no read there is no field to track.
   if (reading.reads === 0) return [...statements, ...result];
   return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
@@ -205,7 +210,8 @@ class ObjectWriting {
       switch (item.kind) {
         case "field": {
           this.writes++;
-          const access = `value${memberAccess(item.name)}`;
+          // A name of Object.prototype is read as an own property only: `{}` has no `constructor` field.
+          const access = PROTOTYPE_NAMES.has(item.name) ? `${context.use("ownProperty")}(value, ${JSON.stringify(item.name)})` : `value${memberAccess(item.name)}`;
           const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
           statements.push(`field = ${JSON.stringify(item.name)};`);
           if (item.jsonOptional) {

@@ -10,6 +10,7 @@ import { compareStrings } from "../names.ts";
 import { RUNTIME_MODULE } from "../modules.ts";
 import { textKeywords, type TextCheck } from "./keywords.ts";
 import { prepareSchemas, withRootCheck } from "./prepare.ts";
+import { jsonPattern } from "@tezos-rpcgen/runtime";
 
 // ajv and its draft-04 flavour are CommonJS packages; `createRequire` loads them the same way
 // under Node, tsx and vitest.
@@ -18,6 +19,13 @@ const Ajv04 = require("ajv-draft-04") as typeof import("ajv-draft-04").default;
 const standaloneCode = require("ajv/dist/standalone") as typeof import("ajv/dist/standalone").default;
 
 const DRAFT_04 = "http://json-schema.org/draft-04/schema#";
+
+/**
+ * ajv's engine for `pattern`: the runtime's `jsonPattern` (no capturing groups, so a long
+ * string cannot exhaust the engine's backtracking stack), which the standalone code imports from
+ * the runtime entry like the other helpers.
+ */
+const PATTERN_ENGINE = Object.assign((source: string, flags: string) => jsonPattern(source, flags), { code: `require("${RUNTIME_MODULE}").jsonPattern` });
 
 /** ajv runtime helpers that standalone code `require`s, and their runtime replacements. */
 const RUNTIME_HELPERS: Readonly<Record<string, string>> = {
@@ -44,7 +52,10 @@ export function compileValidators(validators: readonly ValidatorRequest[]): stri
   const ajv = new Ajv04({
     // One optimisation pass drops unused variables and empty blocks and inlines constants (same
     // behaviour): the shell's module is 7 % smaller, for ~140 ms more compilation.
-    code: { source: true, esm: true, lines: true, optimize: 1 },
+    code: { source: true, esm: true, lines: true, optimize: 1, regExp: PATTERN_ENGINE },
+    // Properties are looked up as own properties: `{}` has no `constructor` or `toString`
+    // field, though reading one finds Object.prototype's (a required check would pass).
+    ownProperties: true,
     strict: false,
     validateFormats: false,
     allErrors: false,
@@ -116,7 +127,7 @@ function importRuntimeHelpers(code: string): string {
   if (body.includes("require(")) throw new Error("ajv standalone code still contains a require() call");
   // Patterns are compiled at module level; marking them pure lets bundlers drop the validators
   // (and their patterns) that an application does not use.
-  body = body.replaceAll("= new RegExp(", "= /* @__PURE__ */ new RegExp(");
+  body = body.replace(/^(const pattern[0-9]+ = )/gm, "$1/* @__PURE__ */ ");
   const imports = [...used].sort(compareStrings);
   return imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULE}";\n${body}` : body;
 }

@@ -64,6 +64,12 @@ export function withRootCheck(prepared: JsonSchema, original: JsonSchema, check:
  *   meta-schema forbids: repeats are dropped;
  * - ajv reads `id` as a schema identifier in draft-04: Octez never sets one, and a stray one
  *   would clash between bodies, so it is left out.
+ *
+ * And one keyword whose meaning differs: data-encoding writes a union as `oneOf`, but the node
+ * reads a JSON value with the first case that accepts it, and cases may overlap
+ * (`timestamp.system` is RFC 3339 text or an int64, both plain strings in the schema). JSON
+ * Schema's `oneOf` (exactly one case) would refuse every such value, so it becomes `anyOf`
+ * (at least one), which is what the node accepts.
  */
 function schemaForAjv(schema: JsonSchema): JsonSchema {
   const { id: _id, ...rest } = schema as JsonSchema & { id?: unknown };
@@ -82,20 +88,37 @@ const SUBSCHEMA_MAP_KEYWORDS = new Set(["properties", "patternProperties", "defi
  * {@link schemaForAjv}): a copy of what changes, the rest (what has no annotations) as it is.
  */
 function essentials(schema: SchemaObject): SchemaObject {
+  if (isObject(schema.properties) && Object.hasOwn(schema.properties, "__proto__")) schema = protoAsPattern(schema);
   let result: SchemaObject | undefined;
   for (const keyword in schema) {
     const value = schema[keyword];
     let kept: unknown = value;
+    let key = keyword;
     if (keyword === "title" || keyword === "description") kept = DROPPED;
     else if (keyword === "required" && Array.isArray(value)) {
       const unique = new Set(value);
       if (unique.size < value.length) kept = [...unique];
-    } else if (SUBSCHEMA_KEYWORDS.has(keyword)) kept = subschemas(value);
-    else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
-    if (result === undefined && kept !== value) result = copyUntil(schema, keyword);
-    if (result !== undefined && kept !== DROPPED) result[keyword] = kept;
+    } else if (SUBSCHEMA_KEYWORDS.has(keyword)) {
+      kept = subschemas(value);
+      if (keyword === "oneOf" && !Object.hasOwn(schema, "anyOf")) key = "anyOf";
+    } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) kept = subschemaMap(value);
+    if (result === undefined && (kept !== value || key !== keyword)) result = copyUntil(schema, keyword);
+    if (result !== undefined && kept !== DROPPED) result[key] = kept;
   }
   return result ?? schema;
+}
+
+/**
+ * `schema` with its `__proto__` property schema moved to `patternProperties` (`^__proto__$`):
+ * ajv leaves a property of that name out of `properties` (and so would refuse it as an additional
+ * property), while `patternProperties` checks every own key, `__proto__` included.
+ */
+function protoAsPattern(schema: SchemaObject): SchemaObject {
+  const properties = schema.properties as SchemaObject;
+  const rest: SchemaObject = {};
+  for (const name of Object.keys(properties)) if (name !== "__proto__") rest[name] = properties[name];
+  const patterns = isObject(schema.patternProperties) ? schema.patternProperties : {};
+  return { ...schema, properties: rest, patternProperties: { ...patterns, "^__proto__$": Object.getOwnPropertyDescriptor(properties, "__proto__")!.value as unknown } };
 }
 
 /** Marks a keyword left out by {@link essentials}. */

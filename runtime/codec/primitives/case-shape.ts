@@ -12,6 +12,7 @@
  */
 import { EncodeError, describeValue } from "../errors.ts";
 import type { BinaryWriter } from "../writer.ts";
+import { jsonEqual } from "../../rpc/json-validation.ts";
 
 /** The JSON types a case selection tells apart. */
 export type JsonKind = "object" | "string" | "array" | "number" | "boolean" | "null";
@@ -67,9 +68,8 @@ function propertyNames(shape: Extract<CaseShape, { kind: "object" }>): ReadonlyS
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  // jsonEqual, not JSON.stringify: the value may be cyclic or hold a bigint.
+  return a === b || jsonEqual(a, b);
 }
 
 /** Whether `value` has the shape of a case. */

@@ -203,6 +203,21 @@ export function writeInt31(w: BinaryWriter, v: number, le = false): void {
 }
 
 /**
+ * The decimal digits of an int64 text that matter: `text` (a `-`/`+` sign, then digits) with
+ * its leading zeros dropped, or `undefined` when more than 19 digits remain, which no int64 has.
+ * Checked before `BigInt`, whose conversion of a hostile string of millions of digits takes
+ * seconds only to be refused by the range check.
+ */
+export function int64Digits(text: string): string | undefined {
+  const sign = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43 ? 1 : 0;
+  if (text.length <= 20 + sign) return text;
+  let first = sign;
+  while (first < text.length - 1 && text.charCodeAt(first) === 48) first++;
+  if (text.length - first > 19) return undefined;
+  return (sign === 1 && text.charCodeAt(0) === 45 ? "-" : "") + text.slice(first);
+}
+
+/**
  * Writes an int64 given as a decimal string (the JSON form) or a bigint. Numbers are accepted
  * when they are safe integers.
  */
@@ -211,8 +226,10 @@ export function writeInt64(w: BinaryWriter, v: string | bigint, le = false): voi
   let big: bigint | undefined;
   if (typeof v === "string") {
     if (!DECIMAL.test(v)) failValue(w, "an int64 as a decimal string", v);
-    if (v.length <= 15) n = Number(v);
-    else big = BigInt(v);
+    const digits = int64Digits(v);
+    if (digits === undefined) failValue(w, "an int64 in -9223372036854775808..9223372036854775807", v);
+    if (digits.length <= 15) n = Number(digits);
+    else big = BigInt(digits);
   } else if (typeof v === "bigint") {
     big = v;
   } else if (typeof v === "number" && Number.isSafeInteger(v)) {

@@ -28,10 +28,27 @@ function isGroup(codec: Codec<unknown>): codec is FieldGroup {
   return (codec as Partial<FieldGroup>).spread === true;
 }
 
-function setProperty(out: Record<string, unknown>, name: string, value: unknown): void {
-  // `__proto__` is an ordinary own property in JSON.parse output; plain assignment would not be.
+/**
+ * Sets an own property named `name`, whatever the name: `__proto__` is an ordinary own property
+ * in `JSON.parse` output, where plain assignment would replace the prototype instead.
+ */
+export function setOwnProperty(out: Record<string, unknown>, name: string, value: unknown): void {
   if (name === "__proto__") Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   else out[name] = value;
+}
+
+/** Copies the own enumerable properties of `part` into `out` with {@link setOwnProperty} (unlike `Object.assign`, `__proto__` stays data). */
+export function assignOwnProperties(out: Record<string, unknown>, part: Record<string, unknown>): void {
+  for (const key of Object.keys(part)) setOwnProperty(out, key, part[key]);
+}
+
+/**
+ * The own property `name` of `record`, `undefined` when it has none: a missing `constructor`
+ * or `toString` field must read as missing, not as `Object.prototype`'s function. Typed as the
+ * property for generated encoders (whose writers fail with a typed error on `undefined`).
+ */
+export function ownProperty<T extends object, K extends keyof T & string>(record: T, name: K): T[K] {
+  return (Object.hasOwn(record, name) ? record[name] : undefined) as T[K];
 }
 
 function rethrowAt(error: unknown, name: string | number | undefined, mode: "decode" | "encode", offset: number): never {
@@ -59,10 +76,9 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
           const value = f.reserve < 0 ? f.codec.decode(r) : decodeReserving(r, f.codec, f.reserve);
           const name = names[i];
           if (name !== undefined) {
-            if (value !== undefined) setProperty(out, name, value);
+            if (value !== undefined) setOwnProperty(out, name, value);
           } else if (groups[i]) {
-            const part = value as Record<string, unknown>;
-            for (const key of Object.keys(part)) setProperty(out, key, part[key]);
+            assignOwnProperties(out, value as Record<string, unknown>);
           }
         }
       } catch (error) {
@@ -77,7 +93,7 @@ export function object<T extends object = Record<string, unknown>>(fields: reado
       try {
         for (; i < count; i++) {
           const name = names[i];
-          const v = name !== undefined ? (Object.hasOwn(record, name) ? record[name] : undefined) : groups[i] ? record : undefined;
+          const v = name !== undefined ? ownProperty(record, name) : groups[i] ? record : undefined;
           plan[i]!.codec.encode(w, v);
         }
       } catch (error) {

@@ -10,17 +10,28 @@
  * Only the canonical form is accepted: a multi-byte number may not end with a zero byte (the
  * Octez reader rejects this too), and zero has no negative form, so every value has exactly
  * one encoding.
+ *
+ * Long numbers convert in linear time both ways: the 7-bit groups are repacked into bytes and
+ * the bigint is made from (or written as) their hex text, which V8 converts in one pass.
+ * Building the bigint by shifting it a group at a time would copy it once per group (a 1 MB
+ * number took minutes). Octez's data-encoding puts no limit on the size of a zarith number
+ * (only the frame bounds it); the one limit here is the JavaScript engine's largest bigint,
+ * reported as a typed error rather than a `RangeError`.
  */
 import { DYNAMIC, type Codec } from "../codec.ts";
 import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
-import { failDecode, failValue } from "./fail.ts";
+import { failDecode, failEncode, failValue } from "./fail.ts";
+import { decodeHexInto, hexOfRange } from "./hex.ts";
 
 /** 7-bit groups a double holds exactly (49 bits < 53). */
 const SAFE_GROUPS = 7;
-const GROUP_CHUNK_BITS = 49n;
-const CHUNK_MASK = (1n << 49n) - 1n;
 const TWO_49 = 562949953421312;
+/**
+ * Largest number of bits of a zarith number: V8's bigints hold at most 2^30 bits (a bigger
+ * one would be a `RangeError`), i.e. 153 MB of 7-bit groups.
+ */
+export const MAX_ZARITH_BITS = 2 ** 30 - 1;
 const NATURAL = /^[0-9]+$/;
 const INTEGER = /^-?[0-9]+$/;
 
@@ -41,20 +52,33 @@ function scanEnd(r: BinaryReader, o: number, what: string, single = true): numbe
   return i;
 }
 
-/** Value of the 7-bit groups in `bytes[from, to]` (inclusive) as a bigint. */
-function groupsToBigint(b: Uint8Array, from: number, to: number): bigint {
-  let result = 0n;
-  // Most significant chunk first; each chunk is up to 7 groups assembled as a number.
-  const count = to - from + 1;
-  const chunks = Math.ceil(count / SAFE_GROUPS);
-  for (let c = chunks - 1; c >= 0; c--) {
-    const start = from + c * SAFE_GROUPS;
-    const stop = Math.min(start + SAFE_GROUPS - 1, to);
-    let chunk = 0;
-    for (let i = stop; i >= start; i--) chunk = chunk * 128 + (b[i]! & 0x7f);
-    result = (result << GROUP_CHUNK_BITS) | BigInt(chunk);
+/** Scratch bytes for repacking groups; grown on demand. */
+let packed = new Uint8Array(64);
+
+/**
+ * Value of `low` (its `lowBits` lowest bits) followed by the 7-bit groups in `b[from, to]`
+ * (inclusive, least significant first) as a bigint, in time linear in the number of groups.
+ */
+function groupsToBigint(b: Uint8Array, from: number, to: number, low = 0, lowBits = 0): bigint {
+  const bits = (to - from + 1) * 7 + lowBits;
+  if (bits > MAX_ZARITH_BITS) failDecode(from, `a zarith number of at most ${MAX_ZARITH_BITS} bits`, `${to - from + 1} groups of 7 bits`);
+  const size = Math.ceil(bits / 8);
+  if (packed.length < size) packed = new Uint8Array(Math.max(size, packed.length * 2));
+  // Bytes are written big-endian, from the end of the scratch area backwards.
+  let at = size;
+  let acc = low;
+  let held = lowBits;
+  for (let i = from; i <= to; i++) {
+    acc |= (b[i]! & 0x7f) << held;
+    held += 7;
+    if (held >= 8) {
+      packed[--at] = acc & 0xff;
+      acc >>>= 8;
+      held -= 8;
+    }
   }
-  return result;
+  if (held > 0) packed[--at] = acc;
+  return BigInt(`0x${hexOfRange(packed, at, size)}`);
 }
 
 /** Value of the 7-bit groups in `bytes[from, to]` when there are at most 7 of them. */
@@ -114,8 +138,8 @@ export function readZarithZ(r: BinaryReader): string {
     const abs = groupsToNumber(b, o + 1, last) * 64 + low;
     return negative ? `-${abs}` : String(abs);
   }
-  const abs = (groupsToBigint(b, o + 1, last) << 6n) | BigInt(low);
-  return negative ? `-${abs}` : abs.toString();
+  const abs = groupsToBigint(b, o + 1, last, low, 6).toString();
+  return negative ? `-${abs}` : abs;
 }
 
 /** Reads a zarith integer as a bigint. */
@@ -151,19 +175,46 @@ function writeNatNumber(w: BinaryWriter, v: number): void {
   putZarithN(w.target, at, v);
 }
 
-function writeNatBig(w: BinaryWriter, v: bigint): void {
-  // Whole 49-bit chunks while a more significant part remains: all their groups continue.
-  while (v >= BigInt(TWO_49)) {
-    let chunk = Number(v & CHUNK_MASK);
-    v >>= GROUP_CHUNK_BITS;
-    const at = w.reserve(SAFE_GROUPS);
-    const t = w.target;
-    for (let i = 0; i < SAFE_GROUPS; i++) {
-      t[at + i] = (chunk % 128) | 0x80;
-      chunk = Math.floor(chunk / 128);
+/** Scratch bytes of a bigint being written; grown on demand. */
+let bigBytes = new Uint8Array(64);
+
+/**
+ * Writes the 7-bit groups of `v` (> 0), least significant first, after `lowBits` bits that go
+ * in the low bits of the first byte together with `flags` (the sign bit of a `z`). Goes through
+ * the hex text of `v`, so the time is linear in its size.
+ */
+function writeBigGroups(w: BinaryWriter, v: bigint, lowBits = 7, flags = 0): void {
+  let hex = v.toString(16);
+  if (hex.length % 2 === 1) hex = `0${hex}`;
+  const size = hex.length / 2;
+  if (size * 8 > MAX_ZARITH_BITS) failEncode(w, `a zarith number of at most ${MAX_ZARITH_BITS} bits`, `a ${size}-byte number`);
+  if (bigBytes.length < size) bigBytes = new Uint8Array(Math.max(size, bigBytes.length * 2));
+  decodeHexInto(hex, bigBytes, 0);
+  // Significant bits, so that the last group written is the last non-zero one.
+  const top = bigBytes[0]!;
+  const bits = (size - 1) * 8 + (32 - Math.clz32(top));
+  const groups = bits <= lowBits ? 1 : 1 + Math.ceil((bits - lowBits) / 7);
+  let at = w.reserve(groups);
+  const t = w.target;
+  let byteIndex = size - 1; // the least significant byte is last
+  let acc = 0;
+  let held = 0;
+  for (let g = 0; g < groups; g++) {
+    const width = g === 0 ? lowBits : 7;
+    while (held < width && byteIndex >= 0) {
+      acc |= bigBytes[byteIndex--]! << held;
+      held += 8;
     }
+    const group = acc & ((1 << width) - 1);
+    acc >>>= width;
+    held = Math.max(0, held - width);
+    t[at++] = group | (g === 0 ? flags : 0) | (g < groups - 1 ? 0x80 : 0);
   }
-  writeNatNumber(w, Number(v));
+}
+
+function writeNatBig(w: BinaryWriter, v: bigint): void {
+  if (v < BigInt(TWO_49)) writeNatNumber(w, Number(v));
+  else writeBigGroups(w, v);
 }
 
 /** Parses a natural given as a decimal string, bigint or safe integer; undefined if invalid. */
@@ -214,9 +265,7 @@ export function writeZarithZ(w: BinaryWriter, v: string | bigint | number): void
     if (rest > 0) writeNatNumber(w, rest);
     return;
   }
-  const at = w.reserve(1);
-  w.target[at] = Number(abs & 63n) | sign | 0x80;
-  writeNatBig(w, abs >> 6n);
+  writeBigGroups(w, abs, 6, sign);
 }
 
 export const zarithN: Codec<string> = { decode: readZarithN, encode: writeZarithN, dataKind: DYNAMIC };

@@ -21,10 +21,44 @@ const HALF_WORD = 65_536;
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let i = 0; i < 58; i++) DIGIT_OF[BASE58_ALPHABET.charCodeAt(i)] = i;
 
-/** The five-character text of every limb value is built from these two-digit pieces. */
-const PAIRS: string[] = [];
-for (let i = 0; i < 58 * 58; i++) PAIRS.push(BASE58_ALPHABET[Math.floor(i / 58)]! + BASE58_ALPHABET[i % 58]!);
-const SINGLES: string[] = Array.from(BASE58_ALPHABET);
+/** Character code of every digit value. */
+const DIGIT_CODES = Uint8Array.from(BASE58_ALPHABET, (c) => c.charCodeAt(0));
+/** Character codes of the two digits of every value below 58² (first digit, then second). */
+const PAIR_FIRST = new Uint8Array(3364);
+const PAIR_SECOND = new Uint8Array(3364);
+for (let i = 0; i < 3364; i++) {
+  PAIR_FIRST[i] = DIGIT_CODES[Math.floor(i / 58)]!;
+  PAIR_SECOND[i] = DIGIT_CODES[i % 58]!;
+}
+
+/**
+ * Scratch arrays of character codes, one per text length (hashes come in a handful of
+ * lengths). The text is made by one `String.fromCharCode` over the whole array: a flat string.
+ * Concatenating pieces would build a V8 rope instead, which costs several times the memory of
+ * the flat string for as long as the decoded value is kept, and time when it is read.
+ */
+const codesByLength: number[][] = [];
+/** Longest text converted by one `String.fromCharCode` call (its arguments go on the stack). */
+const CODES_PER_CALL = 8192;
+
+function scratchCodes(n: number): number[] {
+  if (n > CODES_PER_CALL) return new Array<number>(n).fill(0);
+  let codes = codesByLength[n];
+  if (codes === undefined) {
+    codes = new Array<number>(n).fill(0);
+    codesByLength[n] = codes;
+  }
+  return codes;
+}
+
+/** The text of an array of character codes, flat. */
+function textOfCodes(codes: number[]): string {
+  if (codes.length <= CODES_PER_CALL) return String.fromCharCode.apply(null, codes);
+  // Long text (never a Tezos hash): pieces joined by `Array.join`, which also flattens.
+  const pieces: string[] = [];
+  for (let i = 0; i < codes.length; i += CODES_PER_CALL) pieces.push(String.fromCharCode.apply(null, codes.slice(i, i + CODES_PER_CALL)));
+  return pieces.join("");
+}
 
 /** Scratch limbs shared by all calls; grown on demand. */
 let limbs = new Float64Array(64);
@@ -60,26 +94,33 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
       carry = next;
     }
   }
-  let text = "1".repeat(zeros);
-  if (used === 0) return text;
-  // Most significant limb: no leading zero digits.
-  let top = out[used - 1]!;
-  let head = "";
+  // Digits of the most significant limb (no leading zeros), then five per other limb.
+  let top = used > 0 ? out[used - 1]! : 0;
+  let headLength = 0;
+  for (let t = top; t > 0; t = Math.floor(t / 58)) headLength++;
+  const codes = scratchCodes(zeros + headLength + (used > 0 ? (used - 1) * 5 : 0));
+  for (let k = 0; k < zeros; k++) codes[k] = 49; // '1'
+  let at = zeros + headLength;
   while (top > 0) {
     const next = Math.floor(top / 58);
-    head = SINGLES[top - next * 58]! + head;
+    codes[--at] = DIGIT_CODES[top - next * 58]!;
     top = next;
   }
-  text += head;
-  // Every other limb is exactly five digits.
-  for (let j = used - 2; j >= 0; j--) {
+  at = zeros + headLength;
+  for (let j = used - 2; j >= 0; j--, at += 5) {
+    // Five digits: one, then two pairs from the tables (two divisions instead of five).
     const v = out[j]!;
-    const high = Math.floor(v / 3364); // the top three digits (58^2 = 3364)
-    const low = v - high * 3364; // the last two digits
+    const high = Math.floor(v / 3364); // the top three digits (58² = 3364)
+    const low = v - high * 3364;
     const first = Math.floor(high / 3364);
-    text += SINGLES[first]! + PAIRS[high - first * 3364]! + PAIRS[low]!;
+    const middle = high - first * 3364;
+    codes[at] = DIGIT_CODES[first]!;
+    codes[at + 1] = PAIR_FIRST[middle]!;
+    codes[at + 2] = PAIR_SECOND[middle]!;
+    codes[at + 3] = PAIR_FIRST[low]!;
+    codes[at + 4] = PAIR_SECOND[low]!;
   }
-  return text;
+  return textOfCodes(codes);
 }
 
 /** Base58 text of `bytes`. */

@@ -15,7 +15,7 @@ async function bundle(contents: string) {
     write: false,
     metafile: true,
     logLevel: "silent",
-    alias: { "tezos-rpcgen/runtime": `${root}runtime/index.ts` },
+    alias: { "@tezos-rpcgen/runtime": `${root}runtime/index.ts` },
   });
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, input]) => input.bytesInOutput > 0)

@@ -74,6 +74,15 @@ describe("Base58 (no checksum)", () => {
     }
   });
 
+  it("builds text longer than one String.fromCharCode call takes (8192 characters) in pieces", () => {
+    const data = Uint8Array.from({ length: 6200 }, (_, i) => (i * 151 + 7) & 0xff);
+    data[0] = 0;
+    const text = encodeBase58(withChecksum(data));
+    expect(text.length).toBeGreaterThan(8192);
+    expect(text).toBe(bs58check.encode(data));
+    expect(decodeBase58(text)).toEqual(withChecksum(data));
+  });
+
   it("is a bijection on random text over the alphabet", () => {
     const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
     fc.assert(

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BinaryReader,
+  BSON_DEFAULT_MAX_DEPTH,
   BinaryWriter,
   DecodeError,
   EncodeError,
@@ -12,6 +13,7 @@ import {
   jsonValueCodec,
   readBsonValue,
   writeBsonValue,
+  writeJsonValue,
   type JsonValue,
 } from "../../../runtime/index.ts";
 import { hex, thrown, unhex } from "./support/helpers.ts";
@@ -107,10 +109,41 @@ describe("BSON form of JSON values", () => {
   it("refuses nesting deeper than the limit instead of overflowing the stack", () => {
     let value: JsonValue = 1;
     for (let i = 0; i < 2000; i++) value = [value];
-    const bytes = encodeBson(value);
+    const bytes = encodeBson(value, { maxDepth: 5000 });
     const e = thrown(() => decodeBson(bytes));
     expect(e).toBeInstanceOf(DecodeError);
     expect(decodeBson(bytes, { maxDepth: 5000 })).toEqual(value);
+  });
+
+  // Issue 14: a 9,999-deep array overflowed the stack below the encoder's own guard (10 000).
+  it("encodes with the decoder's depth limit: deeper values, cyclic ones included, fail with an EncodeError and a path", () => {
+    const nested = (depth: number): JsonValue => {
+      let value: JsonValue = 1;
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    };
+    // The root array is at depth 0: D + 1 arrays reach depth D, the deepest both sides accept.
+    const deepest = nested(BSON_DEFAULT_MAX_DEPTH + 1);
+    expect(decodeBson(encodeBson(deepest))).toEqual(deepest);
+    expect(thrown(() => decodeBson(encodeBson(nested(BSON_DEFAULT_MAX_DEPTH + 2), { maxDepth: 1000 })))).toBeInstanceOf(DecodeError);
+    for (const depth of [BSON_DEFAULT_MAX_DEPTH + 2, 9_999]) {
+      const e = thrown(() => encodeBson(nested(depth)));
+      expect(e).toBeInstanceOf(EncodeError);
+      expect((e as EncodeError).expected).toContain(`nested at most ${BSON_DEFAULT_MAX_DEPTH} deep`);
+      expect((e as EncodeError).segments).toHaveLength(BSON_DEFAULT_MAX_DEPTH + 1);
+    }
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(thrown(() => encodeBson(cyclic as JsonValue))).toBeInstanceOf(EncodeError);
+    expect(thrown(() => writeJsonValue(new BinaryWriter(), nested(9_999)))).toBeInstanceOf(EncodeError);
+  });
+
+  it("encodes without recursion (100 000 levels when asked) and refuses to decode them with a DecodeError", () => {
+    let value: JsonValue = [];
+    for (let i = 0; i < 100_000; i++) value = { k: value };
+    const bytes = encodeBson(value, { maxDepth: 200_000 });
+    expect(bytes.length).toBe(100_000 * 8 + 5);
+    expect(thrown(() => decodeBson(bytes, { maxDepth: 200_000 }))).toBeInstanceOf(DecodeError);
   });
 
   it("round-trips any JSON value (up to the documented array/object ambiguities)", () => {

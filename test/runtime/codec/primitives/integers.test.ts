@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  parseInt64,
   BinaryReader,
   int16,
   int16Le,
@@ -149,6 +150,18 @@ describe("int64", () => {
     for (const bad of ["", "-", "1e3", "0x10", " 1", "1.0", "+1", "١"]) expectEncodeError(() => enc(int64, bad));
     expectEncodeError(() => enc(int64, 1.5 as unknown as string));
     expectEncodeError(() => enc(int64, null as unknown as string), { found: "null" });
+  });
+
+  // Issue 14's fuzzer: a 2-million-digit string took seconds in BigInt before the range check.
+  it("refuses a string of millions of digits at once, and keeps leading zeros meaningless", () => {
+    expectEncodeError(() => enc(int64, "9".repeat(2_000_000)), { expected: /an int64 in -9223372036854775808\.\.9223372036854775807/ });
+    expectEncodeError(() => enc(int64, `-${"0".repeat(1000)}9223372036854775809`));
+    roundTrip(int64, "-9223372036854775808", "8000000000000000");
+    expect(enc(int64, `${"0".repeat(1000)}2789`)).toBe("0000000000000ae5");
+    expect(enc(int64, `-${"0".repeat(1000)}9223372036854775808`)).toBe("8000000000000000");
+    expect(parseInt64("9".repeat(2_000_000))).toBeUndefined();
+    expect(parseInt64(`+${"0".repeat(50)}12`)).toBe(12n);
+    expect(parseInt64(`-${"0".repeat(50)}0`)).toBe(0n);
   });
 });
 

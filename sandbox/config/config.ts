@@ -1,0 +1,127 @@
+/**
+ * The node configuration record (`GET /config`): read from an Octez-style configuration file,
+ * completed with Octez's defaults, combined with command-line options, and validated against
+ * the record's JSON schema (the generated validator of `GET /config`), with errors that name
+ * the offending field.
+ *
+ * Defaults follow tezos/tezos-mirror `src/lib_node_config/config_file.ml`,
+ * `P2p_limits.default`, `Point_reconnection_config.default` and `Shell_limits`; where the
+ * sandbox differs (history mode `archive`, `synchronisation_threshold` 0, so that a lone node
+ * counts as bootstrapped, as Octez's own `--synchronisation-threshold 0` sandboxes do) it says so.
+ */
+import { readFileSync } from "node:fs";
+import { getConfigRoute } from "../../generated/shell/routes.ts";
+import type { GetConfigOutput } from "../../generated/shell/types.ts";
+import { ConfigError, resolveNetwork } from "../chain/networks.ts";
+
+export type NodeConfig = GetConfigOutput;
+
+/** The defaults the sandbox fills in (see the module comment). */
+export function defaultConfig(): NodeConfig {
+  return {
+    "disable-config-validation": false,
+    // Lists whose default is empty are left out, as Octez's `dft` fields are when at their default.
+    rpc: { "listen-addrs": ["127.0.0.1:8732"], "media-type": "any", max_active_rpc_connections: 100 },
+    p2p: {
+      "expected-proof-of-work": 26,
+      "listen-addr": "[::]:9732",
+      "discovery-addr": null,
+      "private-mode": false,
+      limits: {
+        "connection-timeout": 10,
+        "authentication-timeout": 5,
+        "min-connections": 10,
+        "expected-connections": 50,
+        "max-connections": 100,
+        backlog: 20,
+        "max-incoming-connections": 20,
+        "swap-linger": 30,
+        "read-buffer-size": 131072,
+        max_known_points: [400, 300],
+        max_known_peer_ids: [400, 300],
+        peer_greylist_size: 1023,
+        ip_greylist_size_in_kilobytes: 2048,
+        ip_greylist_cleanup_delay: 86400,
+        "greylist-timeout": 86400,
+        "maintenance-idle-time": 120,
+      },
+      disable_mempool: false,
+      enable_testchain: false,
+      greylisting_config: { factor: 1.2, "initial-delay": 60, "disconnection-delay": 60, "increase-cap": 172800 },
+      disable_peer_discovery: false,
+    },
+    log: { output: "stderr", level: "info", colors: true },
+    shell: {
+      peer_validator: { block_header_request_timeout: 30, block_operations_request_timeout: 30, protocol_request_timeout: 120, new_head_request_timeout: 90 },
+      block_validator: { protocol_request_timeout: 120, operation_metadata_size_limit: 10_000_000 },
+      prevalidator: { operations_request_timeout: 10, max_refused_operations: 1000, operations_batch_size: 50 },
+      chain_validator: { latency: 150, synchronisation_threshold: 0 },
+      history_mode: "archive",
+    },
+    network: "sandbox",
+  };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** `base` with `over`'s fields written on it, objects merged field by field. */
+function merge(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = k in base ? merge(base[k], v) : v;
+  return out;
+}
+
+/** Options that override the file, as the node's command line does. */
+export interface ConfigOverrides {
+  dataDir?: string;
+  /** `host:port` the RPC server listens on. */
+  listenAddr?: string;
+  mediaType?: "json" | "binary" | "any";
+  /** A network alias or a custom network object. */
+  network?: unknown;
+}
+
+/**
+ * The configuration record from a file's JSON (or none), the overrides and the defaults.
+ * Throws {@link ConfigError} naming the first invalid field.
+ */
+export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {}, source = "config"): NodeConfig {
+  if (fileValue !== undefined && !isObject(fileValue)) throw new ConfigError(source, "expected a JSON object");
+  const merged = merge(defaultConfig(), fileValue ?? {}) as Record<string, unknown>;
+  // The network is replaced whole, never merged field by field.
+  if (isObject(fileValue) && "network" in fileValue) merged.network = fileValue.network;
+  if (overrides.network !== undefined) merged.network = overrides.network;
+  if (overrides.dataDir !== undefined) merged["data-dir"] = overrides.dataDir;
+  const rpc = merged.rpc as Record<string, unknown>;
+  if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
+  if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
+  // The network first: the schema's `oneOf` would only say that no case matched.
+  resolveNetwork(merged.network, `${source}.network`);
+  const validate = getConfigRoute.output.validate;
+  if (!validate(merged)) {
+    const e = validate.errors?.[0];
+    const where = source + (e?.instancePath ? e.instancePath.replace(/\//g, ".").replace(/^\./, ".") : "");
+    throw new ConfigError(where, e?.message ?? "invalid value");
+  }
+  return merged as unknown as NodeConfig;
+}
+
+/** Reads and checks a configuration file. */
+export function loadConfigFile(path: string, overrides: ConfigOverrides = {}): NodeConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(path, `cannot read the configuration file (${(error as Error).message})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(path, `not JSON (${(error as Error).message})`);
+  }
+  return buildConfig(value, overrides, path);
+}

@@ -1,0 +1,142 @@
+/**
+ * `startSandbox(options)`: a sandbox node served over HTTP by the runtime's server, for test
+ * suites and for `tezos-rpcgen serve`. The shell routes come from `generated/shell/`; the
+ * sandbox protocol's block and mempool routes are mounted under the dynamic directories and
+ * described there, so `/describe/chains/main/blocks/head?recurse=yes` answers them.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { binaryCodecs } from "../generated/shell/binary.ts";
+import { routeTable } from "../generated/shell/routes.ts";
+import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
+import { PACKAGE_ROOT } from "../generator/package-root.ts";
+import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
+import { shellHandlers } from "./handlers/index.ts";
+import { SandboxNode } from "./node/node.ts";
+import { watchCollections } from "./node/process-stats.ts";
+import { binaryCodecs as blockBinary } from "./protocol/generated/block/binary.ts";
+import { routeTable as blockRoutes } from "./protocol/generated/block/routes.ts";
+import { binaryCodecs as mempoolBinary } from "./protocol/generated/mempool/binary.ts";
+import { routeTable as mempoolRoutes } from "./protocol/generated/mempool/routes.ts";
+import { blockHandlers, mempoolHandlers } from "./protocol/handlers.ts";
+import { subtree } from "./protocol/services.ts";
+import { SqliteStore } from "./store/sqlite-store.ts";
+import type { NodeStore } from "./store/store.ts";
+
+// Found from the package root, so that the compiled sandbox (dist/sandbox/) reads the same files.
+/** The shell describe tree the sandbox answers by default (Octez 20.3's layout). */
+export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
+const BLOCK_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "block.json");
+const MEMPOOL_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "mempool.json");
+
+export interface SandboxOptions {
+  /** Listening host (default `127.0.0.1`). */
+  host?: string;
+  /** Listening port (default 0: any free port; the command line defaults to 8732). */
+  port?: number;
+  /** Keep state in this directory (SQLite); without it, state lives in memory. */
+  dataDir?: string;
+  /** Make a block every `blockTime` seconds holding the mempool's operations. */
+  blockTime?: number;
+  /** A built-in network name, a custom network object, or a JSON file holding one. */
+  network?: string | object;
+  /** A node configuration file (path) or record (object). */
+  config?: string | object;
+  mediaType?: "json" | "binary" | "any";
+  /** The describe tree file to answer `/describe` with (default `spec/snapshots/shell.json`). */
+  spec?: string;
+  /** Told about handler failures (default: nothing). */
+  onError?: (error: unknown) => void;
+}
+
+export interface RunningSandbox {
+  /** Base URL, `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  readonly node: SandboxNode;
+  /** Stops block production, the server (ending streams) and the store. */
+  stop(): Promise<void>;
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** The configuration record the options describe. */
+export function sandboxConfig(options: SandboxOptions): NodeConfig {
+  let network = options.network;
+  if (typeof network === "string" && (network.endsWith(".json") || network.includes("/"))) network = readJson(network) as object;
+  const overrides: ConfigOverrides = {
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.mediaType !== undefined ? { mediaType: options.mediaType } : {}),
+    ...(network !== undefined ? { network } : {}),
+    listenAddr: `${options.host ?? "127.0.0.1"}:${options.port ?? 8732}`,
+  };
+  return typeof options.config === "string" ? loadConfigFile(options.config, overrides) : buildConfig(options.config, overrides);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const config = sandboxConfig(options);
+  const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
+  watchCollections();
+  const node = new SandboxNode({ config, store });
+  const root = readJson(options.spec ?? DEFAULT_SPEC);
+  const mounts = [
+    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
+    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
+  ];
+  const describeMounts = [
+    { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
+    { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
+  ];
+  let server: RpcServer;
+  try {
+    server = await createRpcServer({
+      routes: routeTable,
+      handlers: shellHandlers(node, { root, mounts: describeMounts }),
+      binary: binaryCodecs,
+      describe: root,
+      mounts,
+      host: options.host ?? "127.0.0.1",
+      port: options.port ?? 0,
+      mediaType: config.rpc["media-type"],
+      // Not checked (the server's default): answers are typed by the generated interface, binary
+      // answers are checked by their encoders, and the JSON check of every Base58 checksum
+      // would cost more than the answer itself.
+      validateOutput: false,
+      argParsers: { list_offset: DEFAULT_ARG_PARSERS.uint!, operation_offset: DEFAULT_ARG_PARSERS.uint! },
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+  } catch (error) {
+    node.close();
+    throw error;
+  }
+  // With port 0 the address is known only now: `GET /config` tells the real one.
+  config.rpc["listen-addrs"] = [new URL(server.url).host];
+  const timer =
+    options.blockTime !== undefined && options.blockTime > 0
+      ? setInterval(() => {
+          try {
+            node.produceBlock();
+          } catch (error) {
+            options.onError?.(error);
+          }
+        }, options.blockTime * 1000)
+      : undefined;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: server.url,
+    node,
+    stop() {
+      stopped ??= (async () => {
+        if (timer) clearInterval(timer);
+        // Ending the topics ends the streams; a few turns let the server write their last chunk.
+        node.events.close();
+        node.p2p.close();
+        for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+        await server.close();
+        node.close();
+      })();
+      return stopped;
+    },
+  };
+}
