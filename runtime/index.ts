@@ -18,6 +18,8 @@ export * from "./codec/primitives/dynamic-size.ts";
 export * from "./codec/primitives/sequence.ts";
 export * from "./codec/primitives/optional.ts";
 export * from "./codec/primitives/union.ts";
+export * from "./codec/primitives/case-shape.ts";
+export * from "./codec/primitives/base58-union.ts";
 export * from "./codec/primitives/enum.ts";
 export * from "./codec/primitives/padding.ts";
 export * from "./codec/primitives/zero-width.ts";

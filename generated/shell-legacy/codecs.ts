@@ -10,12 +10,14 @@ import {
   type Unistring,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
   endDynamicSize,
   failDecode,
   failEncode,
   failJsonOnlyCase,
+  failMissingField,
   failUnknownTag,
   failValue,
   openDynamicFrame,
@@ -34,6 +36,7 @@ import {
   readUint16,
   readUint8,
   readZarithZ,
+  selectCase,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -233,6 +236,1199 @@ import type {
   WorkersOutput,
 } from "./types.ts";
 
+const knownProperties = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties2 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties3 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+
+const knownProperties4 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+
+const knownProperties5 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+
+const knownProperties6 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+
+const knownProperties7 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+
+const knownProperties8 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+
+const knownProperties9 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+
+const knownProperties10 = /* @__PURE__ */ new Set(["kind", "name"]);
+
+const knownProperties11 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+
+const knownProperties12 = /* @__PURE__ */ new Set([
+  "chain_name",
+  "distributed_db_version",
+  "p2p_version",
+]);
+
+const knownProperties13 = /* @__PURE__ */ new Set(["branch", "data"]);
+
+const knownProperties14 = /* @__PURE__ */ new Set(["addr", "port"]);
+
+const knownProperties15 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+
+const knownProperties16 = /* @__PURE__ */ new Set([
+  "trusted",
+  "greylisted_until",
+  "state",
+  "p2p_peer_id",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
+
+const knownProperties17 = /* @__PURE__ */ new Set(["event_kind"]);
+
+const knownProperties18 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+
+const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "event_kind", required: true, constant: "outgoing_request" }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "accepting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "request_rejected" },
+      { name: "p2p_peer_id", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
+  "Outgoing_request",
+  "Accepting_request",
+  "Rejecting_request",
+  "Rejecting_rejected",
+  "Connection_established",
+  "Disconnection",
+  "External_disconnection",
+] as const;
+
+const knownProperties19 = /* @__PURE__ */ new Set([
+  "total_sent",
+  "total_recv",
+  "current_inflow",
+  "current_outflow",
+]);
+
+const knownProperties20 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+
+const knownProperties21 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+
+const knownProperties22 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+
+const knownProperties23 = /* @__PURE__ */ new Set(["kind", "size"]);
+
+const knownProperties24 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+
+const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
+  { kind: "type", types: ["object", "string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "single" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "multiple" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreePathItemCases = /* @__PURE__ */ [
+  "PStatic",
+  "PDynamic",
+  "PDynamicTail",
+] as const;
+
+const knownProperties25 = /* @__PURE__ */ new Set(["single"]);
+
+const knownProperties26 = /* @__PURE__ */ new Set(["optional"]);
+
+const knownProperties27 = /* @__PURE__ */ new Set(["multi"]);
+
+const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "single", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "optional", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "flag", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "multi", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
+  "Single",
+  "Optional",
+  "Flag",
+  "Multi",
+] as const;
+
+const knownProperties28 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+
+const knownProperties29 = /* @__PURE__ */ new Set(["fields"]);
+
+const knownProperties30 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+
+const knownProperties31 = /* @__PURE__ */ new Set(["size", "cases"]);
+
+const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "fields", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "tag_size", required: true, types: ["string"] },
+      { name: "kind", required: true, types: ["object"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "size", required: true, types: ["string"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
+  "Obj",
+  "Cases",
+  "Int_enum",
+] as const;
+
+const knownProperties32 = /* @__PURE__ */ new Set(["title", "description"]);
+
+const knownProperties33 = /* @__PURE__ */ new Set(["description", "encoding"]);
+
+const knownProperties34 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+
+const knownProperties35 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+
+const knownProperties36 = /* @__PURE__ */ new Set([
+  "meth",
+  "path",
+  "description",
+  "query",
+  "input",
+  "output",
+  "error",
+]);
+
+const knownProperties37 = /* @__PURE__ */ new Set(["name", "tree"]);
+
+const knownProperties38 = /* @__PURE__ */ new Set(["suffixes"]);
+
+const knownProperties39 = /* @__PURE__ */ new Set(["arg", "tree"]);
+
+const knownProperties40 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+
+const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "suffixes", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic_dispatch", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
+
+const knownProperties41 = /* @__PURE__ */ new Set([
+  "get_service",
+  "post_service",
+  "delete_service",
+  "put_service",
+  "patch_service",
+  "subdirs",
+]);
+
+const knownProperties42 = /* @__PURE__ */ new Set(["static"]);
+
+const knownProperties43 = /* @__PURE__ */ new Set(["dynamic"]);
+
+const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "static", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic", required: true, types: ["null", "object", "string"] }],
+    closed: true,
+  },
+  { kind: "value", value: "empty" },
+] as const;
+
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
+
+const knownProperties44 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+
+const knownProperties45 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+
+const knownProperties46 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+
+const knownProperties47 = /* @__PURE__ */ new Set([]);
+
+const knownProperties48 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+
+const knownProperties49 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+
+const knownProperties50 = /* @__PURE__ */ new Set(["phase", "since"]);
+
+const knownProperties51 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+
+const knownProperties52 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+
+const knownProperties53 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+
+const knownProperties54 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "status",
+  "information",
+  "pipelines",
+]);
+
+const knownProperties55 = /* @__PURE__ */ new Set(["bootstrapped"]);
+
+const knownProperties56 = /* @__PURE__ */ new Set([
+  "block",
+  "save_point",
+  "caboose",
+  "history_mode",
+]);
+
+const knownProperties57 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+
+const knownProperties58 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+
+const knownProperties59 = /* @__PURE__ */ new Set([
+  "listen-addrs",
+  "listen-addr",
+  "cors-origin",
+  "cors-headers",
+  "crt",
+  "key",
+]);
+
+const knownProperties60 = /* @__PURE__ */ new Set([
+  "connection-timeout",
+  "authentication-timeout",
+  "min-connections",
+  "expected-connections",
+  "max-connections",
+  "backlog",
+  "max-incoming-connections",
+  "max-download-speed",
+  "max-upload-speed",
+  "swap-linger",
+  "binary-chunks-size",
+  "read-buffer-size",
+  "read-queue-size",
+  "write-queue-size",
+  "incoming-app-message-queue-size",
+  "incoming-message-queue-size",
+  "outgoing-message-queue-size",
+  "max_known_points",
+  "max_known_peer_ids",
+  "greylist-timeout",
+  "maintenance-idle-time",
+]);
+
+const knownProperties61 = /* @__PURE__ */ new Set([
+  "factor",
+  "initial-delay",
+  "disconnection-delay",
+  "increase-cap",
+]);
+
+const knownProperties62 = /* @__PURE__ */ new Set([
+  "expected-proof-of-work",
+  "bootstrap-peers",
+  "listen-addr",
+  "discovery-addr",
+  "private-mode",
+  "limits",
+  "disable_mempool",
+  "enable_testchain",
+  "greylisting_config",
+]);
+
+const knownProperties63 = /* @__PURE__ */ new Set(["output", "level", "rules", "template"]);
+
+const knownProperties64 = /* @__PURE__ */ new Set(["activate"]);
+
+const knownProperties65 = /* @__PURE__ */ new Set([
+  "block_header_request_timeout",
+  "block_operations_request_timeout",
+  "protocol_request_timeout",
+  "new_head_request_timeout",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
+
+const knownProperties66 = /* @__PURE__ */ new Set([
+  "protocol_request_timeout",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
+
+const knownProperties67 = /* @__PURE__ */ new Set([
+  "operations_request_timeout",
+  "max_refused_operations",
+  "operations_batch_size",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
+
+const knownProperties68 = /* @__PURE__ */ new Set([
+  "latency",
+  "synchronisation_threshold",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
+
+const knownProperties69 = /* @__PURE__ */ new Set([
+  "bootstrap_threshold",
+  "worker_backlog_size",
+  "worker_backlog_level",
+]);
+
+const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "latency", required: false, types: ["number"] },
+      { name: "synchronisation_threshold", required: false, types: ["number"] },
+      { name: "worker_backlog_size", required: false, types: ["number"] },
+      { name: "worker_backlog_level", required: false, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "bootstrap_threshold", required: false, types: ["number"] },
+      { name: "worker_backlog_size", required: false, types: ["number"] },
+      { name: "worker_backlog_level", required: false, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
+  "synchronisation_heuristic_encoding",
+  "legacy_bootstrap_threshold_encoding",
+] as const;
+
+const knownProperties70 = /* @__PURE__ */ new Set([
+  "peer_validator",
+  "block_validator",
+  "prevalidator",
+  "chain_validator",
+  "history_mode",
+]);
+
+const knownProperties71 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+
+const knownProperties72 = /* @__PURE__ */ new Set(["context_key", "values"]);
+
+const knownProperties73 = /* @__PURE__ */ new Set([
+  "genesis",
+  "genesis_parameters",
+  "chain_name",
+  "old_chain_name",
+  "incompatible_chain_name",
+  "sandboxed_chain_name",
+  "user_activated_upgrades",
+  "user_activated_protocol_overrides",
+  "default_bootstrap_peers",
+]);
+
+const encodeGetConfigOutputNetworkShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "genesis", required: true, types: ["object"] },
+      { name: "genesis_parameters", required: false, types: ["object"] },
+      { name: "chain_name", required: true, types: ["object", "string"] },
+      { name: "old_chain_name", required: false, types: ["object", "string"] },
+      { name: "incompatible_chain_name", required: false, types: ["object", "string"] },
+      { name: "sandboxed_chain_name", required: true, types: ["object", "string"] },
+      { name: "user_activated_upgrades", required: false, types: ["array"] },
+      { name: "user_activated_protocol_overrides", required: false, types: ["array"] },
+      { name: "default_bootstrap_peers", required: false, types: ["array"] },
+    ],
+    closed: true,
+  },
+  { kind: "value", value: "sandbox" },
+  { kind: "value", value: "mainnet" },
+  { kind: "value", value: "delphinet" },
+  { kind: "value", value: "edonet" },
+] as const;
+
+const encodeGetConfigOutputNetworkCases = /* @__PURE__ */ [
+  "Custom",
+  "sandbox",
+  "mainnet",
+  "delphinet",
+  "edonet",
+] as const;
+
+const knownProperties74 = /* @__PURE__ */ new Set([
+  "data-dir",
+  "rpc",
+  "p2p",
+  "log",
+  "internal-events",
+  "shell",
+  "network",
+]);
+
+const knownProperties75 = /* @__PURE__ */ new Set(["data", "operations"]);
+
+const knownProperties76 = /* @__PURE__ */ new Set(["chain_id"]);
+
+const knownProperties77 = /* @__PURE__ */ new Set(["chain_id", "test_protocol", "expiration_date"]);
+
+const knownProperties78 = /* @__PURE__ */ new Set(["stopping"]);
+
+const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "chain_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "test_protocol", required: true, types: ["object", "string"] },
+      { name: "expiration_date", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "stopping", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
+  "Main",
+  "Test",
+  "Stopping",
+] as const;
+
+const knownProperties79 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+
+const knownProperties80 = /* @__PURE__ */ new Set([
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties81 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties82 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+
+const knownProperties83 = /* @__PURE__ */ new Set([
+  "incoming",
+  "peer_id",
+  "id_point",
+  "remote_socket_port",
+  "announced_version",
+  "private",
+  "local_metadata",
+  "remote_metadata",
+]);
+
+const knownProperties84 = /* @__PURE__ */ new Set(["event"]);
+
+const knownProperties85 = /* @__PURE__ */ new Set(["event", "point"]);
+
+const knownProperties86 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+
+const knownProperties87 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+
+const knownProperties88 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+
+const knownProperties89 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+
+const knownProperties90 = /* @__PURE__ */ new Set(["event", "source"]);
+
+const knownProperties91 = /* @__PURE__ */ new Set([
+  "branch",
+  "head",
+  "block_header",
+  "operations",
+  "protocols",
+  "operation_hashes_for_block",
+  "operations_for_block",
+  "checkpoint",
+  "protocol_branch",
+  "predecessor_header",
+  "other",
+]);
+
+const encodeGetNetworkPeersOutputResponsesSentShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "checkpoint", required: true, types: ["string"] },
+      { name: "protocol_branch", required: true, types: ["string"] },
+      { name: "predecessor_header", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetNetworkPeersOutputResponsesSentCases = /* @__PURE__ */ [
+  "peer_metadata.v1",
+  "peer_metadata.legacy_v0",
+] as const;
+
+const knownProperties92 = /* @__PURE__ */ new Set([
+  "sent",
+  "failed",
+  "received",
+  "unexpected",
+  "outdated",
+]);
+
+const knownProperties93 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+
+const knownProperties94 = /* @__PURE__ */ new Set([
+  "cannot_download",
+  "cannot_parse",
+  "refused_by_prefilter",
+  "refused_by_postfilter",
+  "applied",
+  "branch_delayed",
+  "branch_refused",
+  "refused",
+  "duplicate",
+  "outdated",
+]);
+
+const knownProperties95 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+
+const knownProperties96 = /* @__PURE__ */ new Set(["head", "branch"]);
+
+const knownProperties97 = /* @__PURE__ */ new Set(["sent", "received"]);
+
+const knownProperties98 = /* @__PURE__ */ new Set([
+  "responses",
+  "requests",
+  "valid_blocks",
+  "old_heads",
+  "prevalidator_results",
+  "unactivated_chains",
+  "inactive_chains",
+  "future_blocks_advertised",
+  "unadvertised",
+  "advertisements",
+]);
+
+const knownProperties99 = /* @__PURE__ */ new Set([
+  "score",
+  "trusted",
+  "conn_metadata",
+  "peer_metadata",
+  "state",
+  "reachable_at",
+  "stat",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
+
+const knownProperties100 = /* @__PURE__ */ new Set([
+  "minor_words",
+  "promoted_words",
+  "major_words",
+  "minor_collections",
+  "major_collections",
+  "heap_words",
+  "heap_chunks",
+  "live_words",
+  "live_blocks",
+  "free_words",
+  "free_blocks",
+  "largest_free",
+  "fragments",
+  "compactions",
+  "top_heap_words",
+  "stack_size",
+]);
+
+const knownProperties101 = /* @__PURE__ */ new Set([
+  "page_size",
+  "size",
+  "resident",
+  "shared",
+  "text",
+  "lib",
+  "data",
+  "dt",
+]);
+
+const knownProperties102 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+
+const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "size", required: true, types: ["string"] },
+      { name: "resident", required: true, types: ["string"] },
+      { name: "shared", required: true, types: ["string"] },
+      { name: "text", required: true, types: ["string"] },
+      { name: "lib", required: true, types: ["string"] },
+      { name: "data", required: true, types: ["string"] },
+      { name: "dt", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "mem", required: true, types: ["number"] },
+      { name: "resident", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
+
+const knownProperties103 = /* @__PURE__ */ new Set(["rc"]);
+
+const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
+  { kind: "value", value: "dev" },
+  { kind: "object", properties: [{ name: "rc", required: true, types: ["number"] }], closed: true },
+  { kind: "value", value: "release" },
+] as const;
+
+const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
+  "Dev",
+  "RC",
+  "Release",
+] as const;
+
+const knownProperties104 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+
+const knownProperties105 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+
+const knownProperties106 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+
+const knownProperties107 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+
+const knownProperties108 = /* @__PURE__ */ new Set(["pushed", "request"]);
+
+const knownProperties109 = /* @__PURE__ */ new Set(["pushed", "treated", "completed"]);
+
+const knownProperties110 = /* @__PURE__ */ new Set(["successful_validation", "status"]);
+
+const knownProperties111 = /* @__PURE__ */ new Set(["failed_validation", "status", "errors"]);
+
+const knownProperties112 = /* @__PURE__ */ new Set(["block"]);
+
+const encodeGetWorkersBlockValidatorOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "successful_validation", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "failed_validation", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+      { name: "errors", required: false },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "block", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetWorkersBlockValidatorOutputItemInnerCases = /* @__PURE__ */ [
+  "validation_success",
+  "validation_failure",
+  "could_not_find_context",
+  "previously_validated",
+  "validating_block",
+] as const;
+
+const knownProperties113 = /* @__PURE__ */ new Set(["level", "events"]);
+
+const knownProperties114 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+
+const knownProperties115 = /* @__PURE__ */ new Set([
+  "status",
+  "pending_requests",
+  "backlog",
+  "current_request",
+]);
+
+const knownProperties116 = /* @__PURE__ */ new Set([
+  "request",
+  "status",
+  "outcome",
+  "fitness",
+  "level",
+  "timestamp",
+]);
+
+const knownProperties117 = /* @__PURE__ */ new Set(["active", "needed"]);
+
+const knownProperties118 = /* @__PURE__ */ new Set([
+  "min_head_time",
+  "max_head_time",
+  "most_recent_validation",
+]);
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "request", required: true, types: ["object", "string"] },
+      { name: "status", required: true, types: ["object"] },
+      { name: "outcome", required: true, types: ["string"] },
+      { name: "fitness", required: true, types: ["array"] },
+      { name: "level", required: true, types: ["number"] },
+      { name: "timestamp", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  { kind: "type", types: ["object", "string", "array", "number", "boolean", "null"] },
+  { kind: "type", types: ["object", "string", "array", "number", "boolean", "null"] },
+  { kind: "type", types: ["string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "active", required: true, types: ["number"] },
+      { name: "needed", required: true, types: ["number"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "min_head_time", required: true, types: ["object", "string"] },
+      { name: "max_head_time", required: true, types: ["object", "string"] },
+      { name: "most_recent_validation", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Processed_block",
+  "Could_not_switch_testchain",
+  "Bootstrapped",
+  "Sync_status",
+  "Bootstrap_active_peers",
+  "Bootstrap_active_peers_heads_time",
+] as const;
+
+const knownProperties119 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+
+const knownProperties120 = /* @__PURE__ */ new Set([
+  "p2p_readers",
+  "active_chains",
+  "operation_db",
+  "operations_db",
+  "block_header_db",
+  "active_connections",
+  "active_peers",
+]);
+
+const knownProperties121 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+
+const knownProperties122 = /* @__PURE__ */ new Set([
+  "peer_id",
+  "status",
+  "information",
+  "pipelines",
+]);
+
+const knownProperties123 = /* @__PURE__ */ new Set(["request", "block"]);
+
+const knownProperties124 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+
+const knownProperties125 = /* @__PURE__ */ new Set(["request", "status"]);
+
+const knownProperties126 = /* @__PURE__ */ new Set(["error", "failed_request", "status"]);
+
+const knownProperties127 = /* @__PURE__ */ new Set(["peer", "nb_blocks"]);
+
+const knownProperties128 = /* @__PURE__ */ new Set(["peer", "block"]);
+
+const knownProperties129 = /* @__PURE__ */ new Set(["peer", "timespan"]);
+
+const knownProperties130 = /* @__PURE__ */ new Set(["peer", "reason"]);
+
+const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes =
+  /* @__PURE__ */ [
+    {
+      kind: "object",
+      properties: [
+        { name: "request", required: true, types: ["object"] },
+        { name: "status", required: true, types: ["object"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "error", required: true },
+        { name: "failed_request", required: true, types: ["object"] },
+        { name: "status", required: true, types: ["object"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "nb_blocks", required: true, types: ["number"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "timespan", required: true, types: ["number"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "block", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "peer", required: true, types: ["object", "string"] },
+        { name: "reason", required: true, types: ["object", "string"] },
+      ],
+      closed: true,
+    },
+  ] as const;
+
+const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Request",
+  "Failed request",
+  "validating_new_branch",
+  "new_branch_validated",
+  "fetching_operations_for_head",
+  "Requesting_new_head_validation",
+  "new_head_validation_end",
+  "ignoring_head",
+  "ignoring_previously_validated_block",
+  "ignoring_invalid_block",
+  "missing_new_head_predecessor",
+  "ignoring_invalid_locator_branch",
+  "ignore_branch_without_common_ancestor",
+  "no_new_head_from_peer",
+  "processing_new_head",
+  "processing_new_branch",
+  "terminating_worker",
+] as const;
+
+const knownProperties131 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+
+const knownProperties132 = /* @__PURE__ */ new Set(["request", "operation"]);
+
+const knownProperties133 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+
+const knownProperties134 = /* @__PURE__ */ new Set(["request"]);
+
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "request", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "error", required: true },
+      { name: "failed_request", required: true, types: ["object"] },
+      { name: "status", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  { kind: "object", properties: [], closed: true },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["number"] },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["object", "string"] },
+  { kind: "type", types: ["number"] },
+] as const;
+
+const encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases = /* @__PURE__ */ [
+  "Request",
+  "Failed request",
+  "invalid_mempool_configuration",
+  "unparsable_operation",
+  "processing_n_operations",
+  "fetching_operation",
+  "operation_included",
+  "operations_not_flushed",
+] as const;
+
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
   let field = "";
@@ -249,6 +1445,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -276,6 +1473,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     field = "level";
@@ -351,10 +1549,12 @@ export function encodeLayout(w: BinaryWriter, value: Layout): void {
 export function decodeMempool(r: BinaryReader): Mempool {
   let field = "";
   try {
+    field = "known_valid";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "known_valid";
     const knownValid = decodeMempoolKnownValid(r);
     closeDynamicFrame(r, outer1);
+    field = "pending";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "pending";
     const pending = decodeMempoolPending(r);
@@ -368,6 +1568,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -387,6 +1588,7 @@ export function encodeMempool(w: BinaryWriter, value: Mempool): void {
 export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
   let field = "";
   try {
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -408,6 +1610,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -427,6 +1630,7 @@ export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): vo
 export function decodeOperation(r: BinaryReader): Operation {
   let field = "";
   try {
+    field = "branch";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "branch";
     const branch = readHash(r, BASE58.block_hash);
@@ -442,6 +1646,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -472,6 +1677,7 @@ export function decodeOperation2(r: BinaryReader): Operation2 {
 /** Writes a {@link Operation2} (definition `operation_2`). */
 export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     field = "branch";
@@ -487,6 +1693,7 @@ export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
 export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
   let field = "";
   try {
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -504,6 +1711,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -529,6 +1737,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
     const kind = decodeP2pPeerPoolEventKind(r);
     field = "timestamp";
     const timestamp = timestampSystemCodec.decode(r);
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -546,6 +1755,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     field = "kind";
@@ -615,11 +1825,13 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "trusted";
     writeBool(w, value.trusted);
     field = "greylisted_until";
+    if (value.greylisted_until === undefined) failMissingField(w, true);
     timestampSystemCodec.encode(w, value.greylisted_until);
     field = "state";
     encodeP2pPointState(w, value.state);
@@ -719,7 +1931,9 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
-  switch ((json as { event_kind?: unknown } | null | undefined)?.event_kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Requested, Accepted, Running, Disconnected", json);
+  switch ((json as { event_kind?: unknown }).event_kind) {
     case "requested": {
       writeUint8(w, 0);
       encodeP2pPointStateRequested(w, json as P2pPointStateRequested);
@@ -770,6 +1984,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "total_sent";
@@ -806,7 +2021,13 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field",
+      json,
+    );
+  switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
       encodeSchemaFieldNamedField(w, json as SchemaFieldNamedField);
@@ -854,7 +2075,9 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Fixed, Dynamic, Variable", json);
+  switch ((json as { kind?: unknown }).kind) {
     case "Fixed": {
       writeUint8(w, 0);
       encodeSchemaKindFixed(w, json as SchemaKindFixed);
@@ -898,6 +2121,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
   try {
     field = "tag";
     const tag2 = readRangedInt(r, -1073741824, 1073741823);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -915,6 +2139,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "tag";
@@ -1014,6 +2239,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties47);
 }
 
 /** Reads a {@link ExpectedEnvVersionAndComponents} at the reader's offset. */
@@ -1024,6 +2250,7 @@ export function decodeExpectedEnvVersionAndComponents(
   try {
     field = "expected_env_version";
     const expectedEnvVersion = readInt16(r);
+    field = "components";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "components";
     const components = decodeExpectedEnvVersionAndComponentsComponents(r);
@@ -1040,6 +2267,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "expected_env_version";
@@ -1086,6 +2314,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1168,6 +2397,7 @@ export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsCha
 export function decodeGetChainsCheckpointOutput(r: BinaryReader): GetChainsCheckpointOutput {
   let field = "";
   try {
+    field = "block";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "block";
     const block = decodeBlockHeader(r);
@@ -1190,6 +2420,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1333,6 +2564,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1361,6 +2593,7 @@ export function encodeGetChainsIsBootstrappedError(
 export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
   let field = "";
   try {
+    field = "data-dir";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data-dir";
     const dataDir = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -1389,6 +2622,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1398,10 +2632,12 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "rpc";
+    if (value.rpc === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpc(w, value.rpc);
     field = "p2p";
     encodeGetConfigOutputP2p(w, value.p2p);
     field = "log";
+    if (value.log === undefined) failMissingField(w, true);
     encodeGetConfigOutputLog(w, value.log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
@@ -1410,8 +2646,10 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
+    if (value.shell === undefined) failMissingField(w, true);
     encodeGetConfigOutputShell(w, value.shell);
     field = "network";
+    if (value.network === undefined) failMissingField(w, true);
     encodeGetConfigOutputNetwork(w, value.network);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -1576,10 +2814,12 @@ export function encodeGetFetchProtocolByProtocolHashError(
 export function decodePostInjectionBlockInput(r: BinaryReader): PostInjectionBlockInput {
   let field = "";
   try {
+    field = "data";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data";
     const data = readRestHex(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodePostInjectionBlockInputOperations(r);
@@ -1596,6 +2836,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1766,6 +3007,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "block";
@@ -1836,6 +3078,7 @@ export function decodeGetMonitorHeadsByChainIdOutput(
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -1867,6 +3110,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     field = "hash";
@@ -1957,6 +3201,7 @@ export function decodeGetMonitorValidBlocksOutput(r: BinaryReader): GetMonitorVa
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -1989,6 +3234,7 @@ export function encodeGetMonitorValidBlocksOutput(
   value: GetMonitorValidBlocksOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     field = "chain_id";
@@ -2224,7 +3470,13 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
-  switch ((json as { event?: unknown } | null | undefined)?.event) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received",
+      json,
+    );
+  switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
       encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
@@ -3095,6 +4347,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     field = "minor_words";
@@ -3161,36 +4414,18 @@ export function decodeGetStatsMemoryOutput(r: BinaryReader): GetStatsMemoryOutpu
 /** Writes a {@link GetStatsMemoryOutput}. */
 export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemoryOutput): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["data"] !== undefined &&
-    (json as Record<string, unknown>)["dt"] !== undefined &&
-    (json as Record<string, unknown>)["lib"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined &&
-    (json as Record<string, unknown>)["shared"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined &&
-    (json as Record<string, unknown>)["text"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
-    return;
+  switch (selectCase(w, json, encodeGetStatsMemoryOutputShapes, encodeGetStatsMemoryOutputCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["mem"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
-    return;
-  }
-  failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
 }
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
@@ -3222,6 +4457,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "version";
@@ -3253,10 +4489,12 @@ export function decodeGetWorkersBlockValidatorOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersBlockValidatorOutputBacklog(r);
@@ -3283,6 +4521,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "status";
@@ -3359,10 +4598,12 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersChainValidatorsByChainIdOutputBacklog(r);
@@ -3389,6 +4630,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "status";
@@ -3467,6 +4709,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "p2p_readers";
@@ -3546,11 +4789,13 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
       decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklog(r);
@@ -3577,6 +4822,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "status";
@@ -3657,10 +4903,12 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
     closeDynamicFrame(r, outer1);
+    field = "backlog";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "backlog";
     const backlog = decodeGetWorkersPrevalidatorsByChainIdOutputBacklog(r);
@@ -3686,6 +4934,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "status";
@@ -3741,6 +4990,15 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Zero_width")
+      failValue(w, 'the constant "Zero_width"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutIntSize(
@@ -3833,8 +5091,12 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Int")
+      failValue(w, 'the constant "Int"', value.kind);
     field = "size";
     encodeLayoutIntSize(w, value.size);
     field = "endianness";
@@ -3854,6 +5116,15 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bool")
+      failValue(w, 'the constant "Bool"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
@@ -3875,8 +5146,12 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedInt")
+      failValue(w, 'the constant "RangedInt"', value.kind);
     field = "min";
     writeRangedInt(w, value.min, -1073741824, 1073741823);
     field = "endianness";
@@ -3907,8 +5182,12 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedFloat")
+      failValue(w, 'the constant "RangedFloat"', value.kind);
     field = "min";
     writeFloat(w, value.min);
     field = "max";
@@ -3924,6 +5203,15 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Float")
+      failValue(w, 'the constant "Float"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
@@ -3932,6 +5220,15 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bytes")
+      failValue(w, 'the constant "Bytes"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyString(r: BinaryReader): LayoutString {
@@ -3940,6 +5237,15 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "String")
+      failValue(w, 'the constant "String"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutEnumSize(r: BinaryReader): "Int8" | "Uint8" | "Int16" | "Uint16" {
@@ -3981,6 +5287,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "reference";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reference";
     const reference = readRestUnistring(r);
@@ -3993,8 +5300,12 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties6);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Enum")
+      failValue(w, 'the constant "Enum"', value.kind);
     field = "size";
     encodeLayoutEnumSize(w, value.size);
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -4016,6 +5327,15 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "no-limit")
+      failValue(w, 'the constant "no-limit"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type LayoutLengthLimitAtMost = {
@@ -4036,8 +5356,12 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "at-most")
+      failValue(w, 'the constant "at-most"', value.kind);
     field = "at_most";
     writeRangedInt(w, value.at_most, -1073741824, 1073741823);
   } catch (error) {
@@ -4063,8 +5387,12 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties8);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "exactly")
+      failValue(w, 'the constant "exactly"', value.kind);
     field = "exactly";
     writeRangedInt(w, value.exactly, -1073741824, 1073741823);
   } catch (error) {
@@ -4092,7 +5420,9 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases No_limit, At_most, Exactly", json);
+  switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
       encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
@@ -4129,8 +5459,12 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties9);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Seq")
+      failValue(w, 'the constant "Seq"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "length_limit";
@@ -4147,6 +5481,7 @@ function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
 function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4159,8 +5494,12 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Ref")
+      failValue(w, 'the constant "Ref"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4176,6 +5515,15 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Padding")
+      failValue(w, 'the constant "Padding"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBody(r: BinaryReader): Layout {
@@ -4213,7 +5561,13 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
+      json,
+    );
+  switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
       encodeLayoutBodyZeroWidth(w, json as LayoutZeroWidth);
@@ -4425,6 +5779,15 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "outgoing_request")
+      failValue(w, 'the constant "outgoing_request"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type P2pPointPoolEvent1AcceptingRequest = {
@@ -4450,8 +5813,12 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4482,8 +5849,12 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4516,8 +5887,12 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event_kind);
     field = "p2p_peer_id";
     if (value.p2p_peer_id === undefined) writePresence(w, false);
     else {
@@ -4560,85 +5935,43 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
-  ) {
-    writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
-    return;
+  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "accepting_request"
-  ) {
-    writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "request_rejected"
-  ) {
-    writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Outgoing_request, Accepting_request, Rejecting_request, Rejecting_rejected, Connection_established, Disconnection, External_disconnection",
-    json,
-  );
 }
 
 function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
@@ -4647,6 +5980,15 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "requested")
+      failValue(w, 'the constant "requested"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
@@ -4662,8 +6004,12 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepted")
+      failValue(w, 'the constant "accepted"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4684,8 +6030,12 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "running")
+      failValue(w, 'the constant "running"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -4699,11 +6049,21 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "disconnected")
+      failValue(w, 'the constant "disconnected"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4720,8 +6080,12 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "named")
+      failValue(w, 'the constant "named"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4750,8 +6114,12 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "anon")
+      failValue(w, 'the constant "anon"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "data_kind";
@@ -4830,8 +6198,12 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dyn")
+      failValue(w, 'the constant "dyn"', value.kind);
     field = "name";
     if (value.name === undefined) writePresence(w, false);
     else {
@@ -4850,6 +6222,7 @@ function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynami
 function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4862,8 +6235,12 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "option_indicator")
+      failValue(w, 'the constant "option_indicator"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4886,8 +6263,12 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Fixed")
+      failValue(w, 'the constant "Fixed"', value.kind);
     field = "size";
     writeRangedInt(w, value.size, -1073741824, 1073741823);
   } catch (error) {
@@ -4901,6 +6282,15 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Dynamic")
+      failValue(w, 'the constant "Dynamic"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
@@ -4909,6 +6299,15 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Variable")
+      failValue(w, 'the constant "Variable"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeServiceTreeGetServiceMeth(
@@ -4964,6 +6363,7 @@ type ServiceTreeItemPDynamic = {
 function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4980,8 +6380,12 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "single")
+      failValue(w, 'the constant "single"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5006,6 +6410,7 @@ type ServiceTreeItemPDynamicTail = {
 function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5025,8 +6430,12 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "multiple")
+      failValue(w, 'the constant "multiple"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5061,32 +6470,23 @@ function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
 
 function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "single"
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
-    return;
+  switch (selectCase(w, json, encodeServiceTreePathItemShapes, encodeServiceTreePathItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeSchemaFieldDynamicFieldName(w, json as Unistring);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "multiple"
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 0);
-    encodeSchemaFieldDynamicFieldName(w, json as Unistring);
-    return;
-  }
-  failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
 function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
@@ -5130,6 +6530,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
     field = "single";
@@ -5156,6 +6557,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
     field = "optional";
@@ -5182,6 +6584,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
     field = "multi";
@@ -5222,51 +6625,32 @@ function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
 
 function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["single"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeItemKindShapes, encodeServiceTreeItemKindCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "flag" has no binary form)',
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["optional"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["flag"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    failEncode(
-      w,
-      "a value with a binary form",
-      'a value that exists only in JSON (property "flag" has no binary form)',
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["multi"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
-    return;
-  }
-  failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
 type ServiceTreeQueryItem = {
@@ -5278,6 +6662,7 @@ type ServiceTreeQueryItem = {
 function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5296,6 +6681,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5370,6 +6756,7 @@ type ServiceTreeToplevelObj = {
 function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -5382,6 +6769,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5454,6 +6842,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
     const tagSize = decodeServiceTreeCasesTagSize(r);
     field = "kind";
     const kind = decodeSchemaKind(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeCasesCases(r);
@@ -5466,6 +6855,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "tag_size";
@@ -5541,6 +6931,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelI
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeIntEnumCases(r);
@@ -5556,6 +6947,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     field = "size";
@@ -5592,40 +6984,30 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fields"] !== undefined
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeServiceTreeBinarySchemaToplevelShapes,
+      encodeServiceTreeBinarySchemaToplevelCases,
+    )
   ) {
-    writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["kind"] !== undefined &&
-    (json as Record<string, unknown>)["tag_size"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
-    return;
-  }
-  failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
 type ServiceTreeItemDescription = {
@@ -5636,6 +7018,7 @@ type ServiceTreeItemDescription = {
 function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
+    field = "title";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "title";
     const title = readRestUnistring(r);
@@ -5655,6 +7038,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5692,6 +7076,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "description";
@@ -5740,6 +7125,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBi
   try {
     field = "toplevel";
     const toplevel = decodeServiceTreeBinarySchemaToplevel(r);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeBinarySchemaFields(r);
@@ -5755,6 +7141,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "toplevel";
@@ -5776,7 +7163,9 @@ type ServiceTreeGetServiceInput = {
 function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
+    field = "json_schema";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -5795,6 +7184,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5818,6 +7208,7 @@ type ServiceTreeGetServiceOutput = {
 function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -5835,6 +7226,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5863,22 +7255,26 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGe
   try {
     field = "meth";
     const meth = decodeServiceTreeGetServiceMeth(r);
+    field = "path";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "path";
     const path = decodeServiceTreeGetServicePath(r);
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "query";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "query";
     const query = decodeServiceTreeGetServiceQuery(r);
     closeDynamicFrame(r, outer2);
     field = "input";
     const input = readPresence(r) ? decodeServiceTreeGetServiceInput(r) : undefined;
+    field = "output";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer3);
+    field = "error";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
@@ -5897,6 +7293,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "meth";
@@ -5942,6 +7339,7 @@ type ServiceTreeSuffixesItem = {
 function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5956,6 +7354,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6003,6 +7402,7 @@ type ServiceTreeSubdirsSuffixes = {
 function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
+    field = "suffixes";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "suffixes";
     const suffixes = decodeServiceTreeSuffixesSuffixes(r);
@@ -6018,6 +7418,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6052,6 +7453,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "arg";
@@ -6080,6 +7482,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -6106,27 +7509,20 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["suffixes"] !== undefined
+  switch (
+    selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)
   ) {
-    writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
-    return;
-  }
-  failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
 type ServiceTreeStaticStatic = {
@@ -6168,6 +7564,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     field = "get_service";
@@ -6224,6 +7621,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "static";
@@ -6263,6 +7661,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "dynamic";
@@ -6289,31 +7688,22 @@ function decodeServiceTreeBody(r: BinaryReader): ServiceTree {
 
 function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   const json: unknown = value;
-  if (json === "empty") {
-    writeUint8(w, 2);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBodyShapes, encodeServiceTreeBodyCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["static"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
-    return;
-  }
-  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
 type UserActivatedProtocolOverridesItem = {
@@ -6341,6 +7731,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -6372,6 +7763,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "level";
@@ -6394,12 +7786,14 @@ function decodeExpectedEnvVersionAndComponentsComponentsItem(
 ): ExpectedEnvVersionAndComponentsComponentsItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
     field = "interface";
     const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "implementation";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "implementation";
     const implementation = readRestUnistring(r);
@@ -6417,6 +7811,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6488,8 +7883,12 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "launching")
+      failValue(w, 'the constant "launching"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -6518,8 +7917,12 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "running")
+      failValue(w, 'the constant "running"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -6551,8 +7954,12 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closing")
+      failValue(w, 'the constant "closing"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -6583,8 +7990,12 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closed")
+      failValue(w, 'the constant "closed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -6608,6 +8019,7 @@ function decodeWorkersOutputStatusCrashed(r: BinaryReader): WorkersOutputStatusC
     const birth = timestampSystemCodec.decode(r);
     field = "since";
     const since = timestampSystemCodec.decode(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -6623,8 +8035,12 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "crashed")
+      failValue(w, 'the constant "crashed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -6666,7 +8082,9 @@ function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus
 
 function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
   const json: unknown = value;
-  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
+  switch ((json as { phase?: unknown }).phase) {
     case "launching": {
       writeUint8(w, 0);
       encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
@@ -6722,6 +8140,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties53);
   let field = "";
   try {
     field = "instances";
@@ -6761,6 +8180,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "chain_id";
@@ -6910,6 +8330,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(
     const block = readHash(r, BASE58.block_hash);
     field = "level";
     const level = readInt32(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -6925,6 +8346,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     field = "block";
@@ -7056,10 +8478,12 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const listenAddrs = readPresence(r) ? decodeGetConfigOutputRpcListenAddrs(r) : undefined;
     field = "listen-addr";
     const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "cors-origin";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cors-origin";
     const corsOrigin = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
+    field = "cors-headers";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "cors-headers";
     const corsHeaders = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7083,6 +8507,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "listen-addrs";
@@ -7267,21 +8692,29 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     field = "connection-timeout";
+    if (value["connection-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["connection-timeout"]);
     field = "authentication-timeout";
+    if (value["authentication-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["authentication-timeout"]);
     field = "min-connections";
+    if (value["min-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["min-connections"]);
     field = "expected-connections";
+    if (value["expected-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["expected-connections"]);
     field = "max-connections";
+    if (value["max-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["max-connections"]);
     field = "backlog";
+    if (value.backlog === undefined) failMissingField(w, true);
     writeUint8(w, value.backlog);
     field = "max-incoming-connections";
+    if (value["max-incoming-connections"] === undefined) failMissingField(w, true);
     writeUint8(w, value["max-incoming-connections"]);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
@@ -7296,6 +8729,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
+    if (value["swap-linger"] === undefined) failMissingField(w, true);
     writeFloat(w, value["swap-linger"]);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
@@ -7304,6 +8738,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
+    if (value["read-buffer-size"] === undefined) failMissingField(w, true);
     writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
@@ -7348,8 +8783,10 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "greylist-timeout";
+    if (value["greylist-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["greylist-timeout"]);
     field = "maintenance-idle-time";
+    if (value["maintenance-idle-time"] === undefined) failMissingField(w, true);
     writeFloat(w, value["maintenance-idle-time"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7392,15 +8829,20 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     field = "factor";
+    if (value.factor === undefined) failMissingField(w, true);
     writeFloat(w, value.factor);
     field = "initial-delay";
+    if (value["initial-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["initial-delay"]);
     field = "disconnection-delay";
+    if (value["disconnection-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["disconnection-delay"]);
     field = "increase-cap";
+    if (value["increase-cap"] === undefined) failMissingField(w, true);
     writeFloat(w, value["increase-cap"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7459,9 +8901,11 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "expected-proof-of-work";
+    if (value["expected-proof-of-work"] === undefined) failMissingField(w, true);
     writeFloat(w, value["expected-proof-of-work"]);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
@@ -7476,16 +8920,22 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       encodeSchemaFieldDynamicFieldName(w, value["listen-addr"]);
     }
     field = "discovery-addr";
+    if (value["discovery-addr"] === undefined) failMissingField(w, true);
     encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
     field = "private-mode";
+    if (value["private-mode"] === undefined) failMissingField(w, true);
     writeBool(w, value["private-mode"]);
     field = "limits";
+    if (value.limits === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pLimits(w, value.limits);
     field = "disable_mempool";
+    if (value.disable_mempool === undefined) failMissingField(w, true);
     writeBool(w, value.disable_mempool);
     field = "enable_testchain";
+    if (value.enable_testchain === undefined) failMissingField(w, true);
     writeBool(w, value.enable_testchain);
     field = "greylisting_config";
+    if (value.greylisting_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7551,6 +9001,7 @@ type GetConfigOutputLog = {
 function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
+    field = "output";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -7559,6 +9010,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
     const level = decodeGetConfigOutputLogLevel(r);
     field = "rules";
     const rules = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "template";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "template";
     const template = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -7575,6 +9027,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7584,6 +9037,7 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
+    if (value.level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.level);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
@@ -7609,6 +9063,7 @@ type GetConfigOutputInternalEvents = {
 function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputInternalEvents {
   let field = "";
   try {
+    field = "activate";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -7626,6 +9081,7 @@ function encodeGetConfigOutputInternalEvents(
   value: GetConfigOutputInternalEvents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7683,19 +9139,26 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "block_header_request_timeout";
+    if (value.block_header_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_header_request_timeout);
     field = "block_operations_request_timeout";
+    if (value.block_operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_operations_request_timeout);
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "new_head_request_timeout";
+    if (value.new_head_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.new_head_request_timeout);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7734,13 +9197,17 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7785,17 +9252,23 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     field = "operations_request_timeout";
+    if (value.operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.operations_request_timeout);
     field = "max_refused_operations";
+    if (value.max_refused_operations === undefined) failMissingField(w, true);
     writeUint16(w, value.max_refused_operations);
     field = "operations_batch_size";
+    if (value.operations_batch_size === undefined) failMissingField(w, true);
     writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7838,15 +9311,20 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "latency";
+    if (value.latency === undefined) failMissingField(w, true);
     writeUint16(w, value.latency);
     field = "synchronisation_threshold";
+    if (value.synchronisation_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.synchronisation_threshold);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7885,13 +9363,17 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     field = "bootstrap_threshold";
+    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.bootstrap_threshold);
     field = "worker_backlog_size";
+    if (value.worker_backlog_size === undefined) failMissingField(w, true);
     writeUint16(w, value.worker_backlog_size);
     field = "worker_backlog_level";
+    if (value.worker_backlog_level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -7922,27 +9404,31 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+  switch (
+    selectCase(
       w,
-      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
-    );
-    return;
+      json,
+      encodeGetConfigOutputShellChainValidatorShapes,
+      encodeGetConfigOutputShellChainValidatorCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+        w,
+        json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+        w,
+        json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
-      w,
-      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases synchronisation_heuristic_encoding, legacy_bootstrap_threshold_encoding",
-    json,
-  );
 }
 
 type GetConfigOutputShell = {
@@ -7981,15 +9467,20 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "peer_validator";
+    if (value.peer_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
     field = "block_validator";
+    if (value.block_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
     field = "prevalidator";
+    if (value.prevalidator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
     field = "chain_validator";
+    if (value.chain_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
@@ -8028,6 +9519,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "timestamp";
@@ -8053,6 +9545,7 @@ function decodeGetConfigOutputCustomGenesisParameters(
   try {
     field = "context_key";
     const contextKey = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "values";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "values";
     const values = readBsonValue(r);
@@ -8070,6 +9563,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "context_key";
@@ -8108,6 +9602,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const genesisParameters = readPresence(r)
       ? decodeGetConfigOutputCustomGenesisParameters(r)
       : undefined;
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -8118,19 +9613,23 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const incompatibleChainName = readPresence(r)
       ? decodeSchemaFieldDynamicFieldName(r)
       : undefined;
+    field = "sandboxed_chain_name";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "sandboxed_chain_name";
     const sandboxedChainName = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
+    field = "user_activated_upgrades";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "user_activated_upgrades";
     const userActivatedUpgrades = r.remaining() > 0 ? decodeUserActivatedUpgrades(r) : undefined;
     closeDynamicFrame(r, outer3);
+    field = "user_activated_protocol_overrides";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "user_activated_protocol_overrides";
     const userActivatedProtocolOverrides =
       r.remaining() > 0 ? decodeUserActivatedProtocolOverrides(r) : undefined;
     closeDynamicFrame(r, outer4);
+    field = "default_bootstrap_peers";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "default_bootstrap_peers";
     const defaultBootstrapPeers =
@@ -8159,6 +9658,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "genesis";
@@ -8236,28 +9736,31 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  if (json === "sandbox") {
-    writeUint8(w, 1);
-    return;
+  switch (
+    selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 4);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 9);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 11);
+      return;
+    }
   }
-  if (json === "mainnet") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (json === "delphinet") {
-    writeUint8(w, 9);
-    return;
-  }
-  if (json === "edonet") {
-    writeUint8(w, 11);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
-    return;
-  }
-  failValue(w, "a value of one of the cases Custom, sandbox, mainnet, delphinet, edonet", json);
 }
 
 function decodePostInjectionBlockInputInnerInner(r: BinaryReader): Operation[] {
@@ -8356,6 +9859,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "chain_id";
@@ -8393,6 +9897,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     field = "chain_id";
@@ -8428,6 +9933,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     field = "stopping";
@@ -8464,42 +9970,33 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["expiration_date"] !== undefined &&
-    (json as Record<string, unknown>)["test_protocol"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["stopping"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetMonitorActiveChainsOutputItemStopping(
+  switch (
+    selectCase(
       w,
-      json as GetMonitorActiveChainsOutputItemStopping,
-    );
-    return;
+      json,
+      encodeGetMonitorActiveChainsOutputInnerItemShapes,
+      encodeGetMonitorActiveChainsOutputInnerItemCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetMonitorActiveChainsOutputItemStopping(
+        w,
+        json as GetMonitorActiveChainsOutputItemStopping,
+      );
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
 function decodeGetMonitorActiveChainsOutputInner(
@@ -8556,6 +10053,7 @@ function encodeGetNetworkConnectionsOutputItemLocalMetadata(
   value: GetNetworkConnectionsOutputItemLocalMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     field = "disable_mempool";
@@ -8619,6 +10117,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "incoming";
@@ -8686,6 +10185,15 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_few_connections")
+      failValue(w, 'the constant "too_few_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputTooManyConnections = {
@@ -8703,6 +10211,15 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_many_connections")
+      failValue(w, 'the constant "too_many_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputNewPoint = {
@@ -8713,6 +10230,7 @@ type GetNetworkLogOutputNewPoint = {
 function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8728,8 +10246,12 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_point")
+      failValue(w, 'the constant "new_point"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8760,8 +10282,12 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_peer")
+      failValue(w, 'the constant "new_peer"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -8779,6 +10305,7 @@ function decodeGetNetworkLogOutputIncomingConnection(
 ): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8794,8 +10321,12 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "incoming_connection")
+      failValue(w, 'the constant "incoming_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8815,6 +10346,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(
 ): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8830,8 +10362,12 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "outgoing_connection")
+      failValue(w, 'the constant "outgoing_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8851,6 +10387,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(
 ): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8866,8 +10403,12 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "authentication_failed")
+      failValue(w, 'the constant "authentication_failed"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8889,6 +10430,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(
 ): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8908,8 +10450,12 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -8935,6 +10481,7 @@ function decodeGetNetworkLogOutputRejectingRequest(
 ): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -8954,8 +10501,12 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9011,6 +10562,7 @@ function decodeGetNetworkLogOutputRequestRejected(
 ): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -9032,8 +10584,12 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -9075,8 +10631,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "connection_established")
+      failValue(w, 'the constant "connection_established"', value.event);
     field = "id_point";
     encodeP2pConnectionId(w, value.id_point);
     field = "peer_id";
@@ -9107,8 +10667,12 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "disconnection")
+      failValue(w, 'the constant "disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -9139,8 +10703,12 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "external_disconnection")
+      failValue(w, 'the constant "external_disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -9161,6 +10729,15 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_points")
+      failValue(w, 'the constant "gc_points"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputGcPeerIds = {
@@ -9176,6 +10753,15 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_peer_ids")
+      failValue(w, 'the constant "gc_peer_ids"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputSwapRequestReceived = {
@@ -9201,8 +10787,12 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_received")
+      failValue(w, 'the constant "swap_request_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9233,8 +10823,12 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_received")
+      failValue(w, 'the constant "swap_ack_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9265,8 +10859,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_sent")
+      failValue(w, 'the constant "swap_request_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9295,8 +10893,12 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_sent")
+      failValue(w, 'the constant "swap_ack_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9327,8 +10929,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_ignored")
+      failValue(w, 'the constant "swap_request_ignored"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9357,8 +10963,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_success")
+      failValue(w, 'the constant "swap_success"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9387,8 +10997,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_failure")
+      failValue(w, 'the constant "swap_failure"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9417,8 +11031,12 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_sent")
+      failValue(w, 'the constant "bootstrap_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9449,8 +11067,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_received")
+      failValue(w, 'the constant "bootstrap_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9479,8 +11101,12 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_sent")
+      failValue(w, 'the constant "advertise_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9511,8 +11137,12 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_received")
+      failValue(w, 'the constant "advertise_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -9584,6 +11214,7 @@ function encodeGetNetworkPeersOutputSentPeerMetadataV1(
   value: GetNetworkPeersOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
     field = "branch";
@@ -9644,45 +11275,27 @@ function encodeGetNetworkPeersOutputResponsesSent(
   value: GetNetworkPeersOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
-    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetNetworkPeersOutputSentPeerMetadataV1(
+  switch (
+    selectCase(
       w,
-      json as GetNetworkPeersOutputSentPeerMetadataV1,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
+      json,
+      encodeGetNetworkPeersOutputResponsesSentShapes,
+      encodeGetNetworkPeersOutputResponsesSentCases,
+    )
   ) {
-    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetNetworkPeersOutputSentPeerMetadataV1(
+        w,
+        json as GetNetworkPeersOutputSentPeerMetadataV1,
+      );
+      return;
+    }
+    case 1: {
+      failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
 type GetNetworkPeersOutputPeerMetadataResponses = {
@@ -9719,6 +11332,7 @@ function encodeGetNetworkPeersOutputPeerMetadataResponses(
   value: GetNetworkPeersOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "sent";
@@ -9767,6 +11381,7 @@ function encodeGetNetworkPeersOutputPeerMetadataRequests(
   value: GetNetworkPeersOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "sent";
@@ -9842,6 +11457,7 @@ function encodeGetNetworkPeersOutputPeerMetadataPrevalidatorResults(
   value: GetNetworkPeersOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "cannot_download";
@@ -9897,6 +11513,7 @@ function encodeGetNetworkPeersOutputPeerMetadataUnadvertised(
   value: GetNetworkPeersOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
     field = "block";
@@ -9935,6 +11552,7 @@ function encodeGetNetworkPeersOutputAdvertisementsSent(
   value: GetNetworkPeersOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     field = "head";
@@ -9971,6 +11589,7 @@ function encodeGetNetworkPeersOutputPeerMetadataAdvertisements(
   value: GetNetworkPeersOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "sent";
@@ -10042,6 +11661,7 @@ function encodeGetNetworkPeersOutput1PeerMetadata(
   value: GetNetworkPeersOutput1PeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "responses";
@@ -10220,6 +11840,7 @@ function encodeGetNetworkPeersOutputItem1(
   value: GetNetworkPeersOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "score";
@@ -10538,6 +12159,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     field = "page_size";
@@ -10587,6 +12209,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "page_size";
@@ -10620,6 +12243,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     field = "rc";
@@ -10653,20 +12277,28 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  if (json === "dev") {
-    writeUint8(w, 0);
-    return;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetVersionOutputVersionAdditionalInfoShapes,
+      encodeGetVersionOutputVersionAdditionalInfoCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (json === "release") {
-    writeUint8(w, 2);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
-    return;
-  }
-  failValue(w, "a value of one of the cases Dev, RC, Release", json);
 }
 
 type GetVersionOutputVersion = {
@@ -10692,6 +12324,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
     field = "major";
@@ -10713,10 +12346,12 @@ type GetVersionOutputCommitInfoSome = {
 function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
+    field = "commit_hash";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "commit_hash";
     const commitHash = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "commit_date";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "commit_date";
     const commitDate = readRestUnistring(r);
@@ -10732,6 +12367,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10797,6 +12433,7 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "block";
@@ -10826,6 +12463,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersBlockValidatorOutputItemRequest(r);
@@ -10841,6 +12479,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "pushed";
@@ -10911,6 +12550,7 @@ function encodeGetWorkersBlockValidatorOutputValidationSuccessStatus(
   value: GetWorkersBlockValidatorOutputValidationSuccessStatus,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "pushed";
@@ -10949,6 +12589,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
   value: GetWorkersBlockValidatorOutputInnerValidationSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     field = "successful_validation";
@@ -10993,6 +12634,7 @@ function encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
   value: GetWorkersBlockValidatorOutputInnerValidationFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "failed_validation";
@@ -11032,6 +12674,7 @@ function encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
   value: GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "block";
@@ -11072,78 +12715,55 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
   value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["status"] !== undefined &&
-    (json as Record<string, unknown>)["successful_validation"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
+  switch (
+    selectCase(
       w,
-      json as GetWorkersBlockValidatorOutputInnerValidationSuccess,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["failed_validation"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
+      json,
+      encodeGetWorkersBlockValidatorOutputItemInnerShapes,
+      encodeGetWorkersBlockValidatorOutputItemInnerCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerValidationFailure,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersBlockValidatorOutputInnerValidationSuccess(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerValidationSuccess,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerValidationFailure,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-      w,
-      json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases validation_success, validation_failure, could_not_find_context, previously_validated, validating_block",
-    json,
-  );
 }
 
 function decodeGetWorkersBlockValidatorOutputInnerItem(
@@ -11223,6 +12843,7 @@ function decodeGetWorkersBlockValidatorOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersBlockValidatorOutputItemEvents(r);
@@ -11238,6 +12859,7 @@ function encodeGetWorkersBlockValidatorOutputBacklogItem(
   value: GetWorkersBlockValidatorOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "level";
@@ -11308,6 +12930,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "pushed";
@@ -11333,6 +12956,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = readHash(r, BASE58.block_hash);
@@ -11348,6 +12972,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "pushed";
@@ -11444,6 +13069,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
     const status = decodeGetWorkersBlockValidatorOutputValidationSuccessStatus(r);
     field = "outcome";
     const outcome = decodeGetWorkersChainValidatorsByChainIdOutputProcessedBlockOutcome(r);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -11463,6 +13089,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
   value: GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "request";
@@ -11509,6 +13136,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "active";
@@ -11552,6 +13180,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers
   value: GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "min_head_time";
@@ -11607,76 +13236,57 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemInner(
   value: GetWorkersChainValidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fitness"] !== undefined &&
-    (json as Record<string, unknown>)["level"] !== undefined &&
-    (json as Record<string, unknown>)["outcome"] !== undefined &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined &&
-    (json as Record<string, unknown>)["timestamp"] !== undefined
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemInnerShapes,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemInnerCases,
+    )
   ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerProcessedBlock,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeErrorTrace(w, json as JsonValue);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (GET /workers/chain_validators/<chain_id> output.backlog[].events[]<Sync_status>: the enumeration chain_status is used without an Enum layout)",
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeErrorTrace(w, json as JsonValue);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 2);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["active"] !== undefined &&
-    (json as Record<string, unknown>)["needed"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeers,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["max_head_time"] !== undefined &&
-    (json as Record<string, unknown>)["min_head_time"] !== undefined &&
-    (json as Record<string, unknown>)["most_recent_validation"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputInnerBootstrapActivePeersHeadsTime,
-    );
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 3);
-    failEncode(
-      w,
-      "a value with a binary form",
-      "a value that exists only in JSON (GET /workers/chain_validators/<chain_id> output.backlog[].events[]<Sync_status>: the enumeration chain_status is used without an Enum layout)",
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Processed_block, Could_not_switch_testchain, Bootstrapped, Sync_status, Bootstrap_active_peers, Bootstrap_active_peers_heads_time",
-    json,
-  );
 }
 
 function decodeGetWorkersChainValidatorsByChainIdOutputInnerItem(
@@ -11756,6 +13366,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsByChainIdOutputItemEvents(r);
@@ -11771,6 +13382,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputBacklogItem(
   value: GetWorkersChainValidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "level";
@@ -11841,6 +13453,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "pushed";
@@ -11879,6 +13492,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "table_length";
@@ -11915,6 +13529,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "fetched_headers";
@@ -11957,6 +13572,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "peer_id";
@@ -12024,8 +13640,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_head")
+      failValue(w, 'the constant "new_head"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12059,8 +13679,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_branch")
+      failValue(w, 'the constant "new_branch"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "locators";
@@ -12094,7 +13718,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown } | null | undefined)?.request) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases New_head, New_branch", json);
+  switch ((json as { request?: unknown }).request) {
     case "new_head": {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
@@ -12127,6 +13753,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r);
@@ -12142,6 +13769,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "pushed";
@@ -12214,6 +13842,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerReques
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "request";
@@ -12236,6 +13865,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
 ): GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest {
   let field = "";
   try {
+    field = "error";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = readBsonValue(r);
@@ -12256,6 +13886,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailed
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12299,6 +13930,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValida
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "peer";
@@ -12335,6 +13967,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBra
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "peer";
@@ -12371,6 +14004,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "peer";
@@ -12394,6 +14028,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
   try {
     field = "peer";
     const peer = readHash(r, BASE58.cryptobox_public_key_hash);
+    field = "reason";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reason";
     const reason = readRestUnistring(r);
@@ -12409,6 +14044,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTermin
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "peer";
@@ -12482,250 +14118,151 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
+  switch (
+    selectCase(
       w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["error"] !== undefined &&
-    (json as Record<string, unknown>)["failed_request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
+      json,
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes,
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerRequest,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerFailedRequest,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 7: {
+      writeUint8(w, 7);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 8: {
+      writeUint8(w, 8);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 9: {
+      writeUint8(w, 9);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 10: {
+      writeUint8(w, 10);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 11: {
+      writeUint8(w, 11);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 12: {
+      writeUint8(w, 12);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 13: {
+      writeUint8(w, 13);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
+      );
+      return;
+    }
+    case 14: {
+      writeUint8(w, 14);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 15: {
+      writeUint8(w, 15);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    }
+    case 16: {
+      writeUint8(w, 16);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
+      );
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["nb_blocks"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerValidatingNewBranch,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 7);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 8);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 9);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 10);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 11);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 12);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer"] !== undefined &&
-    (json as Record<string, unknown>)["timespan"] !== undefined
-  ) {
-    writeUint8(w, 13);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 14);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["peer"] !== undefined
-  ) {
-    writeUint8(w, 15);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer"] !== undefined &&
-    (json as Record<string, unknown>)["reason"] !== undefined
-  ) {
-    writeUint8(w, 16);
-    encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
-      w,
-      json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Request, Failed request, validating_new_branch, new_branch_validated, fetching_operations_for_head, Requesting_new_head_validation, new_head_validation_end, ignoring_head, ignoring_previously_validated_block, ignoring_invalid_block, missing_new_head_predecessor, ignoring_invalid_locator_branch, ignore_branch_without_common_ancestor, no_new_head_from_peer, processing_new_head, processing_new_branch, terminating_worker",
-    json,
-  );
 }
 
 function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerItem(
@@ -12805,6 +14342,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemEvents(r);
@@ -12820,6 +14358,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "level";
@@ -12890,6 +14429,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "pushed";
@@ -12926,8 +14466,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "flush")
+      failValue(w, 'the constant "flush"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12961,8 +14505,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "notify")
+      failValue(w, 'the constant "notify"', value.request);
     field = "peer";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer);
     field = "mempool";
@@ -12995,8 +14543,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "inject")
+      failValue(w, 'the constant "inject"', value.request);
     field = "operation";
     encodeOperation2(w, value.operation);
   } catch (error) {
@@ -13030,8 +14582,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "arrived")
+      failValue(w, 'the constant "arrived"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
     field = "operation";
@@ -13056,6 +14612,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "advertise")
+      failValue(w, 'the constant "advertise"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
@@ -13073,6 +14638,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "leftover")
+      failValue(w, 'the constant "leftover"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputItemRequest =
@@ -13111,7 +14685,13 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown } | null | undefined)?.request) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover",
+      json,
+    );
+  switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
@@ -13180,6 +14760,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r);
@@ -13195,6 +14776,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "pushed";
@@ -13264,6 +14846,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "request";
@@ -13286,6 +14869,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
 ): GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest {
   let field = "";
   try {
+    field = "error";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = readBsonValue(r);
@@ -13307,6 +14891,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13361,70 +14946,61 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemInner(
   value: GetWorkersPrevalidatorsByChainIdOutputItemInner,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
+  switch (
+    selectCase(
       w,
-      json as GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["error"] !== undefined &&
-    (json as Record<string, unknown>)["failed_request"] !== undefined &&
-    (json as Record<string, unknown>)["status"] !== undefined
+      json,
+      encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerShapes,
+      encodeGetWorkersPrevalidatorsByChainIdOutputItemInnerCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
-      w,
-      json as GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersPrevalidatorsByChainIdOutputInnerRequest(
+        w,
+        json as GetWorkersPrevalidatorsByChainIdOutputInnerRequest,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest(
+        w,
+        json as GetWorkersPrevalidatorsByChainIdOutputInnerFailedRequest,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeEmptyObject(w, json as Record<string, never>);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      writeHash(w, BASE58.operation_hash, json as string);
+      return;
+    }
+    case 7: {
+      writeUint8(w, 7);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 2);
-    encodeEmptyObject(w, json as Record<string, never>);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 3);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "number") {
-    writeUint8(w, 4);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 5);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 6);
-    writeHash(w, BASE58.operation_hash, json as string);
-    return;
-  }
-  if (typeof json === "number") {
-    writeUint8(w, 7);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Request, Failed request, invalid_mempool_configuration, unparsable_operation, processing_n_operations, fetching_operation, operation_included, operations_not_flushed",
-    json,
-  );
 }
 
 function decodeGetWorkersPrevalidatorsByChainIdOutputInnerItem(
@@ -13504,6 +15080,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   try {
     field = "level";
     const level = decodeGetConfigOutputLogLevel(r);
+    field = "events";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "events";
     const events = decodeGetWorkersPrevalidatorsByChainIdOutputItemEvents(r);
@@ -13519,6 +15096,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputBacklogItem(
   value: GetWorkersPrevalidatorsByChainIdOutputBacklogItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "level";
@@ -13589,6 +15167,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "pushed";

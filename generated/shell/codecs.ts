@@ -10,12 +10,14 @@ import {
   type Unistring,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
   endDynamicSize,
   failDecode,
   failEncode,
   failJsonOnlyCase,
+  failMissingField,
   failUnknownTag,
   failValue,
   openDynamicFrame,
@@ -34,6 +36,7 @@ import {
   readUint16,
   readUint8,
   readZarithZ,
+  selectCase,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -256,6 +259,1032 @@ import type {
   WorkersOutput,
 } from "./types.ts";
 
+const knownProperties = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties2 = /* @__PURE__ */ new Set(["additional_cycles"]);
+
+const knownProperties3 = /* @__PURE__ */ new Set(["full"]);
+
+const knownProperties4 = /* @__PURE__ */ new Set(["rolling"]);
+
+const encodeHistoryModeShapes = /* @__PURE__ */ [
+  { kind: "value", value: "archive" },
+  {
+    kind: "object",
+    properties: [{ name: "full", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "rolling", required: true, types: ["object"] }],
+    closed: true,
+  },
+  { kind: "value", value: "full" },
+  { kind: "value", value: "rolling" },
+] as const;
+
+const encodeHistoryModeCases = /* @__PURE__ */ [
+  "archive",
+  "full",
+  "rolling",
+  "full_alias",
+  "rolling_alias",
+] as const;
+
+const knownProperties5 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties6 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+
+const knownProperties7 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+
+const knownProperties8 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+
+const knownProperties9 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+
+const knownProperties10 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+
+const knownProperties11 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+
+const knownProperties12 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+
+const knownProperties13 = /* @__PURE__ */ new Set(["kind", "name"]);
+
+const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
+  { kind: "value", value: "unlimited" },
+  { kind: "type", types: ["number"] },
+] as const;
+
+const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
+
+const knownProperties14 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+
+const knownProperties15 = /* @__PURE__ */ new Set([
+  "chain_name",
+  "distributed_db_version",
+  "p2p_version",
+]);
+
+const knownProperties16 = /* @__PURE__ */ new Set(["branch", "data"]);
+
+const knownProperties17 = /* @__PURE__ */ new Set(["addr", "port"]);
+
+const knownProperties18 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+
+const knownProperties19 = /* @__PURE__ */ new Set([
+  "trusted",
+  "greylisted_until",
+  "state",
+  "p2p_peer_id",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+  "expected_peer_id",
+]);
+
+const knownProperties20 = /* @__PURE__ */ new Set(["event_kind"]);
+
+const knownProperties21 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+
+const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "event_kind", required: true, constant: "outgoing_request" }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "accepting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "request_rejected" },
+      { name: "p2p_peer_id", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "event_kind", required: true, constant: "rejecting_request" },
+      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
+  "Outgoing_request",
+  "Accepting_request",
+  "Rejecting_request",
+  "Rejecting_rejected",
+  "Connection_established",
+  "Disconnection",
+  "External_disconnection",
+] as const;
+
+const knownProperties22 = /* @__PURE__ */ new Set([
+  "total_sent",
+  "total_recv",
+  "current_inflow",
+  "current_outflow",
+]);
+
+const knownProperties23 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+
+const knownProperties24 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+
+const knownProperties25 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+
+const knownProperties26 = /* @__PURE__ */ new Set(["kind", "size"]);
+
+const knownProperties27 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+
+const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
+  { kind: "type", types: ["object", "string"] },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "single" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "id", required: true, constant: "multiple" },
+      { name: "name", required: true, types: ["object", "string"] },
+      { name: "descr", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreePathItemCases = /* @__PURE__ */ [
+  "PStatic",
+  "PDynamic",
+  "PDynamicTail",
+] as const;
+
+const knownProperties28 = /* @__PURE__ */ new Set(["single"]);
+
+const knownProperties29 = /* @__PURE__ */ new Set(["optional"]);
+
+const knownProperties30 = /* @__PURE__ */ new Set(["multi"]);
+
+const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "single", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "optional", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "flag", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "multi", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
+  "Single",
+  "Optional",
+  "Flag",
+  "Multi",
+] as const;
+
+const knownProperties31 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+
+const knownProperties32 = /* @__PURE__ */ new Set(["fields"]);
+
+const knownProperties33 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+
+const knownProperties34 = /* @__PURE__ */ new Set(["size", "cases"]);
+
+const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "fields", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "tag_size", required: true, types: ["string"] },
+      { name: "kind", required: true, types: ["object"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "size", required: true, types: ["string"] },
+      { name: "cases", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
+  "Obj",
+  "Cases",
+  "Int_enum",
+] as const;
+
+const knownProperties35 = /* @__PURE__ */ new Set(["title", "description"]);
+
+const knownProperties36 = /* @__PURE__ */ new Set(["description", "encoding"]);
+
+const knownProperties37 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+
+const knownProperties38 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+
+const knownProperties39 = /* @__PURE__ */ new Set([
+  "meth",
+  "path",
+  "description",
+  "query",
+  "input",
+  "output",
+  "error",
+]);
+
+const knownProperties40 = /* @__PURE__ */ new Set(["name", "tree"]);
+
+const knownProperties41 = /* @__PURE__ */ new Set(["suffixes"]);
+
+const knownProperties42 = /* @__PURE__ */ new Set(["arg", "tree"]);
+
+const knownProperties43 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+
+const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "suffixes", required: true, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic_dispatch", required: true, types: ["object"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
+
+const knownProperties44 = /* @__PURE__ */ new Set([
+  "get_service",
+  "post_service",
+  "delete_service",
+  "put_service",
+  "patch_service",
+  "subdirs",
+]);
+
+const knownProperties45 = /* @__PURE__ */ new Set(["static"]);
+
+const knownProperties46 = /* @__PURE__ */ new Set(["dynamic"]);
+
+const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "static", required: true, types: ["object"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "dynamic", required: true, types: ["null", "object", "string"] }],
+    closed: true,
+  },
+  { kind: "value", value: "empty" },
+] as const;
+
+const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
+
+const knownProperties47 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+
+const knownProperties48 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+
+const knownProperties49 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+
+const knownProperties50 = /* @__PURE__ */ new Set([]);
+
+const knownProperties51 = /* @__PURE__ */ new Set(["block_hash", "level"]);
+
+const knownProperties52 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+
+const knownProperties53 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+
+const knownProperties54 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
+
+const knownProperties55 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+
+const knownProperties56 = /* @__PURE__ */ new Set([
+  "branch",
+  "head",
+  "block_header",
+  "operations",
+  "protocols",
+  "operation_hashes_for_block",
+  "operations_for_block",
+  "checkpoint",
+  "protocol_branch",
+  "predecessor_header",
+  "other",
+]);
+
+const encodeNetworkPeersByPeerIdOutputResponsesSentShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "checkpoint", required: true, types: ["string"] },
+      { name: "protocol_branch", required: true, types: ["string"] },
+      { name: "predecessor_header", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "branch", required: true, types: ["string"] },
+      { name: "head", required: true, types: ["string"] },
+      { name: "block_header", required: true, types: ["string"] },
+      { name: "operations", required: true, types: ["string"] },
+      { name: "protocols", required: true, types: ["string"] },
+      { name: "operation_hashes_for_block", required: true, types: ["string"] },
+      { name: "operations_for_block", required: true, types: ["string"] },
+      { name: "other", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeNetworkPeersByPeerIdOutputResponsesSentCases = /* @__PURE__ */ [
+  "peer_metadata.v1",
+  "peer_metadata.legacy_v0",
+] as const;
+
+const knownProperties57 = /* @__PURE__ */ new Set([
+  "sent",
+  "failed",
+  "received",
+  "unexpected",
+  "outdated",
+]);
+
+const knownProperties58 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+
+const knownProperties59 = /* @__PURE__ */ new Set([
+  "cannot_download",
+  "cannot_parse",
+  "refused_by_prefilter",
+  "refused_by_postfilter",
+  "applied",
+  "branch_delayed",
+  "branch_refused",
+  "refused",
+  "duplicate",
+  "outdated",
+]);
+
+const knownProperties60 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+
+const knownProperties61 = /* @__PURE__ */ new Set(["head", "branch"]);
+
+const knownProperties62 = /* @__PURE__ */ new Set(["sent", "received"]);
+
+const knownProperties63 = /* @__PURE__ */ new Set([
+  "responses",
+  "requests",
+  "valid_blocks",
+  "old_heads",
+  "prevalidator_results",
+  "unactivated_chains",
+  "inactive_chains",
+  "future_blocks_advertised",
+  "unadvertised",
+  "advertisements",
+]);
+
+const knownProperties64 = /* @__PURE__ */ new Set([
+  "score",
+  "trusted",
+  "conn_metadata",
+  "peer_metadata",
+  "state",
+  "reachable_at",
+  "stat",
+  "last_failed_connection",
+  "last_rejected_connection",
+  "last_established_connection",
+  "last_disconnection",
+  "last_seen",
+  "last_miss",
+]);
+
+const knownProperties65 = /* @__PURE__ */ new Set(["phase", "since"]);
+
+const knownProperties66 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+
+const knownProperties67 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+
+const knownProperties68 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+
+const knownProperties69 = /* @__PURE__ */ new Set([
+  "chain_id",
+  "status",
+  "information",
+  "pipelines",
+]);
+
+const knownProperties70 = /* @__PURE__ */ new Set(["bootstrapped"]);
+
+const knownProperties71 = /* @__PURE__ */ new Set([
+  "block",
+  "savepoint",
+  "caboose",
+  "history_mode",
+]);
+
+const knownProperties72 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+
+const knownProperties73 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+
+const knownProperties74 = /* @__PURE__ */ new Set(["address", "whitelist"]);
+
+const knownProperties75 = /* @__PURE__ */ new Set(["address", "blacklist"]);
+
+const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "address", required: true, types: ["object", "string"] },
+      { name: "whitelist", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "address", required: true, types: ["object", "string"] },
+      { name: "blacklist", required: true, types: ["array"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetConfigOutputAclItemCases = /* @__PURE__ */ ["Whitelist", "Blacklist"] as const;
+
+const knownProperties76 = /* @__PURE__ */ new Set([
+  "listen-addrs",
+  "external-listen-addrs",
+  "listen-addr",
+  "cors-origin",
+  "cors-headers",
+  "crt",
+  "key",
+  "acl",
+  "media-type",
+  "max_active_rpc_connections",
+]);
+
+const knownProperties77 = /* @__PURE__ */ new Set([
+  "connection-timeout",
+  "authentication-timeout",
+  "min-connections",
+  "expected-connections",
+  "max-connections",
+  "backlog",
+  "max-incoming-connections",
+  "max-download-speed",
+  "max-upload-speed",
+  "swap-linger",
+  "binary-chunks-size",
+  "read-buffer-size",
+  "read-queue-size",
+  "write-queue-size",
+  "incoming-app-message-queue-size",
+  "incoming-message-queue-size",
+  "outgoing-message-queue-size",
+  "max_known_points",
+  "max_known_peer_ids",
+  "peer_greylist_size",
+  "ip_greylist_size_in_kilobytes",
+  "ip_greylist_cleanup_delay",
+  "greylist-timeout",
+  "maintenance-idle-time",
+]);
+
+const knownProperties78 = /* @__PURE__ */ new Set([
+  "factor",
+  "initial-delay",
+  "disconnection-delay",
+  "increase-cap",
+]);
+
+const knownProperties79 = /* @__PURE__ */ new Set([
+  "expected-proof-of-work",
+  "bootstrap-peers",
+  "listen-addr",
+  "advertised-net-port",
+  "discovery-addr",
+  "private-mode",
+  "limits",
+  "disable_mempool",
+  "enable_testchain",
+  "greylisting_config",
+  "disable_peer_discovery",
+]);
+
+const knownProperties80 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
+
+const knownProperties81 = /* @__PURE__ */ new Set(["active_sinks"]);
+
+const knownProperties82 = /* @__PURE__ */ new Set(["activate"]);
+
+const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "active_sinks", required: false, types: ["array"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "activate", required: false, types: ["array"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
+  "Active-Sinks",
+  "Active-Sinks-Deprecated",
+] as const;
+
+const knownProperties83 = /* @__PURE__ */ new Set([
+  "block_header_request_timeout",
+  "block_operations_request_timeout",
+  "protocol_request_timeout",
+  "new_head_request_timeout",
+]);
+
+const knownProperties84 = /* @__PURE__ */ new Set([
+  "protocol_request_timeout",
+  "operation_metadata_size_limit",
+]);
+
+const knownProperties85 = /* @__PURE__ */ new Set([
+  "operations_request_timeout",
+  "max_refused_operations",
+  "operations_batch_size",
+]);
+
+const knownProperties86 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
+
+const knownProperties87 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+
+const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "latency", required: false, types: ["number"] },
+      { name: "synchronisation_threshold", required: false, types: ["number"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "bootstrap_threshold", required: false, types: ["number"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
+  "synchronisation_heuristic_encoding",
+  "legacy_bootstrap_threshold_encoding",
+] as const;
+
+const knownProperties88 = /* @__PURE__ */ new Set([
+  "peer_validator",
+  "block_validator",
+  "prevalidator",
+  "chain_validator",
+  "history_mode",
+]);
+
+const knownProperties89 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+
+const knownProperties90 = /* @__PURE__ */ new Set(["context_key", "values"]);
+
+const knownProperties91 = /* @__PURE__ */ new Set([
+  "activated",
+  "use_mock_srs_for_testing",
+  "bootstrap_peers",
+]);
+
+const knownProperties92 = /* @__PURE__ */ new Set([
+  "genesis",
+  "genesis_parameters",
+  "chain_name",
+  "old_chain_name",
+  "incompatible_chain_name",
+  "sandboxed_chain_name",
+  "user_activated_upgrades",
+  "user_activated_protocol_overrides",
+  "default_bootstrap_peers",
+  "dal_config",
+]);
+
+const encodeGetConfigOutputNetworkShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "genesis", required: true, types: ["object"] },
+      { name: "genesis_parameters", required: false, types: ["object"] },
+      { name: "chain_name", required: true, types: ["object", "string"] },
+      { name: "old_chain_name", required: false, types: ["object", "string"] },
+      { name: "incompatible_chain_name", required: false, types: ["object", "string"] },
+      { name: "sandboxed_chain_name", required: true, types: ["object", "string"] },
+      { name: "user_activated_upgrades", required: false, types: ["array"] },
+      { name: "user_activated_protocol_overrides", required: false, types: ["array"] },
+      { name: "default_bootstrap_peers", required: false, types: ["array"] },
+      { name: "dal_config", required: false, types: ["object"] },
+    ],
+    closed: true,
+  },
+  { kind: "value", value: "sandbox" },
+  { kind: "value", value: "mainnet" },
+  { kind: "value", value: "ghostnet" },
+] as const;
+
+const encodeGetConfigOutputNetworkCases = /* @__PURE__ */ [
+  "Custom",
+  "sandbox",
+  "mainnet",
+  "ghostnet",
+] as const;
+
+const knownProperties93 = /* @__PURE__ */ new Set([
+  "data-dir",
+  "disable-config-validation",
+  "rpc",
+  "p2p",
+  "log",
+  "internal-events",
+  "shell",
+  "network",
+  "metrics_addr",
+]);
+
+const knownProperties94 = /* @__PURE__ */ new Set(["history_mode"]);
+
+const knownProperties95 = /* @__PURE__ */ new Set(["ready"]);
+
+const knownProperties96 = /* @__PURE__ */ new Set(["data", "operations"]);
+
+const knownProperties97 = /* @__PURE__ */ new Set(["chain_id"]);
+
+const knownProperties98 = /* @__PURE__ */ new Set(["chain_id", "test_protocol", "expiration_date"]);
+
+const knownProperties99 = /* @__PURE__ */ new Set(["stopping"]);
+
+const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "chain_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "test_protocol", required: true, types: ["object", "string"] },
+      { name: "expiration_date", required: true, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "stopping", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
+  "Main",
+  "Test",
+  "Stopping",
+] as const;
+
+const knownProperties100 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+
+const knownProperties101 = /* @__PURE__ */ new Set([
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties102 = /* @__PURE__ */ new Set([
+  "incoming",
+  "peer_id",
+  "id_point",
+  "remote_socket_port",
+  "announced_version",
+  "private",
+  "local_metadata",
+  "remote_metadata",
+]);
+
+const knownProperties103 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
+
+const knownProperties104 = /* @__PURE__ */ new Set(["event"]);
+
+const knownProperties105 = /* @__PURE__ */ new Set(["event", "point"]);
+
+const knownProperties106 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+
+const knownProperties107 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+
+const knownProperties108 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+
+const knownProperties109 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+
+const knownProperties110 = /* @__PURE__ */ new Set(["event", "source"]);
+
+const knownProperties111 = /* @__PURE__ */ new Set(["acl"]);
+
+const knownProperties112 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
+
+const knownProperties113 = /* @__PURE__ */ new Set([
+  "minor_words",
+  "promoted_words",
+  "major_words",
+  "minor_collections",
+  "major_collections",
+  "forced_major_collections",
+  "heap_words",
+  "heap_chunks",
+  "live_words",
+  "live_blocks",
+  "free_words",
+  "free_blocks",
+  "largest_free",
+  "fragments",
+  "compactions",
+  "top_heap_words",
+  "stack_size",
+]);
+
+const knownProperties114 = /* @__PURE__ */ new Set([
+  "page_size",
+  "size",
+  "resident",
+  "shared",
+  "text",
+  "lib",
+  "data",
+  "dt",
+]);
+
+const knownProperties115 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+
+const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "size", required: true, types: ["string"] },
+      { name: "resident", required: true, types: ["string"] },
+      { name: "shared", required: true, types: ["string"] },
+      { name: "text", required: true, types: ["string"] },
+      { name: "lib", required: true, types: ["string"] },
+      { name: "data", required: true, types: ["string"] },
+      { name: "dt", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "page_size", required: true, types: ["number"] },
+      { name: "mem", required: true, types: ["number"] },
+      { name: "resident", required: true, types: ["string"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
+
+const knownProperties116 = /* @__PURE__ */ new Set(["rc"]);
+
+const knownProperties117 = /* @__PURE__ */ new Set(["rc_dev"]);
+
+const knownProperties118 = /* @__PURE__ */ new Set(["beta"]);
+
+const knownProperties119 = /* @__PURE__ */ new Set(["beta_dev"]);
+
+const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
+  { kind: "value", value: "dev" },
+  { kind: "object", properties: [{ name: "rc", required: true, types: ["number"] }], closed: true },
+  { kind: "value", value: "release" },
+  {
+    kind: "object",
+    properties: [{ name: "rc_dev", required: true, types: ["number"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "beta", required: true, types: ["number"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "beta_dev", required: true, types: ["number"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
+  "Dev",
+  "RC",
+  "Release",
+  "RC_dev",
+  "Beta",
+  "Beta_dev",
+] as const;
+
+const knownProperties120 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+
+const knownProperties121 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+
+const knownProperties122 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+
+const knownProperties123 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+
+const knownProperties124 = /* @__PURE__ */ new Set(["chain_id", "level"]);
+
+const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "block", required: true, types: ["object", "string"] },
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "peer", required: false, types: ["object", "string"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "chain_id", required: true, types: ["object", "string"] },
+      { name: "level", required: true, types: ["number"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
+  "validation",
+  "preapplication",
+] as const;
+
+const knownProperties125 = /* @__PURE__ */ new Set(["pushed", "request"]);
+
+const knownProperties126 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+
+const knownProperties127 = /* @__PURE__ */ new Set([
+  "status",
+  "pending_requests",
+  "current_request",
+]);
+
+const knownProperties128 = /* @__PURE__ */ new Set(["hash"]);
+
+const knownProperties129 = /* @__PURE__ */ new Set(["peer_id"]);
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "hash", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [{ name: "peer_id", required: true, types: ["object", "string"] }],
+    closed: true,
+  },
+] as const;
+
+const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PURE__ */ [
+  "Hash",
+  "Peer_id",
+] as const;
+
+const knownProperties130 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+
+const knownProperties131 = /* @__PURE__ */ new Set([
+  "p2p_readers",
+  "active_chains",
+  "operation_db",
+  "operations_db",
+  "block_header_db",
+  "active_connections",
+  "active_peers",
+]);
+
+const knownProperties132 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+
+const knownProperties133 = /* @__PURE__ */ new Set([
+  "peer_id",
+  "status",
+  "information",
+  "pipelines",
+]);
+
+const knownProperties134 = /* @__PURE__ */ new Set(["request", "block"]);
+
+const knownProperties135 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+
+const knownProperties136 = /* @__PURE__ */ new Set(["request", "block", "event"]);
+
+const knownProperties137 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+
+const knownProperties138 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
+
+const knownProperties139 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+
+const knownProperties140 = /* @__PURE__ */ new Set(["request"]);
+
+const knownProperties141 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
+
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
   let field = "";
@@ -272,6 +1301,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -299,6 +1329,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     field = "level";
@@ -375,43 +1406,30 @@ export function decodeHistoryMode(r: BinaryReader): HistoryMode {
 /** Writes a {@link HistoryMode} (definition `history_mode`). */
 export function encodeHistoryMode(w: BinaryWriter, value: HistoryMode): void {
   const json: unknown = value;
-  if (json === "archive") {
-    writeUint8(w, 0);
-    return;
+  switch (selectCase(w, json, encodeHistoryModeShapes, encodeHistoryModeCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeHistoryModeFull(w, json as HistoryModeFull);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeHistoryModeRolling(w, json as HistoryModeRolling);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      return;
+    }
   }
-  if (json === "full") {
-    writeUint8(w, 3);
-    return;
-  }
-  if (json === "rolling") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["full"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeHistoryModeFull(w, json as HistoryModeFull);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rolling"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeHistoryModeRolling(w, json as HistoryModeRolling);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases archive, full, rolling, full_alias, rolling_alias",
-    json,
-  );
 }
 
 /** Reads a {@link Layout} (definition `layout`) at the reader's offset. */
@@ -452,26 +1470,31 @@ export function encodeMaxActiveRpcConnections(
   value: MaxActiveRpcConnections,
 ): void {
   const json: unknown = value;
-  if (json === "unlimited") {
-    writeUint8(w, 0);
-    return;
+  switch (
+    selectCase(w, json, encodeMaxActiveRpcConnectionsShapes, encodeMaxActiveRpcConnectionsCases)
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      writeRangedInt(w, json as number, -1073741824, 1073741823);
+      return;
+    }
   }
-  if (typeof json === "number") {
-    writeUint8(w, 1);
-    writeRangedInt(w, json as number, -1073741824, 1073741823);
-    return;
-  }
-  failValue(w, "a value of one of the cases unlimited, limited", json);
 }
 
 /** Reads a {@link Mempool} (definition `mempool`) at the reader's offset. */
 export function decodeMempool(r: BinaryReader): Mempool {
   let field = "";
   try {
+    field = "known_valid";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "known_valid";
     const knownValid = decodeMempoolKnownValid(r);
     closeDynamicFrame(r, outer1);
+    field = "pending";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "pending";
     const pending = decodeMempoolPending(r);
@@ -485,6 +1508,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -504,6 +1528,7 @@ export function encodeMempool(w: BinaryWriter, value: Mempool): void {
 export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
   let field = "";
   try {
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -525,6 +1550,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -544,6 +1570,7 @@ export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): vo
 export function decodeOperation(r: BinaryReader): Operation {
   let field = "";
   try {
+    field = "branch";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "branch";
     const branch = readHash(r, BASE58.block_hash);
@@ -559,6 +1586,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -589,6 +1617,7 @@ export function decodeOperation2(r: BinaryReader): Operation2 {
 /** Writes a {@link Operation2} (definition `operation_2`). */
 export function encodeOperation2(w: BinaryWriter, value: Operation2): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "branch";
@@ -617,6 +1646,7 @@ export function encodeOperationMetadataSizeLimit(
 export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
   let field = "";
   try {
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -634,6 +1664,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties17);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -659,6 +1690,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
     const kind = decodeP2pPeerPoolEventKind(r);
     field = "timestamp";
     const timestamp = timestampSystemCodec.decode(r);
+    field = "addr";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "addr";
     const addr = readRestUnistring(r);
@@ -676,6 +1708,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
     field = "kind";
@@ -751,6 +1784,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "trusted";
@@ -865,7 +1899,9 @@ export function decodeP2pPointState(r: BinaryReader): P2pPointState {
 /** Writes a {@link P2pPointState} (definition `p2p_point.state`). */
 export function encodeP2pPointState(w: BinaryWriter, value: P2pPointState): void {
   const json: unknown = value;
-  switch ((json as { event_kind?: unknown } | null | undefined)?.event_kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Requested, Accepted, Running, Disconnected", json);
+  switch ((json as { event_kind?: unknown }).event_kind) {
     case "requested": {
       writeUint8(w, 0);
       encodeP2pPointStateRequested(w, json as P2pPointStateRequested);
@@ -916,6 +1952,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
     field = "total_sent";
@@ -952,7 +1989,13 @@ export function decodeSchemaField(r: BinaryReader): SchemaField {
 /** Writes a {@link SchemaField} (definition `schema.field`). */
 export function encodeSchemaField(w: BinaryWriter, value: SchemaField): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Named_field, Anonymous_field, Dynamic_field, Optional_field",
+      json,
+    );
+  switch ((json as { kind?: unknown }).kind) {
     case "named": {
       writeUint8(w, 0);
       encodeSchemaFieldNamedField(w, json as SchemaFieldNamedField);
@@ -1000,7 +2043,9 @@ export function decodeSchemaKind(r: BinaryReader): SchemaKind {
 /** Writes a {@link SchemaKind} (definition `schema.kind`). */
 export function encodeSchemaKind(w: BinaryWriter, value: SchemaKind): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Fixed, Dynamic, Variable", json);
+  switch ((json as { kind?: unknown }).kind) {
     case "Fixed": {
       writeUint8(w, 0);
       encodeSchemaKindFixed(w, json as SchemaKindFixed);
@@ -1044,6 +2089,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
   try {
     field = "tag";
     const tag2 = readRangedInt(r, -1073741824, 1073741823);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -1061,6 +2107,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "tag";
@@ -1160,6 +2207,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties50);
 }
 
 /** Reads a {@link BlockHashAndLevel} at the reader's offset. */
@@ -1179,6 +2227,7 @@ export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
 /** Writes a {@link BlockHashAndLevel}. */
 export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "block_hash";
@@ -1208,6 +2257,7 @@ export function decodeExpectedEnvVersionAndComponents(
   try {
     field = "expected_env_version";
     const expectedEnvVersion = readUint16(r);
+    field = "components";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "components";
     const components = decodeExpectedEnvVersionAndComponentsComponents(r);
@@ -1224,6 +2274,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties53);
   let field = "";
   try {
     field = "expected_env_version";
@@ -1245,10 +2296,12 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
     const chainId = readHash(r, BASE58.chain_id);
     field = "hash";
     const hash = readHash(r, BASE58.block_hash);
+    field = "header";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "header";
     const header = decodeBlockHeader(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodeMonitorOutputOperations(r);
@@ -1262,6 +2315,7 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
 /** Writes a {@link MonitorOutput}. */
 export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "chain_id";
@@ -1353,6 +2407,7 @@ export function encodeNetworkPeersByPeerIdOutput(
   value: NetworkPeersByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     field = "score";
@@ -1464,6 +2519,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1546,6 +2602,7 @@ export function encodeGetChainsChainIdError(w: BinaryWriter, value: GetChainsCha
 export function decodeGetChainsCheckpointOutput(r: BinaryReader): GetChainsCheckpointOutput {
   let field = "";
   try {
+    field = "block";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "block";
     const block = decodeBlockHeader(r);
@@ -1568,6 +2625,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1711,6 +2769,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "bootstrapped";
@@ -1825,6 +2884,7 @@ export function encodeGetChainsLevelsSavepointError(
 export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
   let field = "";
   try {
+    field = "data-dir";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data-dir";
     const dataDir = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -1843,6 +2903,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
     const shell = decodeGetConfigOutputShell(r);
     field = "network";
     const network = decodeGetConfigOutputNetwork(r);
+    field = "metrics_addr";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "metrics_addr";
     const metricsAddr = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -1867,6 +2928,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -1876,12 +2938,16 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "disable-config-validation";
+    if (value["disable-config-validation"] === undefined) failMissingField(w, true);
     writeBool(w, value["disable-config-validation"]);
     field = "rpc";
+    if (value.rpc === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpc(w, value.rpc);
     field = "p2p";
+    if (value.p2p === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2p(w, value.p2p);
     field = "log";
+    if (value.log === undefined) failMissingField(w, true);
     encodeGetConfigOutputLog(w, value.log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
@@ -1890,8 +2956,10 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
+    if (value.shell === undefined) failMissingField(w, true);
     encodeGetConfigOutputShell(w, value.shell);
     field = "network";
+    if (value.network === undefined) failMissingField(w, true);
     encodeGetConfigOutputNetwork(w, value.network);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "metrics_addr";
@@ -1932,6 +3000,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "history_mode";
@@ -2169,6 +3238,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
     field = "ready";
@@ -2192,10 +3262,12 @@ export function encodeGetHealthReadyError(w: BinaryWriter, value: GetHealthReady
 export function decodePostInjectionBlockInput(r: BinaryReader): PostInjectionBlockInput {
   let field = "";
   try {
+    field = "data";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "data";
     const data = readRestHex(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodePostInjectionBlockInputOperations(r);
@@ -2212,6 +3284,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -2410,6 +3483,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     field = "block";
@@ -2480,6 +3554,7 @@ export function decodeGetMonitorHeadsByChainIdOutput(
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -2511,6 +3586,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     field = "hash";
@@ -2732,6 +3808,7 @@ export function encodeDeleteNetworkGreylistError(
 export function decodeGetNetworkGreylistIpsOutput(r: BinaryReader): GetNetworkGreylistIpsOutput {
   let field = "";
   try {
+    field = "ips";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "ips";
     const ips = decodeGetConfigOutputListenAddrsInner(r);
@@ -2750,6 +3827,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -2881,7 +3959,13 @@ export function decodeGetNetworkLogOutput(r: BinaryReader): GetNetworkLogOutput 
 /** Writes a {@link GetNetworkLogOutput}. */
 export function encodeGetNetworkLogOutput(w: BinaryWriter, value: GetNetworkLogOutput): void {
   const json: unknown = value;
-  switch ((json as { event?: unknown } | null | undefined)?.event) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Too_few_connections, Too_many_connections, New_point, New_peer, Incoming_connection, Outgoing_connection, Authentication_failed, Accepting_request, Rejecting_request, Request_rejected, Connection_established, Disconnection, External_disconnection, Gc_points, Gc_peer_ids, Swap_request_received, Swap_ack_received, Swap_request_sent, Swap_ack_sent, Swap_request_ignored, Swap_success, Swap_failure, Bootstrap_sent, Bootstrap_received, Advertise_sent, Advertise_received",
+      json,
+    );
+  switch ((json as { event?: unknown }).event) {
     case "too_few_connections": {
       writeUint8(w, 0);
       encodeGetNetworkLogOutputTooFewConnections(w, json as GetNetworkLogOutputTooFewConnections);
@@ -3117,6 +4201,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "acl";
@@ -3336,6 +4421,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "acl";
@@ -3725,6 +4811,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "minor_words";
@@ -3793,36 +4880,18 @@ export function decodeGetStatsMemoryOutput(r: BinaryReader): GetStatsMemoryOutpu
 /** Writes a {@link GetStatsMemoryOutput}. */
 export function encodeGetStatsMemoryOutput(w: BinaryWriter, value: GetStatsMemoryOutput): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["data"] !== undefined &&
-    (json as Record<string, unknown>)["dt"] !== undefined &&
-    (json as Record<string, unknown>)["lib"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined &&
-    (json as Record<string, unknown>)["shared"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined &&
-    (json as Record<string, unknown>)["text"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
-    return;
+  switch (selectCase(w, json, encodeGetStatsMemoryOutputShapes, encodeGetStatsMemoryOutputCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetStatsMemoryOutputLinuxProcStatm(w, json as GetStatsMemoryOutputLinuxProcStatm);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["mem"] !== undefined &&
-    (json as Record<string, unknown>)["page_size"] !== undefined &&
-    (json as Record<string, unknown>)["resident"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetStatsMemoryOutputDarwinPs(w, json as GetStatsMemoryOutputDarwinPs);
-    return;
-  }
-  failValue(w, "a value of one of the cases Linux_proc_statm, Darwin_ps", json);
 }
 
 /** Reads a {@link GetStatsMemoryError} at the reader's offset. */
@@ -3854,6 +4923,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "version";
@@ -3885,6 +4955,7 @@ export function decodeGetWorkersBlockValidatorOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersBlockValidatorOutputPendingRequests(r);
@@ -3907,6 +4978,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "status";
@@ -3979,6 +5051,7 @@ export function decodeGetWorkersChainValidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersChainValidatorsByChainIdOutputPendingRequests(r);
@@ -4004,6 +5077,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "status";
@@ -4078,6 +5152,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
     field = "p2p_readers";
@@ -4157,6 +5232,7 @@ export function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests =
@@ -4183,6 +5259,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "status";
@@ -4259,6 +5336,7 @@ export function decodeGetWorkersPrevalidatorsByChainIdOutput(
   try {
     field = "status";
     const status = decodeWorkersOutputItemStatus(r);
+    field = "pending_requests";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "pending_requests";
     const pendingRequests = decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequests(r);
@@ -4283,6 +5361,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "status";
@@ -4345,6 +5424,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
   let field = "";
   try {
     field = "additional_cycles";
@@ -4367,6 +5447,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
     field = "full";
@@ -4389,6 +5470,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
     field = "rolling";
@@ -4404,6 +5486,15 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Zero_width")
+      failValue(w, 'the constant "Zero_width"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutIntSize(
@@ -4496,8 +5587,12 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties6);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Int")
+      failValue(w, 'the constant "Int"', value.kind);
     field = "size";
     encodeLayoutIntSize(w, value.size);
     field = "endianness";
@@ -4517,6 +5612,15 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bool")
+      failValue(w, 'the constant "Bool"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
@@ -4538,8 +5642,12 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedInt")
+      failValue(w, 'the constant "RangedInt"', value.kind);
     field = "min";
     writeRangedInt(w, value.min, -1073741824, 1073741823);
     field = "endianness";
@@ -4570,8 +5678,12 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties8);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "RangedFloat")
+      failValue(w, 'the constant "RangedFloat"', value.kind);
     field = "min";
     writeFloat(w, value.min);
     field = "max";
@@ -4587,6 +5699,15 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Float")
+      failValue(w, 'the constant "Float"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
@@ -4595,6 +5716,15 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Bytes")
+      failValue(w, 'the constant "Bytes"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBodyString(r: BinaryReader): LayoutString {
@@ -4603,6 +5733,15 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "String")
+      failValue(w, 'the constant "String"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutEnumSize(r: BinaryReader): "Int8" | "Uint8" | "Int16" | "Uint16" {
@@ -4644,6 +5783,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "reference";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "reference";
     const reference = readRestUnistring(r);
@@ -4656,8 +5796,12 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties9);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Enum")
+      failValue(w, 'the constant "Enum"', value.kind);
     field = "size";
     encodeLayoutEnumSize(w, value.size);
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -4679,6 +5823,15 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "no-limit")
+      failValue(w, 'the constant "no-limit"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type LayoutLengthLimitAtMost = {
@@ -4699,8 +5852,12 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "at-most")
+      failValue(w, 'the constant "at-most"', value.kind);
     field = "at_most";
     writeRangedInt(w, value.at_most, -1073741824, 1073741823);
   } catch (error) {
@@ -4726,8 +5883,12 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "exactly")
+      failValue(w, 'the constant "exactly"', value.kind);
     field = "exactly";
     writeRangedInt(w, value.exactly, -1073741824, 1073741823);
   } catch (error) {
@@ -4755,7 +5916,9 @@ function decodeLayoutSeqLengthLimit(r: BinaryReader): LayoutSeqLengthLimit {
 
 function encodeLayoutSeqLengthLimit(w: BinaryWriter, value: LayoutSeqLengthLimit): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases No_limit, At_most, Exactly", json);
+  switch ((json as { kind?: unknown }).kind) {
     case "no-limit": {
       writeUint8(w, 0);
       encodeLayoutLengthLimitNoLimit(w, json as LayoutLengthLimitNoLimit);
@@ -4792,8 +5955,12 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Seq")
+      failValue(w, 'the constant "Seq"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "length_limit";
@@ -4810,6 +5977,7 @@ function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
 function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -4822,8 +5990,12 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Ref")
+      failValue(w, 'the constant "Ref"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -4839,6 +6011,15 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Padding")
+      failValue(w, 'the constant "Padding"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeLayoutBody(r: BinaryReader): Layout {
@@ -4876,7 +6057,13 @@ function decodeLayoutBody(r: BinaryReader): Layout {
 
 function encodeLayoutBody(w: BinaryWriter, value: Layout): void {
   const json: unknown = value;
-  switch ((json as { kind?: unknown } | null | undefined)?.kind) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Zero_width, Int, Bool, RangedInt, RangedFloat, Float, Bytes, String, Enum, Seq, Ref, Padding",
+      json,
+    );
+  switch ((json as { kind?: unknown }).kind) {
     case "Zero_width": {
       writeUint8(w, 0);
       encodeLayoutBodyZeroWidth(w, json as LayoutZeroWidth);
@@ -5088,6 +6275,15 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "outgoing_request")
+      failValue(w, 'the constant "outgoing_request"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type P2pPointPoolEvent1AcceptingRequest = {
@@ -5113,8 +6309,12 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5145,8 +6345,12 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5179,8 +6383,12 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event_kind);
     field = "p2p_peer_id";
     if (value.p2p_peer_id === undefined) writePresence(w, false);
     else {
@@ -5223,85 +6431,43 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "outgoing_request"
-  ) {
-    writeUint8(w, 0);
-    encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
-    return;
+  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "accepting_request"
-  ) {
-    writeUint8(w, 1);
-    encodeP2pPointPoolEvent1AcceptingRequest(w, json as P2pPointPoolEvent1AcceptingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] === "request_rejected"
-  ) {
-    writeUint8(w, 3);
-    encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["event_kind"] !== undefined &&
-    (json as Record<string, unknown>)["p2p_peer_id"] !== undefined
-  ) {
-    writeUint8(w, 6);
-    encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases Outgoing_request, Accepting_request, Rejecting_request, Rejecting_rejected, Connection_established, Disconnection, External_disconnection",
-    json,
-  );
 }
 
 function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
@@ -5310,6 +6476,15 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "requested")
+      failValue(w, 'the constant "requested"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
@@ -5325,8 +6500,12 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "accepted")
+      failValue(w, 'the constant "accepted"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5347,8 +6526,12 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "running")
+      failValue(w, 'the constant "running"', value.event_kind);
     field = "p2p_peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.p2p_peer_id);
   } catch (error) {
@@ -5362,11 +6545,21 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "event_kind";
+    if (value.event_kind !== undefined && value.event_kind !== "disconnected")
+      failValue(w, 'the constant "disconnected"', value.event_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5383,8 +6576,12 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "named")
+      failValue(w, 'the constant "named"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5413,8 +6610,12 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "anon")
+      failValue(w, 'the constant "anon"', value.kind);
     field = "layout";
     encodeLayout(w, value.layout);
     field = "data_kind";
@@ -5493,8 +6694,12 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dyn")
+      failValue(w, 'the constant "dyn"', value.kind);
     field = "name";
     if (value.name === undefined) writePresence(w, false);
     else {
@@ -5513,6 +6718,7 @@ function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynami
 function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalField {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5525,8 +6731,12 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "option_indicator")
+      failValue(w, 'the constant "option_indicator"', value.kind);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5549,8 +6759,12 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Fixed")
+      failValue(w, 'the constant "Fixed"', value.kind);
     field = "size";
     writeRangedInt(w, value.size, -1073741824, 1073741823);
   } catch (error) {
@@ -5564,6 +6778,15 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Dynamic")
+      failValue(w, 'the constant "Dynamic"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
@@ -5572,6 +6795,15 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "Variable")
+      failValue(w, 'the constant "Variable"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodeServiceTreeGetServiceMeth(
@@ -5627,6 +6859,7 @@ type ServiceTreeItemPDynamic = {
 function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5643,8 +6876,12 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "single")
+      failValue(w, 'the constant "single"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5669,6 +6906,7 @@ type ServiceTreeItemPDynamicTail = {
 function decodeServiceTreeItemPDynamicTail(r: BinaryReader): ServiceTreeItemPDynamicTail {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5688,8 +6926,12 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
+    field = "id";
+    if (value.id !== undefined && value.id !== "multiple")
+      failValue(w, 'the constant "multiple"', value.id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "name";
     writeUnistring(w, value.name);
@@ -5724,32 +6966,23 @@ function decodeServiceTreePathItem(r: BinaryReader): ServiceTreePathItem {
 
 function encodeServiceTreePathItem(w: BinaryWriter, value: ServiceTreePathItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "single"
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
-    return;
+  switch (selectCase(w, json, encodeServiceTreePathItemShapes, encodeServiceTreePathItemCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeSchemaFieldDynamicFieldName(w, json as Unistring);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeItemPDynamic(w, json as ServiceTreeItemPDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["id"] === "multiple"
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeItemPDynamicTail(w, json as ServiceTreeItemPDynamicTail);
-    return;
-  }
-  if (typeof json === "string") {
-    writeUint8(w, 0);
-    encodeSchemaFieldDynamicFieldName(w, json as Unistring);
-    return;
-  }
-  failValue(w, "a value of one of the cases PStatic, PDynamic, PDynamicTail", json);
 }
 
 function decodeServiceTreeGetServicePath(r: BinaryReader): ServiceTreePathItem[] {
@@ -5793,6 +7026,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     field = "single";
@@ -5819,6 +7053,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     field = "optional";
@@ -5845,6 +7080,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "multi";
@@ -5885,51 +7121,32 @@ function decodeServiceTreeItemKind(r: BinaryReader): ServiceTreeItemKind {
 
 function encodeServiceTreeItemKind(w: BinaryWriter, value: ServiceTreeItemKind): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["single"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeItemKindShapes, encodeServiceTreeItemKindCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeKindSingle(w, json as ServiceTreeKindSingle);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "flag" has no binary form)',
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["optional"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeKindOptional(w, json as ServiceTreeKindOptional);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["flag"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    failEncode(
-      w,
-      "a value with a binary form",
-      'a value that exists only in JSON (property "flag" has no binary form)',
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["multi"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeServiceTreeKindMulti(w, json as ServiceTreeKindMulti);
-    return;
-  }
-  failValue(w, "a value of one of the cases Single, Optional, Flag, Multi", json);
 }
 
 type ServiceTreeQueryItem = {
@@ -5941,6 +7158,7 @@ type ServiceTreeQueryItem = {
 function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -5959,6 +7177,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6033,6 +7252,7 @@ type ServiceTreeToplevelObj = {
 function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
   let field = "";
   try {
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeObjFields(r);
@@ -6045,6 +7265,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6117,6 +7338,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
     const tagSize = decodeServiceTreeCasesTagSize(r);
     field = "kind";
     const kind = decodeSchemaKind(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeCasesCases(r);
@@ -6129,6 +7351,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "tag_size";
@@ -6204,6 +7427,7 @@ function decodeServiceTreeToplevelIntEnum(r: BinaryReader): ServiceTreeToplevelI
   try {
     field = "size";
     const size = decodeLayoutEnumSize(r);
+    field = "cases";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cases";
     const cases = decodeServiceTreeIntEnumCases(r);
@@ -6219,6 +7443,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "size";
@@ -6255,40 +7480,30 @@ function encodeServiceTreeBinarySchemaToplevel(
   value: ServiceTreeBinarySchemaToplevel,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["fields"] !== undefined
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeServiceTreeBinarySchemaToplevelShapes,
+      encodeServiceTreeBinarySchemaToplevelCases,
+    )
   ) {
-    writeUint8(w, 0);
-    encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeToplevelObj(w, json as ServiceTreeToplevelObj);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["kind"] !== undefined &&
-    (json as Record<string, unknown>)["tag_size"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeToplevelCases(w, json as ServiceTreeToplevelCases);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["cases"] !== undefined &&
-    (json as Record<string, unknown>)["size"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeServiceTreeToplevelIntEnum(w, json as ServiceTreeToplevelIntEnum);
-    return;
-  }
-  failValue(w, "a value of one of the cases Obj, Cases, Int_enum", json);
 }
 
 type ServiceTreeItemDescription = {
@@ -6299,6 +7514,7 @@ type ServiceTreeItemDescription = {
 function decodeServiceTreeItemDescription(r: BinaryReader): ServiceTreeItemDescription {
   let field = "";
   try {
+    field = "title";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "title";
     const title = readRestUnistring(r);
@@ -6318,6 +7534,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6355,6 +7572,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "description";
@@ -6403,6 +7621,7 @@ function decodeServiceTreeInputBinarySchema(r: BinaryReader): ServiceTreeInputBi
   try {
     field = "toplevel";
     const toplevel = decodeServiceTreeBinarySchemaToplevel(r);
+    field = "fields";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fields";
     const fields = decodeServiceTreeBinarySchemaFields(r);
@@ -6418,6 +7637,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     field = "toplevel";
@@ -6439,7 +7659,9 @@ type ServiceTreeGetServiceInput = {
 function decodeServiceTreeGetServiceInput(r: BinaryReader): ServiceTreeGetServiceInput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
+    field = "json_schema";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -6458,6 +7680,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6481,6 +7704,7 @@ type ServiceTreeGetServiceOutput = {
 function decodeServiceTreeGetServiceOutput(r: BinaryReader): ServiceTreeGetServiceOutput {
   let field = "";
   try {
+    field = "json_schema";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "json_schema";
     const jsonSchema = readBsonValue(r);
@@ -6498,6 +7722,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6526,22 +7751,26 @@ function decodeServiceTreeStaticGetService(r: BinaryReader): ServiceTreeStaticGe
   try {
     field = "meth";
     const meth = decodeServiceTreeGetServiceMeth(r);
+    field = "path";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "path";
     const path = decodeServiceTreeGetServicePath(r);
     closeDynamicFrame(r, outer1);
     field = "description";
     const description = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "query";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "query";
     const query = decodeServiceTreeGetServiceQuery(r);
     closeDynamicFrame(r, outer2);
     field = "input";
     const input = readPresence(r) ? decodeServiceTreeGetServiceInput(r) : undefined;
+    field = "output";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = decodeServiceTreeGetServiceOutput(r);
     closeDynamicFrame(r, outer3);
+    field = "error";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = decodeServiceTreeGetServiceOutput(r);
@@ -6560,6 +7789,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "meth";
@@ -6605,6 +7835,7 @@ type ServiceTreeSuffixesItem = {
 function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
@@ -6619,6 +7850,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6666,6 +7898,7 @@ type ServiceTreeSubdirsSuffixes = {
 function decodeServiceTreeSubdirsSuffixes(r: BinaryReader): ServiceTreeSubdirsSuffixes {
   let field = "";
   try {
+    field = "suffixes";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "suffixes";
     const suffixes = decodeServiceTreeSuffixesSuffixes(r);
@@ -6681,6 +7914,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -6715,6 +7949,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "arg";
@@ -6743,6 +7978,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -6769,27 +8005,20 @@ function decodeServiceTreeStaticSubdirs(r: BinaryReader): ServiceTreeStaticSubdi
 
 function encodeServiceTreeStaticSubdirs(w: BinaryWriter, value: ServiceTreeStaticSubdirs): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["suffixes"] !== undefined
+  switch (
+    selectCase(w, json, encodeServiceTreeStaticSubdirsShapes, encodeServiceTreeStaticSubdirsCases)
   ) {
-    writeUint8(w, 0);
-    encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeSubdirsSuffixes(w, json as ServiceTreeSubdirsSuffixes);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic_dispatch"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeSubdirsArg(w, json as ServiceTreeSubdirsArg);
-    return;
-  }
-  failValue(w, "a value of one of the cases Suffixes, Arg", json);
 }
 
 type ServiceTreeStaticStatic = {
@@ -6831,6 +8060,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "get_service";
@@ -6887,6 +8117,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "static";
@@ -6926,6 +8157,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "dynamic";
@@ -6952,31 +8184,22 @@ function decodeServiceTreeBody(r: BinaryReader): ServiceTree {
 
 function encodeServiceTreeBody(w: BinaryWriter, value: ServiceTree): void {
   const json: unknown = value;
-  if (json === "empty") {
-    writeUint8(w, 2);
-    return;
+  switch (selectCase(w, json, encodeServiceTreeBodyShapes, encodeServiceTreeBodyCases)) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["static"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeServiceTreeBodyStatic(w, json as ServiceTreeStatic);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["dynamic"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeServiceTreeBodyDynamic(w, json as ServiceTreeDynamic);
-    return;
-  }
-  failValue(w, "a value of one of the cases Static, Dynamic, Empty", json);
 }
 
 type UserActivatedProtocolOverridesItem = {
@@ -7004,6 +8227,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -7035,6 +8259,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "level";
@@ -7057,12 +8282,14 @@ function decodeExpectedEnvVersionAndComponentsComponentsItem(
 ): ExpectedEnvVersionAndComponentsComponentsItem {
   let field = "";
   try {
+    field = "name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "name";
     const name = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
     field = "interface";
     const interface2 = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "implementation";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "implementation";
     const implementation = readRestUnistring(r);
@@ -7080,6 +8307,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7216,6 +8444,7 @@ function encodeNetworkPeersByPeerIdOutputConnMetadata(
   value: NetworkPeersByPeerIdOutputConnMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "disable_mempool";
@@ -7291,6 +8520,7 @@ function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
   value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     field = "branch";
@@ -7351,45 +8581,27 @@ function encodeNetworkPeersByPeerIdOutputResponsesSent(
   value: NetworkPeersByPeerIdOutputResponsesSent,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["checkpoint"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["predecessor_header"] !== undefined &&
-    (json as Record<string, unknown>)["protocol_branch"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
+  switch (
+    selectCase(
       w,
-      json as NetworkPeersByPeerIdOutputSentPeerMetadataV1,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block_header"] !== undefined &&
-    (json as Record<string, unknown>)["branch"] !== undefined &&
-    (json as Record<string, unknown>)["head"] !== undefined &&
-    (json as Record<string, unknown>)["operation_hashes_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["operations"] !== undefined &&
-    (json as Record<string, unknown>)["operations_for_block"] !== undefined &&
-    (json as Record<string, unknown>)["other"] !== undefined &&
-    (json as Record<string, unknown>)["protocols"] !== undefined
+      json,
+      encodeNetworkPeersByPeerIdOutputResponsesSentShapes,
+      encodeNetworkPeersByPeerIdOutputResponsesSentCases,
+    )
   ) {
-    failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+    case 0: {
+      writeUint8(w, 0);
+      encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
+        w,
+        json as NetworkPeersByPeerIdOutputSentPeerMetadataV1,
+      );
+      return;
+    }
+    case 1: {
+      failJsonOnlyCase(w, "peer_metadata.legacy_v0");
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases peer_metadata.v1, peer_metadata.legacy_v0", json);
 }
 
 type NetworkPeersByPeerIdOutputPeerMetadataResponses = {
@@ -7426,6 +8638,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
   value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     field = "sent";
@@ -7474,6 +8687,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
   value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "sent";
@@ -7549,6 +8763,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
   value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "cannot_download";
@@ -7604,6 +8819,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
   value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     field = "block";
@@ -7642,6 +8858,7 @@ function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
   value: NetworkPeersByPeerIdOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     field = "head";
@@ -7678,6 +8895,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
   value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "sent";
@@ -7749,6 +8967,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadata(
   value: NetworkPeersByPeerIdOutputPeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     field = "responses";
@@ -7862,8 +9081,12 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "launching")
+      failValue(w, 'the constant "launching"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -7892,8 +9115,12 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "running")
+      failValue(w, 'the constant "running"', value.phase);
     field = "since";
     timestampSystemCodec.encode(w, value.since);
   } catch (error) {
@@ -7925,8 +9152,12 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closing")
+      failValue(w, 'the constant "closing"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -7957,8 +9188,12 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "closed")
+      failValue(w, 'the constant "closed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -7982,6 +9217,7 @@ function decodeWorkersOutputStatusCrashed(r: BinaryReader): WorkersOutputStatusC
     const birth = timestampSystemCodec.decode(r);
     field = "since";
     const since = timestampSystemCodec.decode(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -7997,8 +9233,12 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
+    field = "phase";
+    if (value.phase !== undefined && value.phase !== "crashed")
+      failValue(w, 'the constant "crashed"', value.phase);
     field = "birth";
     timestampSystemCodec.encode(w, value.birth);
     field = "since";
@@ -8040,7 +9280,9 @@ function decodeWorkersOutputItemStatus(r: BinaryReader): WorkersOutputItemStatus
 
 function encodeWorkersOutputItemStatus(w: BinaryWriter, value: WorkersOutputItemStatus): void {
   const json: unknown = value;
-  switch ((json as { phase?: unknown } | null | undefined)?.phase) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Launching, Running, Closing, Closed, Crashed", json);
+  switch ((json as { phase?: unknown }).phase) {
     case "launching": {
       writeUint8(w, 0);
       encodeWorkersOutputStatusLaunching(w, json as WorkersOutputStatusLaunching);
@@ -8096,6 +9338,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "instances";
@@ -8135,6 +9378,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     field = "chain_id";
@@ -8250,6 +9494,7 @@ function decodeGetChainsInvalidBlocksOutputInnerItem(
     const block = readHash(r, BASE58.block_hash);
     field = "level";
     const level = readInt32(r);
+    field = "errors";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "errors";
     const errors = readBsonValue(r);
@@ -8265,6 +9510,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "block";
@@ -8388,10 +9634,12 @@ type GetConfigOutputItemWhitelist = {
 function decodeGetConfigOutputItemWhitelist(r: BinaryReader): GetConfigOutputItemWhitelist {
   let field = "";
   try {
+    field = "address";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "address";
     const address = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "whitelist";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "whitelist";
     const whitelist = decodeGetConfigOutputListenAddrsInner(r);
@@ -8407,6 +9655,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -8430,10 +9679,12 @@ type GetConfigOutputItemBlacklist = {
 function decodeGetConfigOutputItemBlacklist(r: BinaryReader): GetConfigOutputItemBlacklist {
   let field = "";
   try {
+    field = "address";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "address";
     const address = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "blacklist";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "blacklist";
     const blacklist = decodeGetConfigOutputListenAddrsInner(r);
@@ -8449,6 +9700,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -8481,29 +9733,20 @@ function decodeGetConfigOutputAclItem(r: BinaryReader): GetConfigOutputAclItem {
 
 function encodeGetConfigOutputAclItem(w: BinaryWriter, value: GetConfigOutputAclItem): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["address"] !== undefined &&
-    (json as Record<string, unknown>)["whitelist"] !== undefined
+  switch (
+    selectCase(w, json, encodeGetConfigOutputAclItemShapes, encodeGetConfigOutputAclItemCases)
   ) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputItemWhitelist(w, json as GetConfigOutputItemWhitelist);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputItemBlacklist(w, json as GetConfigOutputItemBlacklist);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["address"] !== undefined &&
-    (json as Record<string, unknown>)["blacklist"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputItemBlacklist(w, json as GetConfigOutputItemBlacklist);
-    return;
-  }
-  failValue(w, "a value of one of the cases Whitelist, Blacklist", json);
 }
 
 function decodeGetConfigOutputRpcAcl(r: BinaryReader): GetConfigOutputAclItem[] {
@@ -8586,10 +9829,12 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
       : undefined;
     field = "listen-addr";
     const listenAddr = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "cors-origin";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "cors-origin";
     const corsOrigin = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
     closeDynamicFrame(r, outer1);
+    field = "cors-headers";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "cors-headers";
     const corsHeaders = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -8598,6 +9843,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const crt = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "key";
     const key = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "acl";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "acl";
     const acl = r.remaining() > 0 ? decodeGetConfigOutputRpcAcl(r) : undefined;
@@ -8626,6 +9872,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "listen-addrs";
@@ -8677,8 +9924,10 @@ function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): v
     }
     endDynamicSize(w, "Uint30", mark3);
     field = "media-type";
+    if (value["media-type"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputRpcMediaType(w, value["media-type"]);
     field = "max_active_rpc_connections";
+    if (value.max_active_rpc_connections === undefined) failMissingField(w, true);
     encodeMaxActiveRpcConnections(w, value.max_active_rpc_connections);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8855,21 +10104,29 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     field = "connection-timeout";
+    if (value["connection-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["connection-timeout"]);
     field = "authentication-timeout";
+    if (value["authentication-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["authentication-timeout"]);
     field = "min-connections";
+    if (value["min-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["min-connections"]);
     field = "expected-connections";
+    if (value["expected-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["expected-connections"]);
     field = "max-connections";
+    if (value["max-connections"] === undefined) failMissingField(w, true);
     writeUint16(w, value["max-connections"]);
     field = "backlog";
+    if (value.backlog === undefined) failMissingField(w, true);
     writeUint8(w, value.backlog);
     field = "max-incoming-connections";
+    if (value["max-incoming-connections"] === undefined) failMissingField(w, true);
     writeUint8(w, value["max-incoming-connections"]);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
@@ -8884,6 +10141,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
+    if (value["swap-linger"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputLimitsSwapLinger(w, value["swap-linger"]);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
@@ -8892,6 +10150,7 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
+    if (value["read-buffer-size"] === undefined) failMissingField(w, true);
     writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
@@ -8936,14 +10195,19 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "peer_greylist_size";
+    if (value.peer_greylist_size === undefined) failMissingField(w, true);
     writeUint16(w, value.peer_greylist_size);
     field = "ip_greylist_size_in_kilobytes";
+    if (value.ip_greylist_size_in_kilobytes === undefined) failMissingField(w, true);
     writeUint16(w, value.ip_greylist_size_in_kilobytes);
     field = "ip_greylist_cleanup_delay";
+    if (value.ip_greylist_cleanup_delay === undefined) failMissingField(w, true);
     writeFloat(w, value.ip_greylist_cleanup_delay);
     field = "greylist-timeout";
+    if (value["greylist-timeout"] === undefined) failMissingField(w, true);
     writeFloat(w, value["greylist-timeout"]);
     field = "maintenance-idle-time";
+    if (value["maintenance-idle-time"] === undefined) failMissingField(w, true);
     encodeGetConfigOutputLimitsSwapLinger(w, value["maintenance-idle-time"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -8986,15 +10250,20 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     field = "factor";
+    if (value.factor === undefined) failMissingField(w, true);
     writeFloat(w, value.factor);
     field = "initial-delay";
+    if (value["initial-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["initial-delay"]);
     field = "disconnection-delay";
+    if (value["disconnection-delay"] === undefined) failMissingField(w, true);
     writeFloat(w, value["disconnection-delay"]);
     field = "increase-cap";
+    if (value["increase-cap"] === undefined) failMissingField(w, true);
     writeFloat(w, value["increase-cap"]);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9061,9 +10330,11 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "expected-proof-of-work";
+    if (value["expected-proof-of-work"] === undefined) failMissingField(w, true);
     writeFloat(w, value["expected-proof-of-work"]);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
@@ -9084,18 +10355,25 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       writeUint16(w, value["advertised-net-port"]);
     }
     field = "discovery-addr";
+    if (value["discovery-addr"] === undefined) failMissingField(w, true);
     encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
     field = "private-mode";
+    if (value["private-mode"] === undefined) failMissingField(w, true);
     writeBool(w, value["private-mode"]);
     field = "limits";
+    if (value.limits === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pLimits(w, value.limits);
     field = "disable_mempool";
+    if (value.disable_mempool === undefined) failMissingField(w, true);
     writeBool(w, value.disable_mempool);
     field = "enable_testchain";
+    if (value.enable_testchain === undefined) failMissingField(w, true);
     writeBool(w, value.enable_testchain);
     field = "greylisting_config";
+    if (value.greylisting_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
     field = "disable_peer_discovery";
+    if (value.disable_peer_discovery === undefined) failMissingField(w, true);
     writeBool(w, value.disable_peer_discovery);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9161,6 +10439,7 @@ type GetConfigOutputLog = {
 function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
   let field = "";
   try {
+    field = "output";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "output";
     const output = r.remaining() > 0 ? readRestUnistring(r) : undefined;
@@ -9182,6 +10461,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9191,8 +10471,10 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
     }
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
+    if (value.level === undefined) failMissingField(w, true);
     encodeGetConfigOutputLogLevel(w, value.level);
     field = "colors";
+    if (value.colors === undefined) failMissingField(w, true);
     writeBool(w, value.colors);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
@@ -9214,6 +10496,7 @@ function decodeGetConfigOutputInternalEventsActiveSinks(
 ): GetConfigOutputInternalEventsActiveSinks {
   let field = "";
   try {
+    field = "active_sinks";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "active_sinks";
     const activeSinks = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -9231,6 +10514,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9253,6 +10537,7 @@ function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(
 ): GetConfigOutputInternalEventsActiveSinksDeprecated {
   let field = "";
   try {
+    field = "activate";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "activate";
     const activate = r.remaining() > 0 ? decodeGetConfigOutputListenAddrsInner(r) : undefined;
@@ -9270,6 +10555,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9304,23 +10590,31 @@ function encodeGetConfigOutputInternalEvents(
   value: GetConfigOutputInternalEvents,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputInternalEventsActiveSinks(
+  switch (
+    selectCase(
       w,
-      json as GetConfigOutputInternalEventsActiveSinks,
-    );
-    return;
+      json,
+      encodeGetConfigOutputInternalEventsShapes,
+      encodeGetConfigOutputInternalEventsCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputInternalEventsActiveSinks(
+        w,
+        json as GetConfigOutputInternalEventsActiveSinks,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
+        w,
+        json as GetConfigOutputInternalEventsActiveSinksDeprecated,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
-      w,
-      json as GetConfigOutputInternalEventsActiveSinksDeprecated,
-    );
-    return;
-  }
-  failValue(w, "a value of one of the cases Active-Sinks, Active-Sinks-Deprecated", json);
 }
 
 type GetConfigOutputShellPeerValidator = {
@@ -9359,15 +10653,20 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "block_header_request_timeout";
+    if (value.block_header_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_header_request_timeout);
     field = "block_operations_request_timeout";
+    if (value.block_operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.block_operations_request_timeout);
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "new_head_request_timeout";
+    if (value.new_head_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.new_head_request_timeout);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9402,11 +10701,14 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
   let field = "";
   try {
     field = "protocol_request_timeout";
+    if (value.protocol_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.protocol_request_timeout);
     field = "operation_metadata_size_limit";
+    if (value.operation_metadata_size_limit === undefined) failMissingField(w, true);
     encodeOperationMetadataSizeLimit(w, value.operation_metadata_size_limit);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9443,13 +10745,17 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
     field = "operations_request_timeout";
+    if (value.operations_request_timeout === undefined) failMissingField(w, true);
     writeFloat(w, value.operations_request_timeout);
     field = "max_refused_operations";
+    if (value.max_refused_operations === undefined) failMissingField(w, true);
     writeUint16(w, value.max_refused_operations);
     field = "operations_batch_size";
+    if (value.operations_batch_size === undefined) failMissingField(w, true);
     writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9481,11 +10787,14 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
     field = "latency";
+    if (value.latency === undefined) failMissingField(w, true);
     writeUint16(w, value.latency);
     field = "synchronisation_threshold";
+    if (value.synchronisation_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.synchronisation_threshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9514,9 +10823,11 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
     field = "bootstrap_threshold";
+    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
     writeUint8(w, value.bootstrap_threshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9547,27 +10858,31 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+  switch (
+    selectCase(
       w,
-      json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
-    );
-    return;
+      json,
+      encodeGetConfigOutputShellChainValidatorShapes,
+      encodeGetConfigOutputShellChainValidatorCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
+        w,
+        json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
+        w,
+        json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
+      );
+      return;
+    }
   }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 1);
-    encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
-      w,
-      json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
-    );
-    return;
-  }
-  failValue(
-    w,
-    "a value of one of the cases synchronisation_heuristic_encoding, legacy_bootstrap_threshold_encoding",
-    json,
-  );
 }
 
 type GetConfigOutputShell = {
@@ -9606,15 +10921,20 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
     field = "peer_validator";
+    if (value.peer_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
     field = "block_validator";
+    if (value.block_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
     field = "prevalidator";
+    if (value.prevalidator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
     field = "chain_validator";
+    if (value.chain_validator === undefined) failMissingField(w, true);
     encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
@@ -9653,6 +10973,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
     field = "timestamp";
@@ -9678,6 +10999,7 @@ function decodeGetConfigOutputCustomGenesisParameters(
   try {
     field = "context_key";
     const contextKey = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
+    field = "values";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "values";
     const values = readBsonValue(r);
@@ -9695,6 +11017,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
     field = "context_key";
@@ -9725,6 +11048,7 @@ function decodeGetConfigOutputCustomDalConfig(r: BinaryReader): GetConfigOutputC
     const activated = readBool(r);
     field = "use_mock_srs_for_testing";
     const useMockSrsForTesting = readBool(r);
+    field = "bootstrap_peers";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "bootstrap_peers";
     const bootstrapPeers = decodeGetConfigOutputListenAddrsInner(r);
@@ -9744,6 +11068,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
     field = "activated";
@@ -9781,6 +11106,7 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const genesisParameters = readPresence(r)
       ? decodeGetConfigOutputCustomGenesisParameters(r)
       : undefined;
+    field = "chain_name";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "chain_name";
     const chainName = readRestUnistring(r);
@@ -9791,19 +11117,23 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
     const incompatibleChainName = readPresence(r)
       ? decodeSchemaFieldDynamicFieldName(r)
       : undefined;
+    field = "sandboxed_chain_name";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "sandboxed_chain_name";
     const sandboxedChainName = readRestUnistring(r);
     closeDynamicFrame(r, outer2);
+    field = "user_activated_upgrades";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "user_activated_upgrades";
     const userActivatedUpgrades = r.remaining() > 0 ? decodeUserActivatedUpgrades(r) : undefined;
     closeDynamicFrame(r, outer3);
+    field = "user_activated_protocol_overrides";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "user_activated_protocol_overrides";
     const userActivatedProtocolOverrides =
       r.remaining() > 0 ? decodeUserActivatedProtocolOverrides(r) : undefined;
     closeDynamicFrame(r, outer4);
+    field = "default_bootstrap_peers";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "default_bootstrap_peers";
     const defaultBootstrapPeers =
@@ -9835,6 +11165,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "genesis";
@@ -9884,6 +11215,7 @@ function encodeGetConfigOutputNetworkCustom(
     }
     endDynamicSize(w, "Uint30", mark5);
     field = "dal_config";
+    if (value.dal_config === undefined) failMissingField(w, true);
     encodeGetConfigOutputCustomDalConfig(w, value.dal_config);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9911,24 +11243,27 @@ function decodeGetConfigOutputNetwork(r: BinaryReader): GetConfigOutputNetwork {
 
 function encodeGetConfigOutputNetwork(w: BinaryWriter, value: GetConfigOutputNetwork): void {
   const json: unknown = value;
-  if (json === "sandbox") {
-    writeUint8(w, 1);
-    return;
+  switch (
+    selectCase(w, json, encodeGetConfigOutputNetworkShapes, encodeGetConfigOutputNetworkCases)
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 4);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 19);
+      return;
+    }
   }
-  if (json === "mainnet") {
-    writeUint8(w, 4);
-    return;
-  }
-  if (json === "ghostnet") {
-    writeUint8(w, 19);
-    return;
-  }
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    writeUint8(w, 0);
-    encodeGetConfigOutputNetworkCustom(w, json as GetConfigOutputNetworkCustom);
-    return;
-  }
-  failValue(w, "a value of one of the cases Custom, sandbox, mainnet, ghostnet", json);
 }
 
 function decodePostInjectionBlockInputOperationsItem(r: BinaryReader): Operation[] {
@@ -9990,6 +11325,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "chain_id";
@@ -10027,6 +11363,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "chain_id";
@@ -10062,6 +11399,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "stopping";
@@ -10098,42 +11436,33 @@ function encodeGetMonitorActiveChainsOutputInnerItem(
   value: GetMonitorActiveChainsOutputInnerItem,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["expiration_date"] !== undefined &&
-    (json as Record<string, unknown>)["test_protocol"] !== undefined
-  ) {
-    writeUint8(w, 1);
-    encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["stopping"] !== undefined
-  ) {
-    writeUint8(w, 2);
-    encodeGetMonitorActiveChainsOutputItemStopping(
+  switch (
+    selectCase(
       w,
-      json as GetMonitorActiveChainsOutputItemStopping,
-    );
-    return;
+      json,
+      encodeGetMonitorActiveChainsOutputInnerItemShapes,
+      encodeGetMonitorActiveChainsOutputInnerItemCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetMonitorActiveChainsOutputItemMain(w, json as GetMonitorActiveChainsOutputItemMain);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetMonitorActiveChainsOutputItemTest(w, json as GetMonitorActiveChainsOutputItemTest);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodeGetMonitorActiveChainsOutputItemStopping(
+        w,
+        json as GetMonitorActiveChainsOutputItemStopping,
+      );
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases Main, Test, Stopping", json);
 }
 
 function decodeGetMonitorActiveChainsOutputInner(
@@ -10217,6 +11546,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "incoming";
@@ -10328,6 +11658,15 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_few_connections")
+      failValue(w, 'the constant "too_few_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputTooManyConnections = {
@@ -10345,6 +11684,15 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "too_many_connections")
+      failValue(w, 'the constant "too_many_connections"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputNewPoint = {
@@ -10355,6 +11703,7 @@ type GetNetworkLogOutputNewPoint = {
 function decodeGetNetworkLogOutputNewPoint(r: BinaryReader): GetNetworkLogOutputNewPoint {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10370,8 +11719,12 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_point")
+      failValue(w, 'the constant "new_point"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10402,8 +11755,12 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "new_peer")
+      failValue(w, 'the constant "new_peer"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -10421,6 +11778,7 @@ function decodeGetNetworkLogOutputIncomingConnection(
 ): GetNetworkLogOutputIncomingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10436,8 +11794,12 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "incoming_connection")
+      failValue(w, 'the constant "incoming_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10457,6 +11819,7 @@ function decodeGetNetworkLogOutputOutgoingConnection(
 ): GetNetworkLogOutputOutgoingConnection {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10472,8 +11835,12 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "outgoing_connection")
+      failValue(w, 'the constant "outgoing_connection"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10493,6 +11860,7 @@ function decodeGetNetworkLogOutputAuthenticationFailed(
 ): GetNetworkLogOutputAuthenticationFailed {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10508,8 +11876,12 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "authentication_failed")
+      failValue(w, 'the constant "authentication_failed"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10531,6 +11903,7 @@ function decodeGetNetworkLogOutputAcceptingRequest(
 ): GetNetworkLogOutputAcceptingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10550,8 +11923,12 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "accepting_request")
+      failValue(w, 'the constant "accepting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10577,6 +11954,7 @@ function decodeGetNetworkLogOutputRejectingRequest(
 ): GetNetworkLogOutputRejectingRequest {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10596,8 +11974,12 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "rejecting_request")
+      failValue(w, 'the constant "rejecting_request"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10653,6 +12035,7 @@ function decodeGetNetworkLogOutputRequestRejected(
 ): GetNetworkLogOutputRequestRejected {
   let field = "";
   try {
+    field = "point";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "point";
     const point = readRestUnistring(r);
@@ -10674,8 +12057,12 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "request_rejected")
+      failValue(w, 'the constant "request_rejected"', value.event);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "point";
     writeUnistring(w, value.point);
@@ -10717,8 +12104,12 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "connection_established")
+      failValue(w, 'the constant "connection_established"', value.event);
     field = "id_point";
     encodeP2pConnectionId(w, value.id_point);
     field = "peer_id";
@@ -10749,8 +12140,12 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "disconnection")
+      failValue(w, 'the constant "disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -10781,8 +12176,12 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "external_disconnection")
+      failValue(w, 'the constant "external_disconnection"', value.event);
     field = "peer_id";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer_id);
   } catch (error) {
@@ -10803,6 +12202,15 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_points")
+      failValue(w, 'the constant "gc_points"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputGcPeerIds = {
@@ -10818,6 +12226,15 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
+  let field = "";
+  try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "gc_peer_ids")
+      failValue(w, 'the constant "gc_peer_ids"', value.event);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetNetworkLogOutputSwapRequestReceived = {
@@ -10843,8 +12260,12 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_received")
+      failValue(w, 'the constant "swap_request_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10875,8 +12296,12 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_received")
+      failValue(w, 'the constant "swap_ack_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10907,8 +12332,12 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_sent")
+      failValue(w, 'the constant "swap_request_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10937,8 +12366,12 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_ack_sent")
+      failValue(w, 'the constant "swap_ack_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10969,8 +12402,12 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_request_ignored")
+      failValue(w, 'the constant "swap_request_ignored"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -10999,8 +12436,12 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_success")
+      failValue(w, 'the constant "swap_success"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11029,8 +12470,12 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "swap_failure")
+      failValue(w, 'the constant "swap_failure"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11059,8 +12504,12 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_sent")
+      failValue(w, 'the constant "bootstrap_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11091,8 +12540,12 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "bootstrap_received")
+      failValue(w, 'the constant "bootstrap_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11121,8 +12574,12 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_sent")
+      failValue(w, 'the constant "advertise_sent"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11153,8 +12610,12 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
+    field = "event";
+    if (value.event !== undefined && value.event !== "advertise_received")
+      failValue(w, 'the constant "advertise_received"', value.event);
     field = "source";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.source);
   } catch (error) {
@@ -11460,6 +12921,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "page_size";
@@ -11509,6 +12971,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "page_size";
@@ -11542,6 +13005,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "rc";
@@ -11573,6 +13037,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "rc_dev";
@@ -11604,6 +13069,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "beta";
@@ -11635,6 +13101,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "beta_dev";
@@ -11680,55 +13147,43 @@ function encodeGetVersionOutputVersionAdditionalInfo(
   value: GetVersionOutputVersionAdditionalInfo,
 ): void {
   const json: unknown = value;
-  if (json === "dev") {
-    writeUint8(w, 0);
-    return;
-  }
-  if (json === "release") {
-    writeUint8(w, 2);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rc"] !== undefined
+  switch (
+    selectCase(
+      w,
+      json,
+      encodeGetVersionOutputVersionAdditionalInfoShapes,
+      encodeGetVersionOutputVersionAdditionalInfoCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetVersionOutputAdditionalInfoRC(w, json as GetVersionOutputAdditionalInfoRC);
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodeGetVersionOutputAdditionalInfoRCDev(w, json as GetVersionOutputAdditionalInfoRCDev);
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      encodeGetVersionOutputAdditionalInfoBeta(w, json as GetVersionOutputAdditionalInfoBeta);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 5);
+      encodeGetVersionOutputAdditionalInfoBetaDev(w, json as GetVersionOutputAdditionalInfoBetaDev);
+      return;
+    }
   }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["rc_dev"] !== undefined
-  ) {
-    writeUint8(w, 3);
-    encodeGetVersionOutputAdditionalInfoRCDev(w, json as GetVersionOutputAdditionalInfoRCDev);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["beta"] !== undefined
-  ) {
-    writeUint8(w, 4);
-    encodeGetVersionOutputAdditionalInfoBeta(w, json as GetVersionOutputAdditionalInfoBeta);
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["beta_dev"] !== undefined
-  ) {
-    writeUint8(w, 5);
-    encodeGetVersionOutputAdditionalInfoBetaDev(w, json as GetVersionOutputAdditionalInfoBetaDev);
-    return;
-  }
-  failValue(w, "a value of one of the cases Dev, RC, Release, RC_dev, Beta, Beta_dev", json);
 }
 
 type GetVersionOutputVersion = {
@@ -11754,6 +13209,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "major";
@@ -11775,10 +13231,12 @@ type GetVersionOutputCommitInfoSome = {
 function decodeGetVersionOutputCommitInfoSome(r: BinaryReader): GetVersionOutputCommitInfoSome {
   let field = "";
   try {
+    field = "commit_hash";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "commit_hash";
     const commitHash = readRestUnistring(r);
     closeDynamicFrame(r, outer1);
+    field = "commit_date";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "commit_date";
     const commitDate = readRestUnistring(r);
@@ -11794,6 +13252,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11859,6 +13318,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "block";
@@ -11901,6 +13361,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "chain_id";
@@ -11936,35 +13397,31 @@ function encodeGetWorkersBlockValidatorOutputItemRequest(
   value: GetWorkersBlockValidatorOutputItemRequest,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["block"] !== undefined &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersBlockValidatorOutputRequestValidation(
+  switch (
+    selectCase(
       w,
-      json as GetWorkersBlockValidatorOutputRequestValidation,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["chain_id"] !== undefined &&
-    (json as Record<string, unknown>)["level"] !== undefined
+      json,
+      encodeGetWorkersBlockValidatorOutputItemRequestShapes,
+      encodeGetWorkersBlockValidatorOutputItemRequestCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetWorkersBlockValidatorOutputRequestPreapplication(
-      w,
-      json as GetWorkersBlockValidatorOutputRequestPreapplication,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersBlockValidatorOutputRequestValidation(
+        w,
+        json as GetWorkersBlockValidatorOutputRequestValidation,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersBlockValidatorOutputRequestPreapplication(
+        w,
+        json as GetWorkersBlockValidatorOutputRequestPreapplication,
+      );
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases validation, preapplication", json);
 }
 
 type GetWorkersBlockValidatorOutputPendingRequestsItem = {
@@ -11979,6 +13436,7 @@ function decodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersBlockValidatorOutputItemRequest(r);
@@ -11994,6 +13452,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "pushed";
@@ -12064,6 +13523,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "pushed";
@@ -12099,6 +13559,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "hash";
@@ -12130,6 +13591,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "peer_id";
@@ -12163,33 +13625,31 @@ function encodeGetWorkersChainValidatorsByChainIdOutputItemRequest(
   value: GetWorkersChainValidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["hash"] !== undefined
-  ) {
-    writeUint8(w, 0);
-    encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
+  switch (
+    selectCase(
       w,
-      json as GetWorkersChainValidatorsByChainIdOutputRequestHash,
-    );
-    return;
-  }
-  if (
-    typeof json === "object" &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)["peer_id"] !== undefined
+      json,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes,
+      encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases,
+    )
   ) {
-    writeUint8(w, 1);
-    encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
-      w,
-      json as GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
-    );
-    return;
+    case 0: {
+      writeUint8(w, 0);
+      encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputRequestHash,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
+        w,
+        json as GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
+      );
+      return;
+    }
   }
-  failValue(w, "a value of one of the cases Hash, Peer_id", json);
 }
 
 type GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem = {
@@ -12204,6 +13664,7 @@ function decodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsByChainIdOutputItemRequest(r);
@@ -12219,6 +13680,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "pushed";
@@ -12289,6 +13751,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "pushed";
@@ -12327,6 +13790,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "table_length";
@@ -12363,6 +13827,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "fetched_headers";
@@ -12405,6 +13870,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "peer_id";
@@ -12472,8 +13938,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_head")
+      failValue(w, 'the constant "new_head"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
   } catch (error) {
@@ -12507,8 +13977,12 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties135);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "new_branch")
+      failValue(w, 'the constant "new_branch"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "locators";
@@ -12542,7 +14016,9 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown } | null | undefined)?.request) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases New_head, New_branch", json);
+  switch ((json as { request?: unknown }).request) {
     case "new_head": {
       writeUint8(w, 0);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead(
@@ -12575,6 +14051,7 @@ function decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemRequest(r);
@@ -12590,6 +14067,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "pushed";
@@ -12665,6 +14143,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "pushed";
@@ -12738,8 +14217,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties136);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "flush")
+      failValue(w, 'the constant "flush"', value.request);
     field = "block";
     writeHash(w, BASE58.block_hash, value.block);
     field = "event";
@@ -12775,8 +14258,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "notify")
+      failValue(w, 'the constant "notify"', value.request);
     field = "peer";
     writeHash(w, BASE58.cryptobox_public_key_hash, value.peer);
     field = "mempool";
@@ -12814,8 +14301,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "inject")
+      failValue(w, 'the constant "inject"', value.request);
     field = "operation";
     encodeOperation2(w, value.operation);
     field = "force";
@@ -12851,8 +14342,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "arrived")
+      failValue(w, 'the constant "arrived"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
     field = "operation";
@@ -12877,6 +14372,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "advertise")
+      failValue(w, 'the constant "advertise"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestLeftover = {
@@ -12894,6 +14398,15 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "leftover")
+      failValue(w, 'the constant "leftover"', value.request);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 type GetWorkersPrevalidatorsByChainIdOutputRequestBan = {
@@ -12919,8 +14432,12 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties141);
   let field = "";
   try {
+    field = "request";
+    if (value.request !== undefined && value.request !== "ban")
+      failValue(w, 'the constant "ban"', value.request);
     field = "operation_hash";
     writeHash(w, BASE58.operation_hash, value.operation_hash);
   } catch (error) {
@@ -12967,7 +14484,13 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputItemRequest,
 ): void {
   const json: unknown = value;
-  switch ((json as { request?: unknown } | null | undefined)?.request) {
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Flush, Notify, Inject, Arrived, Advertise, Leftover, Ban",
+      json,
+    );
+  switch ((json as { request?: unknown }).request) {
     case "flush": {
       writeUint8(w, 0);
       encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
@@ -13044,6 +14567,7 @@ function decodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   try {
     field = "pushed";
     const pushed = timestampSystemCodec.decode(r);
+    field = "request";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "request";
     const request = decodeGetWorkersPrevalidatorsByChainIdOutputItemRequest(r);
@@ -13059,6 +14583,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "pushed";
@@ -13129,6 +14654,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "pushed";

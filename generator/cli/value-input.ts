@@ -8,6 +8,7 @@
 
 import { readFile } from "node:fs/promises";
 import { CliError } from "./errors.ts";
+import { parseJsonWithFloats } from "@tezos-rpcgen/runtime";
 
 /** Exit code of the inspection commands for input that is not a valid value. */
 export const INVALID_INPUT = 1;
@@ -82,7 +83,7 @@ function decodeAscii(bytes: Uint8Array): string | undefined {
 export function jsonToEncode(value: ValueText): unknown {
   const text = new TextDecoder().decode(value.bytes).replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(text);
+    return parseJsonWithFloats(text);
   } catch (error) {
     const trimmed = text.trim();
     if (value.inline && trimmed !== "" && !/^[{["\-0-9]/.test(trimmed) && !/^(true|false|null)$/.test(trimmed)) return trimmed;

@@ -9,7 +9,7 @@
 
 import type { DynSize, Endianness, EnumSize, IntSize, SeqLimit, TagSize } from "../model/binary-schema.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
-import { intSizeBytes, lengthHeaderSize, rangedIntSize } from "@tezos-rpcgen/runtime";
+import { intSizeBytes, lengthHeaderSize, rangedIntSize, type CaseShape } from "@tezos-rpcgen/runtime";
 
 /**
  * Byte size of a value: fixed, the rest of the enclosing frame (`variable`), or told by the
@@ -66,7 +66,16 @@ export type KnownId = string;
 
 export type ObjectItem =
   /** A JSON property present in binary. */
-  | { kind: "field"; name: string; codec: IR; presence: FieldPresence }
+  | {
+      kind: "field";
+      name: string;
+      codec: IR;
+      presence: FieldPresence;
+      /** A `required` field that JSON may omit (data-encoding's `dft`): binary always writes it. */
+      jsonOptional?: true;
+      /** The value written for an omitted `jsonOptional` field, when the schema gives it. */
+      default?: JsonValue;
+    }
   /** A JSON property that has no bytes: its value is fixed (`kind` of operation contents). */
   | { kind: "constant"; name: string; value: JsonValue }
   /** A `dyn` length header framing the items it covers. */
@@ -106,18 +115,13 @@ export interface JsonOnlyCase {
   match: CaseMatch;
 }
 
-/** How to tell which union case a JSON value belongs to. */
-export type CaseMatch =
-  /** An object whose property `property` equals `value`. */
-  | { kind: "property"; property: string; value: JsonValue }
-  /** Exactly this JSON value. */
-  | { kind: "value"; value: JsonValue }
-  /** Any value of this JSON type (`"object"`, `"string"`, `"array"`, `"number"`, `"boolean"`, `"null"`). */
-  | { kind: "type"; type: "object" | "string" | "array" | "number" | "boolean" | "null" }
-  /** An object with exactly these property names present among `required`. */
-  | { kind: "shape"; required: string[] }
-  /** The first such case whose binary encoder accepts the value (compact encodings: same JSON, several widths). */
-  | { kind: "first-that-fits" };
+/**
+ * How to tell which union case a JSON value belongs to: the case's whole JSON shape (see the
+ * runtime's `selectCase`: exactly one case must accept a value), or, for the cases of a compact
+ * encoding (one JSON form, several binary widths), the first case whose binary encoder accepts
+ * the value.
+ */
+export type CaseMatch = CaseShape | { kind: "first-that-fits" };
 
 /** A named definition shared by every service of one generated interface. */
 export interface CodecDefinition {

@@ -55,6 +55,14 @@ import {
   writeZarithN,
   writeZarithZ,
   endDynamicSize,
+  selectCase,
+  failJsonOnlyCase,
+  checkKnownProperties,
+  base58Union,
+  type Base58UnionCase,
+  pickProperties,
+  failMissingField,
+  type CaseShape,
   type Codec,
   type JsonValue as RuntimeJson,
   type Unistring,
@@ -67,6 +75,7 @@ import {
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";
+import { objectPropertyNames } from "./case-selection.ts";
 
 type Value = unknown;
 type Definitions = ReadonlyMap<string, CodecDefinition>;
@@ -271,7 +280,8 @@ export class Interpreter {
     };
   }
 
-  private object(items: readonly ObjectItem[]): Codec<Value> {
+  /** An object of `items`; `closed` refuses properties it does not have (not for a frame's items, which are part of an enclosing object). */
+  private object(items: readonly ObjectItem[], closed = true): Codec<Value> {
     type Step = { size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Record<string, unknown>) => void; encode: (w: BinaryWriter, value: Record<string, unknown>) => void };
     const steps: Step[] = items.map((item): Step => {
       switch (item.kind) {
@@ -301,7 +311,8 @@ export class Interpreter {
                 } else if (item.presence === "rest-of-frame") {
                   if (v === undefined) return;
                 } else if (v === undefined) {
-                  throw new EncodeError(`property ${JSON.stringify(name)}`, "nothing", w.length);
+                  if (item.default !== undefined) return codec.encode(w, item.default);
+                  failMissingField(w, item.jsonOptional === true);
                 }
                 codec.encode(w, v);
               } catch (error) {
@@ -325,12 +336,20 @@ export class Interpreter {
             },
           };
         case "frame": {
-          const inner = this.object(item.items);
+          const inner = this.object(item.items, false);
+          const first = objectPropertyNames(item.items.filter((i) => i.kind !== "constant"), this.definitions)?.[0];
           return {
             size: undefined,
             extends: false,
             decode: (r, out) => {
-              const outer = openDynamicFrame(r, item.header);
+              let outer: number;
+              try {
+                outer = openDynamicFrame(r, item.header);
+              } catch (error) {
+                // A failure in the length header is the first framed field's.
+                if (first === undefined) throw error;
+                atPath(error, first, "decode", r.offset);
+              }
               assignOwnProperties(out, inner.decode(r) as Record<string, unknown>);
               closeDynamicFrame(r, outer);
             },
@@ -345,20 +364,25 @@ export class Interpreter {
           return { size: item.bytes, extends: false, decode: (r) => skipPadding(r, item.bytes), encode: (w) => writePadding(w, item.bytes) };
         case "merge": {
           const inner = this.codec(item.codec);
+          // The merged object's encoder sees only its own properties (it refuses others).
+          const names = objectPropertyNames([item], this.definitions);
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
             decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
-            encode: (w, value) => inner.encode(w, value),
+            encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : value),
           };
         }
       }
     });
     const decodeSteps = this.stepsDecoder(steps, "object");
+    const names = closed ? objectPropertyNames(items, this.definitions) : undefined;
+    const known = names && new Set(names);
     return {
       decode: (r) => decodeSteps(r, {}),
       encode: (w, v) => {
         if (v === null || typeof v !== "object" || Array.isArray(v)) throw new EncodeError("an object", describeValue(v), w.length);
+        if (known) checkKnownProperties(w, v, known);
         for (const step of steps) step.encode(w, v as Record<string, unknown>);
       },
     };
@@ -468,67 +492,43 @@ export class Interpreter {
   private union(tagSize: "Uint8" | "Uint16", cases: readonly UnionCase[], jsonOnly: readonly { title: string; match: CaseMatch }[]): Codec<Value> {
     const byTag = new Map<number, { name: string; codec: Codec<Value> }>();
     for (const c of cases) byTag.set(c.tag, { name: c.name, codec: this.codec(c.payload) });
-    const order = orderForEncoding([
-      ...cases.map((c) => ({ match: c.match, tag: c.tag as number | undefined, name: c.name })),
-      ...jsonOnly.map((c) => ({ match: c.match, tag: undefined, name: c.title })),
-    ]);
+    const candidates = [...cases.map((c) => ({ match: c.match, tag: c.tag as number | undefined, name: c.name })), ...jsonOnly.map((c) => ({ match: c.match, tag: undefined, name: c.title }))];
+    const names = candidates.map((c) => c.name);
+    const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
+    const selected = candidates.filter((c): c is (typeof c & { match: CaseShape }) => c.match.kind !== "first-that-fits");
+    const shapes = selected.map((c) => c.match);
     return {
       decode: (r) => {
         const at = r.offset;
         const tag = readTag(r, tagSize);
-        const selected = byTag.get(tag);
-        if (!selected) throw new DecodeError(cases.length === 0 ? "a value with a binary form (every case of this union exists only in JSON)" : `one of the tags ${[...byTag.keys()].join(", ")}`, `tag ${tag}`, at);
-        return selected.codec.decode(r);
+        const found = byTag.get(tag);
+        if (!found) throw new DecodeError(cases.length === 0 ? "a value with a binary form (every case of this union exists only in JSON)" : `one of the tags ${[...byTag.keys()].join(", ")}`, `tag ${tag}`, at);
+        return found.codec.decode(r);
       },
       encode: (w, v) => {
         const start = w.length;
+        // A compact encoding: the first width that holds the value.
         let lastError: unknown;
-        for (const candidate of order) {
-          if (candidate.match.kind !== "first-that-fits" && !matches(candidate.match, v)) continue;
-          if (candidate.tag === undefined) throw new EncodeError("a value with a binary form", `the JSON-only case ${JSON.stringify(candidate.name)}`, w.length);
-          const selected = byTag.get(candidate.tag)!;
-          writeTag(w, tagSize, candidate.tag);
-          if (candidate.match.kind !== "first-that-fits") return selected.codec.encode(w, v);
+        for (const candidate of compact) {
+          writeTag(w, tagSize, candidate.tag!);
           try {
-            return selected.codec.encode(w, v);
+            return byTag.get(candidate.tag!)!.codec.encode(w, v);
           } catch (error) {
             lastError = error;
             w.length = start;
           }
         }
-        if (lastError) throw lastError;
-        throw new EncodeError(`a value of one of the cases ${order.map((c) => c.name).join(", ")}`, describeValue(v), w.length);
+        if (shapes.length === 0) {
+          if (lastError) throw lastError;
+          throw new EncodeError(`a value of one of the cases ${names.join(", ")}`, describeValue(v), w.length);
+        }
+        const candidate = selected[selectCase(w, v, shapes, selected.map((c) => c.name))]!;
+        if (candidate.tag === undefined) failJsonOnlyCase(w, candidate.name);
+        writeTag(w, tagSize, candidate.tag);
+        byTag.get(candidate.tag)!.codec.encode(w, v);
       },
     };
   }
-}
-
-/** Tries the most specific matches first: constant values and discriminating properties, then shapes, then bare types. */
-function orderForEncoding<T extends { match: CaseMatch }>(candidates: readonly T[]): T[] {
-  const rank = (m: CaseMatch): number => (m.kind === "value" ? 0 : m.kind === "property" ? 1 : m.kind === "shape" ? 2 : m.kind === "type" ? 3 : 4);
-  return [...candidates].sort((a, b) => rank(a.match) - rank(b.match));
-}
-
-function matches(match: CaseMatch, value: unknown): boolean {
-  switch (match.kind) {
-    case "value":
-      // jsonEqual, not JSON.stringify: the value may be cyclic or hold a bigint.
-      return jsonEqual(value, match.value);
-    case "property":
-      return value !== null && typeof value === "object" && jsonEqual(ownProperty(value, match.property as keyof typeof value), match.value);
-    case "shape":
-      return value !== null && typeof value === "object" && !Array.isArray(value) && match.required.every((p) => ownProperty(value, p as keyof typeof value) !== undefined);
-    case "type":
-      return jsonTypeOfValue(value) === match.type;
-    case "first-that-fits":
-      return true;
-  }
-}
-
-function jsonTypeOfValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value === "bigint" ? "number" : typeof value;
 }
 
 function countElements(elements: readonly TupleElement[]): number {
@@ -570,6 +570,10 @@ function knownCodec(id: string, size: Size, params: unknown): Codec<Value> {
       return (size.kind === "fixed" ? signatureCodec : variableSignatureCodec) as Codec<Value>;
     case "contract_id":
       return contractIdCodec as Codec<Value>;
+    case "base58_union": {
+      const { tagSize, cases } = params as { tagSize: "Uint8" | "Uint16"; cases: Base58UnionCase[] };
+      return base58Union(tagSize, cases) as Codec<Value>;
+    }
     case "timestamp_protocol":
       return timestampProtocolCodec as Codec<Value>;
     case "timestamp_system":

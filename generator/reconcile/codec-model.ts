@@ -32,12 +32,18 @@ export interface ServiceCodecs {
 export interface CodecModel {
   definitions: Map<string, CodecDefinition>;
   services: ServiceCodecs[];
+  /**
+   * What reconciliation could not decide (`where: why`), each left JSON-only: the generator
+   * reports them, and `generate --strict` fails on them.
+   */
+  undecided?: string[];
 }
 
 /** Reconciles every body of every service of a tree. */
 export function buildCodecModel(tree: ServiceTree): CodecModel {
   const registry = new DefinitionRegistry();
   const bodies: Array<{ target: BodyCodec }> = [];
+  const undecided = new Set<string>();
   const body = (schema: BodySchema, where: string): BodyCodec => {
     const reconciler = new BodyReconciler(schema.json, schema.binary, registry.sinkForBody());
     let result: BodyCodec;
@@ -46,8 +52,10 @@ export function buildCodecModel(tree: ServiceTree): CodecModel {
       result = { codec, schema: schema.json };
     } catch (error) {
       if (!(error instanceof ReconcileError)) throw error;
+      undecided.add(error.message);
       result = { codec: { kind: "json-only", reason: error.message, schema: schema.json }, schema: schema.json, jsonOnly: error.message };
     }
+    for (const reason of reconciler.undecided) undecided.add(reason);
     bodies.push({ target: result });
     return result;
   };
@@ -70,5 +78,5 @@ export function buildCodecModel(tree: ServiceTree): CodecModel {
       if (reason !== true) target.jsonOnly = reason;
     }
   }
-  return { definitions: registry.definitions, services };
+  return undecided.size === 0 ? { definitions: registry.definitions, services } : { definitions: registry.definitions, services, undecided: [...undecided] };
 }

@@ -109,6 +109,14 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
     summary: "Contract address: an implicit tz… or an originated KT1… address (Base58Check).",
   },
   {
+    // Never looked up by name: the reconciler recognises it from its structure (structural.ts).
+    id: "base58_union",
+    names: [],
+    layouts: [],
+    tsType: "string",
+    summary: "Base58Check text of one of several hash types; binary: a tag, then that hash (and padding).",
+  },
+  {
     id: "timestamp_protocol",
     names: ["timestamp.protocol"],
     layouts: [{ kind: "int", size: "Int64" }],

@@ -8,8 +8,9 @@ import type { BinarySchema, DataKind, DynSize, Encoding, Field, Layout, UnionCas
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { CaseMatch, IR, JsonOnlyCase, JsonValue, ObjectItem, Size, TupleElement, UnionCase } from "../ir/codec-ir.ts";
 import { groupFields, mergeCountPrefixes, type FieldItem } from "./field-groups.ts";
-import { intSizeBytes } from "@tezos-rpcgen/runtime";
+import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "@tezos-rpcgen/runtime";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
+import { base58UnionOf } from "./structural.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
 /** Raised when the two schemas of a body cannot be reconciled; `where` locates the value. */
@@ -43,6 +44,11 @@ export interface DefinitionSink {
 
 /** Reconciles one body (input, output or error) of a service. */
 export class BodyReconciler {
+  /**
+   * What reconciliation could not decide and left JSON-only (a union case here; the caller adds
+   * a body that fails as a whole), each as `where: why`.
+   */
+  readonly undecided: string[] = [];
   /** Binary definitions being expanded, with the JSON schema they were entered with (cycle guard). */
   private readonly expanding: Array<{ binary: string; json: JsonSchema }> = [];
 
@@ -63,6 +69,9 @@ export class BodyReconciler {
     return viewOf(schema, this.json);
   }
 
+  /** A schema with its `$ref`s followed. */
+  private readonly resolve = (schema: JsonSchema): JsonSchema => this.view(schema).schema;
+
   // ---------------------------------------------------------------- encodings
 
   private encoding(encoding: Encoding, view: JsonView, where: string, binaryTitle?: string): IR {
@@ -80,6 +89,18 @@ export class BodyReconciler {
   private value(layout: Layout, dataKind: DataKind, view: JsonView, where: string, fieldName?: string): IR {
     const known = this.known(layout, dataKind, view, fieldName, where);
     if (known) return known;
+    // Text over a binary union: a Base58 union, recognised by its structure whatever its name.
+    if (isUnistring(view) && !Array.isArray(view.schema.enum)) {
+      const union = base58UnionOf(layout, dataKind, this.binary);
+      if (union !== undefined && "kind" in union) return union;
+      if (union !== undefined) {
+        const name = view.refs.filter((r) => r !== "unistring").pop() ?? (layout.kind === "Ref" ? layout.name : "this value");
+        throw new ReconcileError(
+          `${name} is text in JSON over a binary union, but not a Base58 union: ${union.reason}; hint: if its cases hold a hash type the runtime lacks, add it to runtime/encodings/hashes.ts`,
+          where,
+        );
+      }
+    }
     const definition = this.definitionName(view);
     if (definition !== undefined) {
       const shapeKey = JSON.stringify([layout, dataKind]);
@@ -354,7 +375,11 @@ export class BodyReconciler {
       if (presence === "rest-of-frame" && !framed && group !== reading.items) {
         throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
       }
-      out.push({ kind: "field", name, codec, presence });
+      if (presence === "required" && !required.includes(name)) {
+        // data-encoding's `dft`: binary always writes the field, JSON leaves it out when it holds its default.
+        const fallback = property.default ?? this.view(property).schema.default;
+        out.push(fallback === undefined ? { kind: "field", name, codec, presence, jsonOptional: true } : { kind: "field", name, codec, presence, jsonOptional: true, default: fallback as JsonValue });
+      } else out.push({ kind: "field", name, codec, presence });
     }
     return out;
   }
@@ -413,6 +438,7 @@ export class BodyReconciler {
       return this.fields(withoutTag(binary.fields), view, at);
     } catch (error) {
       if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
+      this.undecided.push(error.message);
       return { kind: "json-only", reason: error.message, schema: view.schema };
     }
   }
@@ -425,7 +451,7 @@ export class BodyReconciler {
       if (cases.length === 1) {
         const only = cases[0]!;
         const payload = this.fields(withoutTag(only.fields), view, `${where}<${only.name ?? only.tag}>`);
-        return { kind: "union", tagSize, cases: [{ tag: only.tag, name: only.name ?? String(only.tag), payload, match: { kind: "type", type: jsonTypeOf(schema) } }], jsonOnlyCases: [] };
+        return { kind: "union", tagSize, cases: [{ tag: only.tag, name: only.name ?? String(only.tag), payload, match: { kind: "type", types: kindsOf(schema, this.resolve) ?? ANY_KIND } }], jsonOnlyCases: [] };
       }
       if (Array.isArray(schema.enum) && cases.every((c) => valueCount(groupFields(withoutTag(c.fields))) === 0)) {
         const values = schema.enum as JsonValue[];
@@ -470,15 +496,14 @@ export class BodyReconciler {
       }
     }
 
-    const all = new Alternatives(alternatives.map((s) => this.view(s).schema));
     const unionCases: UnionCase[] = matched.map(({ binary, schema: caseSchema }) => {
       const caseView = this.view(caseSchema);
       const payload = this.casePayload(binary, caseView, where);
-      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, all) };
+      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, this.resolve) };
     });
     const jsonOnlyCases: JsonOnlyCase[] = remaining.map(({ schema: s, index }) => {
       const caseView = this.view(s);
-      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, all) };
+      return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, this.resolve) };
     });
     return { kind: "union", tagSize, cases: unionCases, jsonOnlyCases };
   }
@@ -581,88 +606,58 @@ function describeLayout(layout: Layout, dataKind: DataKind): string {
   return layout.kind === "Ref" ? `Ref ${layout.name}${size}` : `${layout.kind}${size}`;
 }
 
-type JsonKind = "object" | "string" | "array" | "number" | "boolean" | "null";
+/** Every JSON type: what a schema that constrains nothing accepts. */
+const ANY_KIND: readonly JsonKind[] = ["object", "string", "array", "number", "boolean", "null"];
 
 /**
- * The JSON type of a schema's values, as far as case selection cares: a union of one type is
- * that type, text (`unistring`: a string, or an object for invalid UTF-8) is a string, a
- * constant is the type of its value; an unconstrained schema counts as an object.
+ * The JSON types a schema's values may have (`$ref`s followed by `resolve`), or `undefined`
+ * when it accepts any: text (`unistring`) is a string or the invalid-UTF-8 object, a constant
+ * has the type of its value, alternatives the types of all of them.
  */
-function jsonTypeOf(schema: JsonSchema): JsonKind {
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === "integer") return "number";
-  if (type === "object" || type === "string" || type === "array" || type === "number" || type === "boolean" || type === "null") return type;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    const value = schema.enum[0];
-    return value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as JsonKind);
+function kindsOf(schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema, depth = 0): JsonKind[] | undefined {
+  if (depth > 16) return undefined;
+  const s = resolve(schema);
+  const kinds = new Set<JsonKind>();
+  if (s.type !== undefined) {
+    for (const type of Array.isArray(s.type) ? s.type : [s.type]) kinds.add(type === "integer" ? "number" : (type as JsonKind));
+    return [...kinds].sort();
   }
-  if (Array.isArray(schema.oneOf) && schema.oneOf.length > 0) {
-    if (isUnistring({ schema, refs: [] })) return "string";
-    const kinds = new Set(schema.oneOf.map(jsonTypeOf));
-    if (kinds.size === 1) return [...kinds][0]!;
-  }
-  return "object";
-}
-
-/**
- * The JSON schemas of a union's alternatives (`$ref`s followed), with, per property, which of
- * them give that property a constant, and which constant (indexed on first use).
- */
-class Alternatives {
-  private readonly constantHolders = new Map<string, Map<string, JsonSchema[]>>();
-
-  constructor(readonly schemas: readonly JsonSchema[]) {}
-
-  /** Whether an alternative other than `schema` gives `property` the constant `value` (compared as JSON text). */
-  otherHasConstant(schema: JsonSchema, property: string, value: JsonValue): boolean {
-    const holders = this.holdersOf(property).get(JSON.stringify(value));
-    return holders !== undefined && holders.some((other) => other !== schema);
-  }
-
-  /** The alternatives whose `property` is a constant, by that constant's JSON text. */
-  private holdersOf(property: string): Map<string, JsonSchema[]> {
-    let holders = this.constantHolders.get(property);
-    if (holders !== undefined) return holders;
-    holders = new Map();
-    for (const schema of this.schemas) {
-      const propertySchema = schema.properties?.[property];
-      if (propertySchema === undefined) continue;
-      const constant = constantOf(propertySchema);
-      if (constant === undefined) continue;
-      const text = JSON.stringify(constant.value);
-      const list = holders.get(text);
-      if (list === undefined) holders.set(text, [schema]);
-      else list.push(schema);
+  if (Array.isArray(s.enum)) {
+    for (const value of s.enum) {
+      const kind = jsonKindOf(value);
+      if (kind !== undefined) kinds.add(kind);
     }
-    this.constantHolders.set(property, holders);
-    return holders;
+    return [...kinds].sort();
   }
+  const alternatives = s.oneOf ?? s.anyOf;
+  if (Array.isArray(alternatives)) {
+    for (const alternative of alternatives) {
+      const inner = kindsOf(alternative, resolve, depth + 1);
+      if (inner === undefined) return undefined;
+      for (const kind of inner) kinds.add(kind);
+    }
+    return [...kinds].sort();
+  }
+  return undefined;
 }
 
-/** How an encoder tells this case apart from the other alternatives of its union. */
-function caseMatch(schema: JsonSchema, alternatives: Alternatives): CaseMatch {
+/**
+ * The whole JSON shape of a union case (describe-format.md §7.4): a constant, an object with its
+ * properties (required or not, constant, and of which JSON types), or any value of some types.
+ */
+function caseMatch(schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema): CaseMatch {
   const constant = constantOf(schema);
   if (constant) return { kind: "value", value: constant.value };
-  if (schema.type === "object" && schema.properties) {
-    const properties = schema.properties;
-    for (const property of kindFirst(Object.keys(properties))) {
-      const value = constantOf(properties[property]!);
-      if (!value) continue;
-      if (!alternatives.otherHasConstant(schema, property, value.value)) return { kind: "property", property, value: value.value };
-    }
+  if (schema.type === "object") {
+    const required = new Set(schema.required ?? []);
+    const properties: PropertyShape[] = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+      const target = resolve(property);
+      const value = constantOf(target);
+      if (value) return { name, required: required.has(name), constant: value.value };
+      const types = kindsOf(target, resolve);
+      return types === undefined ? { name, required: required.has(name) } : { name, required: required.has(name), types };
+    });
+    return { kind: "object", properties, closed: schema.additionalProperties === false };
   }
-  const type = jsonTypeOf(schema);
-  const sameType = alternatives.schemas.filter((other) => other !== schema && constantOf(other) === undefined && jsonTypeOf(other) === type);
-  if (sameType.length === 0 || type !== "object") return { kind: "type", type };
-  return { kind: "shape", required: [...(schema.required ?? [])].sort() };
-}
-
-/** Property names with `kind` (if there) moved first, the others left in schema order. */
-function kindFirst(names: string[]): string[] {
-  const at = names.indexOf("kind");
-  if (at > 0) {
-    names.splice(at, 1);
-    names.unshift("kind");
-  }
-  return names;
+  return { kind: "type", types: kindsOf(schema, resolve) ?? ANY_KIND };
 }

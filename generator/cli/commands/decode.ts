@@ -7,6 +7,7 @@ import { CliCodec } from "../run-codec.ts";
 import { loadSpec, withSpecOptions, withSpecTimeout, type InspectIo } from "../spec-source.ts";
 import { bytesToDecode, readValueArgument } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
+import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
 
 interface DecodeOptions {
   spec?: string;
@@ -27,7 +28,8 @@ export async function runDecode(args: readonly string[], options: DecodeOptions,
   const codec = new CliCodec(resolved.ir, spec.model.definitions, resolved.label);
   const bytes = bytesToDecode(value, options.raw === true);
   const decoded = options.many ? codec.decodeMany(bytes, options) : codec.decode(bytes);
-  return JSON.stringify(decoded, null, options.compact ? undefined : 2) + "\n";
+  // Non-finite floats as Octez prints them (`nan`, `inf`, `-inf`); `encode` reads them back.
+  return stringifyJsonWithFloats(decoded, options.compact ? undefined : 2) + "\n";
 }
 
 export function registerDecode(program: Command): void {

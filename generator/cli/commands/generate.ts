@@ -14,6 +14,7 @@ interface GenerateOptions {
   out: string;
   name?: string;
   package?: string;
+  strict?: boolean;
   timeout: number;
   maxSize: number;
   sourceName?: string;
@@ -48,7 +49,8 @@ export function registerGenerate(program: Command): void {
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
     .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")
-    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes");
+    .option("--package <name>", "write a standalone package into --out: src/ (the generated files), package.json depending on @tezos-rpcgen/runtime with a build script (JavaScript and .d.ts in dist/), tsconfig.json, README.md listing the routes")
+    .option("--strict", "fail (exit 1) when reconciliation left a body or a union case JSON-only because it could not decide its binary form");
   withNodeLimitOptions(command)
     .addHelpText(
       "after",
@@ -66,6 +68,7 @@ Examples:
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
         await writePackageFiles(options.out, options.package, loaded);
@@ -74,6 +77,7 @@ Examples:
       }
       for (const target of targets(options.spec, options.name)) {
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
@@ -81,6 +85,19 @@ Examples:
         process.stderr.write(`${target.source} → ${folder}/ (${loaded.model.services.length} services, ${loaded.model.definitions.size} definitions, ${jsonOnly} JSON-only outputs)\n`);
       }
     });
+}
+
+/**
+ * Prints what reconciliation could not decide (each left JSON-only), with a hint; with
+ * `--strict`, fails on it.
+ */
+function reportUndecided(source: string, undecided: readonly string[] | undefined, strict: boolean): void {
+  if (undecided === undefined || undecided.length === 0) return;
+  for (const reason of undecided) process.stderr.write(`warning: ${source}: ${reason}\n`);
+  process.stderr.write(
+    `${source}: ${undecided.length} value${undecided.length === 1 ? "" : "s"} left JSON-only (binary encoding and decoding fail with a typed error). Hint: \`tezos-rpcgen describe --spec ${source} <route>\` shows both schemas of a route; a Base58Check type the runtime lacks goes in runtime/encodings/hashes.ts.\n`,
+  );
+  if (strict) throw new CliError(`--strict: reconciliation could not decide ${undecided.length} value${undecided.length === 1 ? "" : "s"} of ${source}`, 1);
 }
 
 /** Writes the files of a generated folder, creating it. */

@@ -12,6 +12,7 @@ import { decodeExpression, encodeStatements, type StructureFunctions } from "./v
 import { LocalNames, memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { literal } from "../ts-syntax.ts";
+import { objectPropertyNames } from "../../ir/case-selection.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
@@ -143,6 +144,9 @@ class ObjectReading {
           break;
         case "frame": {
           const outer = locals.claim(`outer${++this.counter}`);
+          // A failure in the length header is the first framed field's.
+          const first = firstFieldName(item.items);
+          if (first !== undefined) statements.push(`field = ${JSON.stringify(first)};`);
           statements.push(`const ${outer} = ${context.use("openDynamicFrame")}(r, ${JSON.stringify(item.header)});`);
           this.addGroup(item.items);
           statements.push(`${context.use("closeDynamicFrame")}(r, ${outer});`);
@@ -161,10 +165,27 @@ class ObjectReading {
   }
 }
 
+/** The name of the first field or merged object's field among `items` (frames included). */
+function firstFieldName(items: readonly ObjectItem[]): string | undefined {
+  for (const item of items) {
+    if (item.kind === "field") return item.name;
+    if (item.kind === "frame") {
+      const inner = firstFieldName(item.items);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
+}
+
 function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
   const writing = new ObjectWriting(context, hint);
   writing.addGroup(items);
   const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
+  const names = objectPropertyNames(items, context.definitions);
+  if (names !== undefined) {
+    const known = context.constant("knownProperties", `new Set(${JSON.stringify(names)})`);
+    guard.push(`${context.use("checkKnownProperties")}(w, value, ${known});`);
+  }
   if (writing.writes === 0) return [...guard, ...writing.statements];
   return [...guard, 'let field = "";', "try {", block(writing.statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
 }
@@ -193,6 +214,15 @@ class ObjectWriting {
           const access = PROTOTYPE_NAMES.has(item.name) ? `${context.use("ownProperty")}(value, ${JSON.stringify(item.name)})` : `value${memberAccess(item.name)}`;
           const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
           statements.push(`field = ${JSON.stringify(item.name)};`);
+          if (item.jsonOptional) {
+            // JSON may leave the field out (it has a default); binary always writes it.
+            const fallback = item.default === undefined ? undefined : context.constant("fieldDefault", `${JSON.stringify(item.default)} as never`);
+            statements.push(
+              fallback === undefined
+                ? `if (${access} === undefined) ${context.use("failMissingField")}(w, true);`
+                : `if (${access} === undefined) value = { ...value, ${propertyKey(item.name)}: ${fallback} };`,
+            );
+          }
           if (item.presence === "indicator") {
             statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, block(write), "}");
           } else if (item.presence === "rest-of-frame") {
@@ -202,8 +232,14 @@ class ObjectWriting {
           }
           break;
         }
-        case "constant":
+        case "constant": {
+          this.writes++;
+          const access = `value${memberAccess(item.name)}`;
+          const expected = JSON.stringify(`the constant ${JSON.stringify(item.value)}`);
+          const differs = item.value !== null && typeof item.value === "object" ? `JSON.stringify(${access}) !== ${JSON.stringify(JSON.stringify(item.value))}` : `${access} !== ${JSON.stringify(item.value)}`;
+          statements.push(`field = ${JSON.stringify(item.name)};`, `if (${access} !== undefined && ${differs}) ${context.use("failValue")}(w, ${expected}, ${access});`);
           break;
+        }
         case "padding":
           statements.push(`${context.use("writePadding")}(w, ${item.bytes});`);
           break;
@@ -214,10 +250,14 @@ class ObjectWriting {
           statements.push(`${context.use("endDynamicSize")}(w, ${JSON.stringify(item.header)}, ${mark});`);
           break;
         }
-        case "merge":
+        case "merge": {
           this.writes++;
-          statements.push(...encodeStatements(context, item.codec, "value", `${hint} merged`).statements);
+          // The merged object's encoder sees only its own properties (it refuses others).
+          const names = objectPropertyNames([item], context.definitions);
+          const part = names === undefined ? "value" : `${context.use("pickProperties")}(value, ${context.constant("mergedProperties", JSON.stringify(names))})`;
+          statements.push(...encodeStatements(context, item.codec, part, `${hint} merged`).statements);
           break;
+        }
       }
     }
   }

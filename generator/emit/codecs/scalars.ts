@@ -111,6 +111,8 @@ function knownDecode(context: CodecContext, ir: Extract<IR, { kind: "known" }>):
       return `${context.use(ir.size.kind === "fixed" ? "signatureCodec" : "variableSignatureCodec")}.decode(r)`;
     case "micheline":
       return `${michelineCodec(context, ir.params)}.decode(r)`;
+    case "base58_union":
+      return `${base58UnionCodec(context, ir.params)}.decode(r)`;
     default: {
       const codec = KNOWN_CODECS[ir.id];
       if (codec === undefined) throw new Error(`no runtime codec for the known encoding ${ir.id}`);
@@ -131,6 +133,8 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
       return `${context.use(ir.size.kind === "fixed" ? "signatureCodec" : "variableSignatureCodec")}.encode(w, ${value});`;
     case "micheline":
       return `${michelineCodec(context, ir.params)}.encode(w, ${value});`;
+    case "base58_union":
+      return `${base58UnionCodec(context, ir.params)}.encode(w, ${value});`;
     default: {
       const codec = KNOWN_CODECS[ir.id];
       if (codec === undefined) throw new Error(`no runtime codec for the known encoding ${ir.id}`);
@@ -146,6 +150,12 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
 function michelineCodec(context: CodecContext, params: unknown): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
   return context.constant("michelineCodec", `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`);
+}
+
+/** A module constant holding the codec of a Base58 union (one per list of cases). */
+function base58UnionCodec(context: CodecContext, params: unknown): string {
+  const { tagSize, cases } = params as { tagSize: string; cases: unknown[] };
+  return context.constant("base58UnionCodec", `${context.use("base58Union")}(${JSON.stringify(tagSize)}, ${JSON.stringify(cases)})`);
 }
 
 function sized(size: Size, fixedRead: () => string, restRead: () => string): string {

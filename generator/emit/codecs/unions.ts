@@ -1,14 +1,15 @@
 /**
  * Unions: a switch on the tag when reading; when writing, the case is chosen from the JSON
- * value (a switch on a discriminating property when every case has one, otherwise tests from
- * the most specific to the least, as in the IR interpreter).
+ * value: a switch on a discriminating property when every case has one, otherwise the one case
+ * whose whole shape accepts the value (the runtime's `selectCase`, as in the IR interpreter).
  */
 
-import type { CaseMatch, IR, JsonValue } from "../../ir/codec-ir.ts";
+import type { CaseMatch, IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
+import { discriminantOf } from "../../ir/case-selection.ts";
 import { pascalCase } from "../names.ts";
 
 export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -43,73 +44,44 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
     return [`${context.use(writeTag)}(w, ${candidate.tag});`, ...encodeStatements(context, candidate.payload, `json as ${caseType}`, candidate.hint).statements, "return;"];
   };
 
-  // Cases are told apart on the JSON value; `json` lets each test and case cast freely.
+  // Cases are told apart on the JSON value's whole shape (the runtime's `selectCase`), or by a
+  // switch on a property every case holds as a constant of its own; `json` lets each case cast freely.
   const encode: Line[] = ["const json: unknown = value;"];
-  const discriminant = sharedProperty(candidates.map((c) => c.match));
+  const failText = JSON.stringify(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`);
+  const discriminant = discriminantOf(candidates.map((c) => c.match));
   if (discriminant !== undefined) {
-    // `?.`: a null or missing value reaches the final failValue instead of a TypeError.
-    encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown } | null | undefined)?${memberAccess(discriminant).startsWith("[") ? "." : ""}${memberAccess(discriminant)}) {`);
+    encode.push(`if (typeof json !== "object" || json === null || Array.isArray(json)) ${context.use("failValue")}(w, ${failText}, json);`);
+    encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}) {`);
     for (const candidate of candidates) {
-      const match = candidate.match as Extract<CaseMatch, { kind: "property" }>;
-      encode.push(`  case ${JSON.stringify(match.value)}: {`, block(writeCase(candidate), 2), "  }");
+      const match = candidate.match as Extract<CaseMatch, { kind: "object" }>;
+      const value = match.properties.find((p) => p.name === discriminant)!.constant;
+      encode.push(`  case ${JSON.stringify(value)}: {`, block(writeCase(candidate), 2), "  }");
     }
     encode.push("}");
+    encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
   } else {
-    const ordered = [...candidates].sort((a, b) => rank(a.match) - rank(b.match));
-    for (const candidate of ordered) {
-      if (candidate.match.kind === "first-that-fits") {
-        encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch {", "    w.length = start;", "  }", "}");
-      } else {
-        encode.push(`if (${test(candidate.match).join(" && ")}) {`, block(writeCase(candidate)), "}");
-      }
+    // Compact encodings: the first width that holds the value (else the last width's error, as the interpreter says).
+    const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
+    if (compact.length > 0) encode.push("let failure: unknown;");
+    for (const candidate of compact) {
+      encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", "    failure = error;", "  }", "}");
+    }
+    const selected = candidates.filter((c) => c.match.kind !== "first-that-fits");
+    if (selected.length === 0) encode.push(compact.length > 0 ? "throw failure;" : `${context.use("failValue")}(w, ${failText}, json);`);
+    else {
+      const shapes = context.constant(`${names.encode}Shapes`, `${JSON.stringify(selected.map((c) => c.match))} as const`);
+      const caseNames = context.constant(`${names.encode}Cases`, `${JSON.stringify(selected.map((c) => c.name))} as const`);
+      encode.push(`switch (${context.use("selectCase")}(w, json, ${shapes}, ${caseNames})) {`);
+      selected.forEach((candidate, i) => {
+        const body = writeCase(candidate);
+        encode.push(`  case ${i}: {`, block(body[body.length - 1] === "return;" ? body.slice(0, -1) : body, 2), "    return;", "  }");
+      });
+      encode.push("}");
     }
   }
-  encode.push(`${context.use("failValue")}(w, ${JSON.stringify(`a value of one of the cases ${candidates.map((c) => c.name).join(", ")}`)}, json);`);
 
   return {
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decode),
     encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encode),
   };
-}
-
-/** The property every case is selected by, when there is one. */
-function sharedProperty(matches: readonly CaseMatch[]): string | undefined {
-  const first = matches[0];
-  if (!first || first.kind !== "property") return undefined;
-  return matches.every((m) => m.kind === "property" && m.property === first.property && typeof m.value !== "object") ? first.property : undefined;
-}
-
-function rank(match: CaseMatch): number {
-  return match.kind === "value" ? 0 : match.kind === "property" ? 1 : match.kind === "shape" ? 2 : match.kind === "type" ? 3 : 4;
-}
-
-/** A JavaScript condition on `value` for a case match, as the operands of `&&`. */
-function test(match: CaseMatch): string[] {
-  const isObject = ['typeof json === "object"', "json !== null", "!Array.isArray(json)"];
-  switch (match.kind) {
-    case "value":
-      return [equality("json", match.value)];
-    case "property":
-      return [...isObject, equality(`(json as Record<string, unknown>)[${JSON.stringify(match.property)}]`, match.value)];
-    case "shape":
-      return [...isObject, ...match.required.map((p) => `(json as Record<string, unknown>)[${JSON.stringify(p)}] !== undefined`)];
-    case "type":
-      switch (match.type) {
-        case "null":
-          return ["json === null"];
-        case "array":
-          return ["Array.isArray(json)"];
-        case "object":
-          return isObject;
-        default:
-          return [`typeof json === ${JSON.stringify(match.type)}`];
-      }
-    case "first-that-fits":
-      return ["true"];
-  }
-}
-
-function equality(expression: string, value: JsonValue): string {
-  if (value === null || typeof value !== "object") return `${expression} === ${JSON.stringify(value)}`;
-  return `JSON.stringify(${expression}) === ${JSON.stringify(JSON.stringify(value))}`;
 }

@@ -56,3 +56,53 @@ export function rangedFloat(min: number, max: number): Codec<number> {
     dataKind: fixedKind(8),
   };
 }
+
+/*
+ * Non-finite floats in JSON text. Octez prints a NaN float as `nan` and infinities as `inf` and
+ * `-inf` (json-data-encoding's printer: `%g`, and `%.0f` for a float without a fraction), which
+ * is not JSON. The decoders give the JavaScript numbers NaN and ±Infinity, the encoders write
+ * them; these two functions carry them through JSON text the way Octez writes them, so that what
+ * a decoder printed can be read back and encoded to the same bytes.
+ */
+
+/** Octez's words for the non-finite floats. */
+const NON_FINITE_WORDS: ReadonlyArray<readonly [string, number]> = [
+  ["nan", NaN],
+  ["inf", Infinity],
+  ["-inf", -Infinity],
+];
+
+/** `JSON.stringify` of `value`, with NaN and ±Infinity written as Octez writes them (`nan`, `inf`, `-inf`). */
+export function stringifyJsonWithFloats(value: unknown, space?: number): string {
+  let marked = false;
+  const marker = "\u0000float\u0000";
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) => {
+      if (typeof v !== "number" || Number.isFinite(v)) return v;
+      marked = true;
+      return `${marker}${Number.isNaN(v) ? "nan" : v > 0 ? "inf" : "-inf"}`;
+    },
+    space,
+  );
+  return marked ? text.replace(/"\\u0000float\\u0000(nan|inf|-inf)"/g, "$1") : text;
+}
+
+/** `JSON.parse` that also reads Octez's `nan`, `inf` and `-inf` (outside strings) as NaN and ±Infinity. */
+export function parseJsonWithFloats(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!/(^|[^\w"])-?(nan|inf)\b/.test(text)) throw error;
+  }
+  const marker = "\u0000float\u0000";
+  // Strings are matched first so that a `nan` inside one is left alone; a word counts only
+  // where a value starts (at the beginning, or after `:`, `[` or `,`).
+  const marked = text.replace(/"(?:[^"\\]|\\.)*"|(^|[:[,])(\s*)(-?(?:nan|inf))\b/g, (token, before?: string, space?: string, word?: string) =>
+    word === undefined ? token : `${before}${space}"\\u0000float\\u0000${word}"`,
+  );
+  return JSON.parse(marked, (_key, v: unknown) => {
+    if (typeof v !== "string" || !v.startsWith(marker)) return v;
+    return NON_FINITE_WORDS.find(([word]) => word === v.slice(marker.length))![1];
+  });
+}

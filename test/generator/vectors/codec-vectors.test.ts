@@ -12,17 +12,9 @@ import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { Interpreter } from "../../../generator/ir/interpret.ts";
 import { bytesToHex, decodeBytes, encodeBytes, hexToBytes } from "../../../runtime/index.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
-import { vectorCodec } from "./vector-codecs.ts";
+import { MEMPOOL_PREFIX, vectorCodec, type Vector } from "./vector-codecs.ts";
 import expectedFailures from "./expected-failures.json" with { type: "json" };
 
-interface Vector {
-  encoding: string;
-  json: unknown;
-  hex: string;
-  decoded_json: unknown;
-}
-
-const MEMPOOL_PREFIX = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
 const expected: Record<string, string> = expectedFailures.expected;
 
 const pairs = [

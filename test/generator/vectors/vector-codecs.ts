@@ -9,6 +9,17 @@
 import type { CodecModel } from "../../../generator/reconcile/codec-model.ts";
 import type { IR, ObjectItem } from "../../../generator/ir/codec-ir.ts";
 
+/** One recorded vector: Octez codec id, input JSON, the hex Octez wrote, the JSON it read back. */
+export interface Vector {
+  encoding: string;
+  json: unknown;
+  hex: string;
+  decoded_json: unknown;
+}
+
+/** The route the mempool dumps were captured at (`/chains/<chain_id>/mempool`). */
+export const MEMPOOL_PREFIX = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
+
 /** The IR for an Octez codec id, or `undefined` when the dump has no such encoding. */
 export function vectorCodec(model: CodecModel, codecId: string): IR | undefined {
   const [protocol, ...rest] = splitId(codecId);
