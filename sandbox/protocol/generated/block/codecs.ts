@@ -8,6 +8,7 @@ import {
   BinaryWriter,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   endDynamicSize,
   failValue,
@@ -62,6 +63,64 @@ import type {
   SandboxOperation,
 } from "./types.ts";
 
+const knownProperties = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties2 = /* @__PURE__ */ new Set([
+  "protocol",
+  "chain_id",
+  "hash",
+  "branch",
+  "data",
+]);
+
+const knownProperties3 = /* @__PURE__ */ new Set([
+  "protocol",
+  "chain_id",
+  "hash",
+  "header",
+  "operations",
+]);
+
+const knownProperties4 = /* @__PURE__ */ new Set([
+  "protocol",
+  "chain_id",
+  "hash",
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+  "protocol_data",
+]);
+
+const knownProperties5 = /* @__PURE__ */ new Set(["protocol", "content"]);
+
+const knownProperties6 = /* @__PURE__ */ new Set([
+  "level",
+  "proto",
+  "predecessor",
+  "timestamp",
+  "validation_pass",
+  "operations_hash",
+  "fitness",
+  "context",
+]);
+
+const knownProperties7 = /* @__PURE__ */ new Set(["protocol", "next_protocol"]);
+
 /** Reads a {@link BlockHeader} (definition `block_header`) at the reader's offset. */
 export function decodeBlockHeader(r: BinaryReader): BlockHeader {
   let field = "";
@@ -78,6 +137,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -105,6 +165,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     field = "level";
@@ -162,6 +223,7 @@ export function encodeFitness(w: BinaryWriter, value: Fitness): void {
 export function decodeSandboxOperation(r: BinaryReader): SandboxOperation {
   let field = "";
   try {
+    field = "protocol";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "protocol";
     const protocol = readHash(r, BASE58.protocol_hash);
@@ -183,6 +245,7 @@ export function decodeSandboxOperation(r: BinaryReader): SandboxOperation {
 /** Writes a {@link SandboxOperation} (definition `sandbox.operation`). */
 export function encodeSandboxOperation(w: BinaryWriter, value: SandboxOperation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -239,10 +302,12 @@ export function decodeGetChainsBlocksByBlockIdOutput(
     const chainId = readHash(r, BASE58.chain_id);
     field = "hash";
     const hash = readHash(r, BASE58.block_hash);
+    field = "header";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "header";
     const header = decodeBlockHeader(r);
     closeDynamicFrame(r, outer1);
+    field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
     const operations = decodeGetChainsBlocksByBlockIdOutputOperations(r);
@@ -259,6 +324,7 @@ export function encodeGetChainsBlocksByBlockIdOutput(
   value: GetChainsBlocksByBlockIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
     field = "protocol";
@@ -343,6 +409,7 @@ export function decodeGetChainsBlocksHeaderOutput(r: BinaryReader): GetChainsBlo
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -376,6 +443,7 @@ export function encodeGetChainsBlocksHeaderOutput(
   value: GetChainsBlocksHeaderOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
     field = "protocol";
@@ -444,6 +512,7 @@ export function encodeGetChainsBlocksHeaderProtocolDataOutput(
   value: GetChainsBlocksHeaderProtocolDataOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
   let field = "";
   try {
     field = "protocol";
@@ -548,6 +617,7 @@ export function decodeGetChainsBlocksHeaderShellOutput(
     const validationPass = readUint8(r);
     field = "operations_hash";
     const operationsHash = readHash(r, BASE58.operation_list_list_hash);
+    field = "fitness";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "fitness";
     const fitness = decodeFitness(r);
@@ -575,6 +645,7 @@ export function encodeGetChainsBlocksHeaderShellOutput(
   value: GetChainsBlocksHeaderShellOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties6);
   let field = "";
   try {
     field = "level";
@@ -838,6 +909,7 @@ export function encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutp
   value: GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
   let field = "";
   try {
     field = "protocol";
@@ -892,6 +964,7 @@ export function encodeGetChainsBlocksProtocolsOutput(
   value: GetChainsBlocksProtocolsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
   let field = "";
   try {
     field = "protocol";

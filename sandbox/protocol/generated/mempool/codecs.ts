@@ -9,6 +9,7 @@ import {
   type JsonValue,
   atPath,
   beginDynamicSize,
+  checkKnownProperties,
   closeDynamicFrame,
   endDynamicSize,
   failValue,
@@ -30,10 +31,28 @@ import type {
   SandboxMempoolOperation,
 } from "./types.ts";
 
+const knownProperties = /* @__PURE__ */ new Set(["branch", "data"]);
+
+const knownProperties2 = /* @__PURE__ */ new Set(["hash", "branch", "data"]);
+
+const knownProperties3 = /* @__PURE__ */ new Set(["protocol", "hash", "branch", "data"]);
+
+const knownProperties4 = /* @__PURE__ */ new Set(["error", "branch", "data"]);
+
+const knownProperties5 = /* @__PURE__ */ new Set([
+  "validated",
+  "refused",
+  "outdated",
+  "branch_refused",
+  "branch_delayed",
+  "unprocessed",
+]);
+
 /** Reads a {@link Operation} (definition `operation`) at the reader's offset. */
 export function decodeOperation(r: BinaryReader): Operation {
   let field = "";
   try {
+    field = "branch";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "branch";
     const branch = readHash(r, BASE58.block_hash);
@@ -49,6 +68,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -66,6 +86,7 @@ export function encodeOperation(w: BinaryWriter, value: Operation): void {
 export function decodeSandboxMempoolOperation(r: BinaryReader): SandboxMempoolOperation {
   let field = "";
   try {
+    field = "hash";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "hash";
     const hash = readHash(r, BASE58.operation_hash);
@@ -86,6 +107,7 @@ export function encodeSandboxMempoolOperation(
   value: SandboxMempoolOperation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties2);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -157,26 +179,32 @@ export function decodeGetChainsMempoolPendingOperationsOutput(
 ): GetChainsMempoolPendingOperationsOutput {
   let field = "";
   try {
+    field = "validated";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "validated";
     const validated = decodeGetChainsMempoolPendingOperationsOutputValidated(r);
     closeDynamicFrame(r, outer1);
+    field = "refused";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "refused";
     const refused = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer2);
+    field = "outdated";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "outdated";
     const outdated = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer3);
+    field = "branch_refused";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "branch_refused";
     const branchRefused = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer4);
+    field = "branch_delayed";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "branch_delayed";
     const branchDelayed = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer5);
+    field = "unprocessed";
     const outer6 = openDynamicFrame(r, "Uint30");
     field = "unprocessed";
     const unprocessed = decodeGetChainsMempoolPendingOperationsOutputUnprocessed(r);
@@ -200,6 +228,7 @@ export function encodeGetChainsMempoolPendingOperationsOutput(
   value: GetChainsMempoolPendingOperationsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties5);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -258,6 +287,7 @@ function decodeGetChainsMempoolMonitorOperationsOutputInnerItem(
 ): GetChainsMempoolMonitorOperationsOutputInnerItem {
   let field = "";
   try {
+    field = "protocol";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "protocol";
     const protocol = readHash(r, BASE58.protocol_hash);
@@ -279,6 +309,7 @@ function encodeGetChainsMempoolMonitorOperationsOutputInnerItem(
   value: GetChainsMempoolMonitorOperationsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties3);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -365,7 +396,9 @@ function decodeGetChainsMempoolPendingOperationsOutputItem1(
 ): GetChainsMempoolPendingOperationsOutputItem1 {
   let field = "";
   try {
+    field = "error";
     const outer1 = openDynamicFrame(r, "Uint30");
+    field = "error";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "error";
     const error2 = readBsonValue(r);
@@ -386,6 +419,7 @@ function encodeGetChainsMempoolPendingOperationsOutputItem1(
   value: GetChainsMempoolPendingOperationsOutputItem1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties4);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
