@@ -22,7 +22,11 @@ const PROTOCOL = encodeBase58Check(BASE58.protocol_hash, new Uint8Array(32).fill
 const PATH_VALUES: Record<string, string | string[]> = { chain_id: "main", block_hash: GENESIS, peer_id: PEER_ID, point: "127.0.0.1:9732", string: ["chains", "main"], Protocol_hash: PROTOCOL };
 
 /** Bodies with a valid value, however found; hand-picked where the search finds none. */
-const OVERRIDES: Record<string, unknown> = { "shell-legacy postInjectionOperation.input": "00" };
+const OVERRIDES: Record<string, unknown> = {
+  "shell-legacy postInjectionOperation.input": "00",
+  // What the search finds first, `{}`, fits two cases of the union (JSON cannot tell them apart).
+  "shell putConfigLogging.input": { active_sinks: ["file-descriptor-path:///dev/null"] },
+};
 
 function queryValue(param: QueryParameterDescriptor): unknown {
   const one = (): string | number | boolean => {
@@ -67,7 +71,7 @@ function buildCases(name: string, routes: readonly AnyRouteDescriptor[], codecs:
     const key = `${route.operation}.${part}`;
     if (`${name} ${key}` in OVERRIDES) return OVERRIDES[`${name} ${key}`];
     const codec = codecs[route.operation]?.[part];
-    const value = makeValue({ validate: route[part]!.validate, ...(codec ? { decode: (r) => codec.decode(r) } : {}) });
+    const value = makeValue({ validate: route[part]!.validate, ...(codec ? { decode: (r) => codec.decode(r), encode: (w, v) => codec.encode(w, v) } : {}) });
     if (value === undefined) unfound.push(key);
     return value;
   };

@@ -4,18 +4,45 @@
  * have) the missing bytes are inserted where it stopped and a length prefix before them is
  * raised to cover them, trying each candidate prefix and keeping the one that lets decoding go
  * furthest. Zero bytes give empty lists, `None`, first union cases, zero hashes and numbers.
- * The result must pass the body's JSON validator. JSON-only bodies get the first of a few plain
- * JSON values the validator accepts. `undefined` when nothing works.
+ * The result must pass the body's JSON validator and, with an encoder, encode back to the bytes
+ * it came from (a decoded value JSON cannot tell apart from another case's, such as the logging
+ * configuration's `{}`, is refused by the encoders, so the search goes on past it). JSON-only
+ * bodies get the first of a few plain JSON values the validator accepts. `undefined` when
+ * nothing works.
  */
 import { BinaryReader } from "../../../runtime/codec/reader.ts";
 import { DecodeError } from "../../../runtime/codec/errors.ts";
 import type { BinaryReader as Reader } from "../../../runtime/codec/reader.ts";
+import { BinaryWriter } from "../../../runtime/codec/writer.ts";
 import type { JsonValidator } from "../../../runtime/rpc/json-validation.ts";
 
-/** A body to find a value for: its JSON validator and, when it has a binary form, its decoder. */
+/** A body to find a value for: its JSON validator and, when it has a binary form, its codec. */
 export interface ValueTarget {
   readonly validate: JsonValidator;
   readonly decode?: (reader: Reader) => unknown;
+  readonly encode?: (writer: BinaryWriter, value: unknown) => void;
+}
+
+/** Whether `encode` takes `value`. */
+function encodes(encode: NonNullable<ValueTarget["encode"]>, value: unknown): boolean {
+  try {
+    encode(new BinaryWriter(), value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` encodes to exactly `bytes` (true without an encoder). */
+function encodesBack(body: ValueTarget, value: unknown, bytes: Uint8Array): boolean {
+  if (body.encode === undefined) return true;
+  try {
+    const writer = new BinaryWriter();
+    body.encode(writer, value);
+    return Buffer.from(writer.finish()).equals(bytes);
+  } catch {
+    return false;
+  }
 }
 
 const JSON_CANDIDATES: readonly unknown[] = [{}, [], "", 0, true, null, [{ kind: "generic", error: "e" }]];
@@ -31,8 +58,10 @@ function decode(body: ValueTarget, bytes: Uint8Array): Outcome {
   try {
     const value = body.decode!(reader);
     reader.expectEnd();
-    if (body.validate(value)) return { ok: true, value };
-    return { ok: false, offset: -1, error: body.validate.errors };
+    if (!body.validate(value)) return { ok: false, offset: -1, error: body.validate.errors };
+    // Not this value: go on as if more bytes were needed at the end.
+    if (!encodesBack(body, value, bytes.subarray(0, reader.offset))) return { ok: false, offset: bytes.length, error: undefined };
+    return { ok: true, value };
   } catch (error) {
     return { ok: false, offset: error instanceof DecodeError ? error.offset : -1, error };
   }
@@ -116,5 +145,5 @@ export function makeValue(body: ValueTarget): unknown {
     const value = zeros(body) ?? search(body);
     if (value !== undefined) return value;
   }
-  return JSON_CANDIDATES.find((candidate) => body.validate(candidate));
+  return JSON_CANDIDATES.find((candidate) => body.validate(candidate) && (body.encode === undefined || encodes(body.encode, candidate)));
 }
