@@ -13,6 +13,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
+    // vitest runs one file at a time on a 2-core machine (cores - 1); two at a time use both
+    // cores while one file waits on a child process or on loopback I/O.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
