@@ -159,7 +159,7 @@ function listenOn(server: Server, host: string, port: number): Promise<AddressIn
  *
  * ```ts
  * import { routeTable, type Handlers } from "tezos-rpcgen/shell";
- * import { createRpcServer } from "tezos-rpcgen/runtime/server";
+ * import { createRpcServer } from "@tezos-rpcgen/runtime/server";
  * const server = await createRpcServer<Handlers>({ routes: routeTable, handlers, describe: tree, port: 8732 });
  * console.log(server.url); // http://127.0.0.1:8732
  * await server.close();

@@ -1,6 +1,6 @@
 /**
- * The HTTP server of the tezos-rpcgen runtime (Node only, so not part of `tezos-rpcgen/runtime`;
- * exposed as `tezos-rpcgen/runtime/server`). See README.md in this folder.
+ * The HTTP server of the tezos-rpcgen runtime (Node only, so not part of `@tezos-rpcgen/runtime`;
+ * exposed as `@tezos-rpcgen/runtime/server`). See README.md in this folder.
  */
 export { createRpcServer, type RpcServer, type RpcServerOptions, type RpcMount, type RpcListenAddress } from "./create-server.ts";
 export { RpcServerError, RpcServerSetupError, notFound, genericTrace, type HandlerErrorStatus } from "./errors.ts";
