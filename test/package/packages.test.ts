@@ -4,7 +4,7 @@
  * sources as they are now; `generate --package` writes a package for a few shell routes; a
  * temporary application installs the runtime tarball offline, builds the generated package
  * against it with its own build script, installs that package's tarball, and runs a plain-Node
- * `.mjs` that decodes with it. The root package's tarball is checked for what it ships.
+ * `.mjs` that decodes with it and serves and calls one of its routes (client and server entries). The root package's tarball is checked for what it ships.
  */
 import { describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
@@ -73,15 +73,21 @@ describe("packages", () => {
 
     writeFileSync(
       join(app, "decode.mjs"),
-      `import { BinaryReader, hexToBytes } from "@tezos-rpcgen/runtime";
-import { decodeBlockHeader, decodeGetChainsChainIdOutput, routeTable, validateGetChainsChainIdOutput } from "@acme/octez-small";
+      `import { BinaryReader, binaryBodies, createHttpTransport, hexToBytes } from "@tezos-rpcgen/runtime";
+import { createRpcServer } from "@tezos-rpcgen/runtime/server";
+import { decodeBlockHeader, decodeGetChainsChainIdOutput, getChainsChainId, routeTable, validateGetChainsChainIdOutput } from "@acme/octez-small";
 const header = decodeBlockHeader(new BinaryReader(hexToBytes(process.argv[2])));
 const chainId = decodeGetChainsChainIdOutput(new BinaryReader(hexToBytes("7a06a770")));
-console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chainId, valid: validateGetChainsChainIdOutput(chainId), routes: routeTable.length }));
+// The generated routes served and called over loopback, in binary.
+const server = await createRpcServer({ routes: routeTable, partialHandlers: true, handlers: { getChainsChainId: () => chainId } });
+const node = createHttpTransport({ baseUrl: server.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+const called = await getChainsChainId(node, { path: { chain_id: "main" } });
+await server.close();
+console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chainId, valid: validateGetChainsChainIdOutput(chainId), routes: routeTable.length, called }));
 `,
     );
     const { stdout } = await run(process.execPath, ["decode.mjs", GENESIS_HEADER_HEX], { cwd: app });
-    expect(JSON.parse(stdout)).toEqual({ level: 0, fitness: [], chainId: "NetXdQprcVkpaWU", valid: true, routes: 4 });
+    expect(JSON.parse(stdout)).toEqual({ level: 0, fitness: [], chainId: "NetXdQprcVkpaWU", valid: true, routes: 4, called: "NetXdQprcVkpaWU" });
   });
 
   it("the root package's tarball ships the command, the compiled generator and bindings, the snapshots; no sources, tests or scripts", async () => {
