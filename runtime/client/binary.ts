@@ -27,6 +27,8 @@ export type BinaryCodecTable = Readonly<Record<string, RouteBodyCodecs>>;
  * client's `binary` option.
  */
 export function binaryBodies(table: BinaryCodecTable): BinaryBodies {
+  // Plain JavaScript callers get no compiler check: say what is missing rather than fail at the first call.
+  if (typeof table !== "object" || table === null) throw new TypeError("binaryBodies needs a generated interface's binary codec table (its `binaryCodecs` export)");
   return binaryBodiesOf((route, part) => table[route.operation]?.[part]);
 }
 

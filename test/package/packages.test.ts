@@ -75,12 +75,12 @@ describe("packages", () => {
       join(app, "decode.mjs"),
       `import { BinaryReader, binaryBodies, createHttpTransport, hexToBytes } from "@tezos-rpcgen/runtime";
 import { createRpcServer } from "@tezos-rpcgen/runtime/server";
-import { decodeBlockHeader, decodeGetChainsChainIdOutput, getChainsChainId, routeTable, validateGetChainsChainIdOutput } from "@acme/octez-small";
+import { binaryCodecs, decodeBlockHeader, decodeGetChainsChainIdOutput, getChainsChainId, routeTable, validateGetChainsChainIdOutput } from "@acme/octez-small";
 const header = decodeBlockHeader(new BinaryReader(hexToBytes(process.argv[2])));
 const chainId = decodeGetChainsChainIdOutput(new BinaryReader(hexToBytes("7a06a770")));
 // The generated routes served and called over loopback, in binary.
-const server = await createRpcServer({ routes: routeTable, partialHandlers: true, handlers: { getChainsChainId: () => chainId } });
-const node = createHttpTransport({ baseUrl: server.url, mediaType: "application/octet-stream", binary: binaryBodies() });
+const server = await createRpcServer({ routes: routeTable, binary: binaryCodecs, partialHandlers: true, handlers: { getChainsChainId: () => chainId } });
+const node = createHttpTransport({ baseUrl: server.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
 const called = await getChainsChainId(node, { path: { chain_id: "main" } });
 await server.close();
 console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chainId, valid: validateGetChainsChainIdOutput(chainId), routes: routeTable.length, called }));

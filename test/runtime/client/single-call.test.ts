@@ -267,4 +267,8 @@ describe("media type choice", () => {
     expect(await binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {} })).toBe(CHAIN_ID);
     expect(n.requests.at(-1)!.headers.accept).toBe("application/json");
   });
+
+  it("refuses binary bodies without a codec table, naming what is missing (plain JavaScript callers)", () => {
+    expect(() => (binaryBodies as (table?: unknown) => unknown)()).toThrow(/binaryCodecs/);
+  });
 });
