@@ -18,22 +18,16 @@ import { compareTrees, driftExitCode, formatDriftReport, loadDriftSide } from ".
 import { captureSnapshot } from "../../live/index.ts";
 import { interfaceOfDocument, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
-import { checkDriftOptions, withDriftOptions } from "./drift.ts";
+import { checkDriftOptions, withDriftOptions, type DriftOptions } from "./drift.ts";
 import { checkFolderName, writeGenerated } from "./generate.ts";
 
-export interface DriftCheckOptions {
+/** `drift`'s options (report format, level, capture settings) and where the check writes. */
+export interface DriftCheckOptions extends DriftOptions {
   /** Folder that receives the regenerated bindings as `<out>/<name>/`; none written without it. */
   out?: string;
   name: string;
   /** File that receives the report (it is always printed on standard output). */
   report?: string;
-  format: string;
-  failOn: string;
-  chain: string;
-  block: string;
-  timeout: number;
-  retries: number;
-  maxSize?: number;
 }
 
 export interface DriftCheckResult {

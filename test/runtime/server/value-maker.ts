@@ -23,23 +23,16 @@ export interface ValueTarget {
   readonly encode?: (writer: BinaryWriter, value: unknown) => void;
 }
 
-/** Whether `encode` takes `value`. */
-function encodes(encode: NonNullable<ValueTarget["encode"]>, value: unknown): boolean {
-  try {
-    encode(new BinaryWriter(), value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether `value` encodes to exactly `bytes` (true without an encoder). */
-function encodesBack(body: ValueTarget, value: unknown, bytes: Uint8Array): boolean {
+/**
+ * Whether the body's encoder takes `value` and, given `bytes`, writes exactly them (true
+ * without an encoder).
+ */
+function encodesBack(body: ValueTarget, value: unknown, bytes?: Uint8Array): boolean {
   if (body.encode === undefined) return true;
   try {
     const writer = new BinaryWriter();
     body.encode(writer, value);
-    return Buffer.from(writer.finish()).equals(bytes);
+    return bytes === undefined || Buffer.from(writer.finish()).equals(bytes);
   } catch {
     return false;
   }
@@ -145,5 +138,5 @@ export function makeValue(body: ValueTarget): unknown {
     const value = zeros(body) ?? search(body);
     if (value !== undefined) return value;
   }
-  return JSON_CANDIDATES.find((candidate) => body.validate(candidate) && (body.encode === undefined || encodes(body.encode, candidate)));
+  return JSON_CANDIDATES.find((candidate) => body.validate(candidate) && encodesBack(body, candidate));
 }
