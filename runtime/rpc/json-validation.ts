@@ -55,14 +55,33 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * data-encoding's JSON schemas of `bytes` (current, and older Octez's) and what they really
+ * accept. The published pattern allows any letter, but the node's JSON destructor reads the text
+ * as hexadecimal (either case) and refuses anything else, so `"zz"` is not a valid value; the
+ * validators check what the node checks. Both patterns mean `bytes` and nothing else.
+ */
+const HEX_BYTES_PATTERNS: ReadonlyMap<string, string> = new Map([
+  ["^([a-zA-Z0-9][a-zA-Z0-9])*$", "^(?:[0-9a-fA-F]{2})*$"],
+  ["^[a-zA-Z0-9]+$", "^(?:[0-9a-fA-F]{2})+$"],
+]);
+
+/** Whether `pattern` is one of data-encoding's `bytes` patterns (validated as hexadecimal text). */
+export function isHexBytesPattern(pattern: unknown): boolean {
+  return typeof pattern === "string" && HEX_BYTES_PATTERNS.has(pattern);
+}
+
+/**
  * The regular expression of a JSON Schema `pattern`, for the generated validators (ajv's
  * `code.regExp`). Capturing groups become non-capturing ones when the pattern has no
  * backreference: `.test` answers the same, and V8 then matches a repeated group without keeping
  * a backtracking entry per repetition. With capturing groups, Octez's hex pattern
  * `^([a-zA-Z0-9][a-zA-Z0-9])*$` threw a `RangeError` on a 10-million-character string instead of
  * answering. (A pattern of another shape may still need the engine's backtracking stack.)
+ * data-encoding's `bytes` patterns become hexadecimal ones (see `HEX_BYTES_PATTERNS`).
  */
 export function jsonPattern(source: string, flags: string): RegExp {
+  const hex = HEX_BYTES_PATTERNS.get(source);
+  if (hex !== undefined) return new RegExp(hex, flags);
   return new RegExp(/\\[1-9]|\\k</.test(source) ? source : withoutCaptures(source), flags);
 }
 

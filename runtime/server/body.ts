@@ -6,7 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
-import type { JsonValidationError } from "../rpc/json-validation.ts";
+import { isHexBytesPattern, type JsonValidationError } from "../rpc/json-validation.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
@@ -48,12 +48,18 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 /** A decoded body, or the details for `Failed to parse the request body: …`. */
 export type BodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly details: string };
 
+/** One reason; a `bytes` value that is not hexadecimal says so rather than quote the lax pattern. */
+function reason(error: JsonValidationError): string {
+  if (error.keyword === "pattern" && isHexBytesPattern(error.params.pattern)) return "expected hexadecimal bytes (an even number of digits 0-9, a-f, A-F)";
+  return error.message ?? error.keyword;
+}
+
 /** Formats a validator's reasons: `at /field: must be string; …`. */
 export function validationDetails(errors: readonly JsonValidationError[] | null | undefined): string {
   if (!errors || errors.length === 0) return "the value does not match the schema";
   return errors
     .slice(0, 5)
-    .map((e) => `at ${e.instancePath === "" ? "/" : e.instancePath}: ${e.message ?? e.keyword}`)
+    .map((e) => `at ${e.instancePath === "" ? "/" : e.instancePath}: ${reason(e)}`)
     .join("; ");
 }
 
