@@ -145,7 +145,8 @@ export class HttpTransport implements RpcTransport {
         throw this.#failure(error, signal, prepared, "interrupted");
       }
       if (!response.ok) throw rpcError(context, response, body);
-      if (response.status === 204 || response.status === 201) return undefined;
+      // 204 has no body; a node's 201 has none either, but a body sent with one is the value.
+      if (response.status === 204 || (response.status === 201 && body.length === 0)) return undefined;
       return decodeOutput(context, answerMediaType(response, context.mediaType), body, "output", true);
     } finally {
       signal.dispose();

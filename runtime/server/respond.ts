@@ -15,6 +15,12 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Outgoing
   res.end();
 }
 
+/** 204: no body and so no `Content-Length` (RFC 9110 §8.6). */
+export function sendNoContent(res: ServerResponse, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(204, headers);
+  res.end();
+}
+
 /** A `text/plain` answer (the 400 messages; the 406 list is sent without a type, as a node does). */
 export function sendText(res: ServerResponse, status: number, text: string, type: string | null = "text/plain", headers: OutgoingHttpHeaders = {}): void {
   const body = Buffer.from(text, "utf8");
@@ -54,4 +60,20 @@ export function encodeAnswer(value: unknown, mediaType: MediaType, route: AnyRou
 export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
   res.writeHead(status, { ...headers, "content-type": mediaType, "content-length": bytes.length });
   res.end(bytes);
+}
+
+/** Size of the pieces of a chunked JSON value: a node writes about 4,096 bytes at a time. */
+export const CHUNK_BYTES = 4096;
+
+/**
+ * A single value sent chunked (Octez's `OkChunk`, octez-http.md §2.3): JSON in pieces of
+ * {@link CHUNK_BYTES} (chunk boundaries carry no meaning and may split a character), binary as
+ * one chunk holding the whole framed value.
+ */
+export function sendChunked(res: ServerResponse, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(200, { ...headers, "content-type": mediaType, "transfer-encoding": "chunked" });
+  if (mediaType === JSON_MEDIA_TYPE) {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) res.write(bytes.subarray(at, at + CHUNK_BYTES));
+  } else res.write(bytes);
+  res.end();
 }

@@ -11,7 +11,7 @@ import { createRpcServer, type RpcServer } from "../../../runtime/server/index.t
 import { jsonPattern } from "../../../runtime/rpc/json-validation.ts";
 import { GENESIS, raw } from "./support.ts";
 
-const OPERATION_HASH = "ooYSSoNzXwXcA8ow6dDtwwuLBT2Q6T7hoBVXnFuYTuZCvGrBBao";
+const OPERATION_HASH = "oneev3QMfQJd2fEM3zQPdFwwPY1aohkxffttrK8Qrswemnh2nML";
 const calls: string[] = [];
 
 const handlers: Partial<Handlers> = {
