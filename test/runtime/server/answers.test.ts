@@ -92,8 +92,8 @@ describe("201 and 204", () => {
   it("an async handler may answer them too; the client reads both as no value", async () => {
     for (const make of [() => answer.created("/x"), () => answer.noContent()]) {
       reply = async () => make();
-      await expect(json().call(postInjectionOperationRoute, { query: {}, body: "00" })).resolves.toBeUndefined();
-      await expect(binary().call(postInjectionOperationRoute, { query: {}, body: "00" })).resolves.toBeUndefined();
+      await expect(json().call(postInjectionOperationRoute, { path: {}, query: {}, body: "00" })).resolves.toBeUndefined();
+      await expect(binary().call(postInjectionOperationRoute, { path: {}, query: {}, body: "00" })).resolves.toBeUndefined();
     }
   });
 
@@ -104,7 +104,7 @@ describe("201 and 204", () => {
     await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
     try {
       const transport = new HttpTransport({ baseUrl: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` });
-      expect(await transport.call(postInjectionOperationRoute, { query: {}, body: "00" })).toBe(OPERATION_HASH);
+      expect(await transport.call(postInjectionOperationRoute, { path: {}, query: {}, body: "00" })).toBe(OPERATION_HASH);
     } finally {
       await new Promise((resolve) => standIn.close(resolve));
     }
@@ -129,7 +129,7 @@ describe("error statuses", () => {
     expect([a.status, a.headers["content-type"], a.text]).toEqual([status, "application/json", `${JSON.stringify(TRACE)}\n`]);
     reply = () => make(TRACE);
     for (const transport of [json(), binary()]) {
-      const error = await transport.call(postInjectionOperationRoute, { query: {}, body: "00" }).catch((e: unknown) => e);
+      const error = await transport.call(postInjectionOperationRoute, { path: {}, query: {}, body: "00" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RpcError);
       expect([(error as RpcError).status, (error as RpcError).trace]).toEqual([status, TRACE]);
     }
@@ -139,7 +139,7 @@ describe("error statuses", () => {
     reply = () => make();
     const a = await inject("application/octet-stream");
     expect([a.status, a.headers["content-type"], a.body.length]).toEqual([status, "application/octet-stream", 0]);
-    const error = await json().call(postInjectionOperationRoute, { query: {}, body: "00" }).catch((e: unknown) => e);
+    const error = await json().call(postInjectionOperationRoute, { path: {}, query: {}, body: "00" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect([(error as RpcError).status, (error as RpcError).trace, (error as RpcError).text]).toEqual([status, undefined, undefined]);
   });
