@@ -11,7 +11,7 @@ import { routeTable, getChainsBlocksRoute, postInjectionOperationRoute } from ".
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import type { Handlers } from "../../../generated/shell/server.ts";
 import { BASE58, ElementTooLargeError, HttpTransport, RpcError, binaryBodies, encodeBase58Check } from "../../../runtime/index.ts";
-import { answer, createRpcServer, type RpcServer } from "../../../runtime/server/index.ts";
+import { RpcAnswer, answer, createRpcServer, type RpcServer } from "../../../runtime/server/index.ts";
 import { GENESIS, raw } from "./support.ts";
 
 const OPERATION_HASH = "oneev3QMfQJd2fEM3zQPdFwwPY1aohkxffttrK8Qrswemnh2nML";
@@ -188,5 +188,20 @@ describe("chunked single answers", () => {
     const a = await raw(`${server.url}/chains/main/blocks`);
     expect(a.status).toBe(500);
     expect(a.headers["transfer-encoding"]).toBeUndefined();
+  });
+});
+
+describe("typing", () => {
+  it("lets handlers of the generated interface return the helpers without a cast", async () => {
+    const typed: Partial<Handlers> = {
+      getChainsChainId: () => answer.chunked("NetXdQprcVkpaWU"),
+      postInjectionOperation: async () => answer.created(),
+      getHealthReady: () => answer.noContent(),
+    };
+    const request = { path: { chain_id: "main" } } as never;
+    const context = {} as never;
+    expect(typed.getChainsChainId!(request, context)).toBeInstanceOf(RpcAnswer);
+    expect(await typed.postInjectionOperation!(request, context)).toBeInstanceOf(RpcAnswer);
+    expect(typed.getHealthReady!(request, context)).toBeInstanceOf(RpcAnswer);
   });
 });
