@@ -80,6 +80,8 @@ export class SandboxNode {
   private readonly eventLog: EventLog;
   readonly now: () => number;
   private livenessCache: { block: StoredBlock; live: Liveness } | undefined;
+  /** Chains whose prevalidator has a `leftover` request queued. */
+  private readonly leftoverQueued = new Set<string>();
 
   constructor(options: NodeOptions) {
     this.config = options.config;
@@ -241,7 +243,7 @@ export class SandboxNode {
     const view = { block: hash, chain_id: chain.chainId };
     if (options.async) {
       // Validation starts after the answer is written (a later turn of the event loop).
-      setImmediate(() => void this.blockQueue.run(validation, view).catch(() => undefined));
+      void this.blockQueue.run(validation, view, true).catch(() => undefined);
       return hash;
     }
     await this.blockQueue.run(validation, view);
@@ -370,7 +372,7 @@ export class SandboxNode {
     }
     const view = { request: "inject", operation, force: options.force ?? false };
     const inject = () => this.onInject(chain, hash, operation, options.force ?? false);
-    if (options.async) setImmediate(() => void this.operationQueue.run(inject, view).catch(() => undefined));
+    if (options.async) void this.operationQueue.run(inject, view, true).catch(() => undefined);
     else await this.operationQueue.run(inject, view);
     return hash;
   }
@@ -415,9 +417,15 @@ export class SandboxNode {
     if (mempool.pending().length > 0) this.queueLeftover(chain);
   }
 
-  /** Queues a `leftover` request, on a later turn (so the operations are seen unprocessed). */
+  /** Queues a `leftover` request, for a later turn (until then the operations are unprocessed). */
   private queueLeftover(chain: ChainStore): void {
-    setImmediate(() => void this.operationQueue.run(() => this.classifyUnprocessed(chain), { request: "leftover" }).catch(() => undefined));
+    if (this.leftoverQueued.has(chain.chainId)) return;
+    this.leftoverQueued.add(chain.chainId);
+    const leftover = () => {
+      this.leftoverQueued.delete(chain.chainId);
+      this.classifyUnprocessed(chain);
+    };
+    void this.operationQueue.run(leftover, { request: "leftover" }, true).catch(() => undefined);
   }
 
   /**
