@@ -12,6 +12,7 @@ import { headerOf } from "../handlers/views.ts";
 import type { SandboxNode } from "../node/node.ts";
 import type { Handlers as BlockHandlers } from "./generated/block/server.ts";
 import type { Handlers as MempoolHandlers } from "./generated/mempool/server.ts";
+import type { GetChainsMempoolPendingOperationsRequest } from "./generated/mempool/types.ts";
 import type { ClassifiedOperation, PendingOperation } from "../node/mempool.ts";
 import { validationPassOf, type Classification, type ErrorClass } from "./operations.ts";
 import { MAX_OPERATIONS_TTL } from "./protocol.ts";
@@ -114,14 +115,7 @@ export function blockHandlers(node: SandboxNode): BlockHandlers {
 }
 
 /** The class flags and validation-pass filter of the mempool queries. */
-interface MempoolQuery {
-  validated?: boolean;
-  refused?: boolean;
-  outdated?: boolean;
-  branch_refused?: boolean;
-  branch_delayed?: boolean;
-  validation_pass?: number[];
-}
+type MempoolQuery = GetChainsMempoolPendingOperationsRequest["query"];
 
 /**
  * The mempool directory, as Octez's prevalidator serves it (tezos/tezos-mirror

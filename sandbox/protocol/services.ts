@@ -105,10 +105,24 @@ export function blockServices(): Service[] {
   ];
 }
 
-/** A class flag of the mempool queries (Octez's `Tezos_rpc.Arg.bool` fields). */
-const classFlag = (name: string, what: string, byDefault: boolean) =>
-  single(name, boolArg, `Include ${what} operations (${byDefault ? "true" : "false"} by default)`);
-const validationPassFilter = multi("validation_pass", intArg, "Include operations filtered by validation pass (all by default)");
+/**
+ * The mempool queries: a boolean per class (Octez's `Tezos_rpc.Arg.bool` fields; validated and
+ * branch_delayed are included by default in both, the others as `defaults` says), then the
+ * validation passes.
+ */
+function mempoolQuery(defaults: { refused: boolean; outdated: boolean; branch_refused: boolean }): QueryItem[] {
+  const flags: Array<[string, boolean]> = [
+    ["validated", true],
+    ["refused", defaults.refused],
+    ["outdated", defaults.outdated],
+    ["branch_refused", defaults.branch_refused],
+    ["branch_delayed", true],
+  ];
+  return [
+    ...flags.map(([name, byDefault]) => single(name, boolArg, `Include ${name.replace("_", " ")} operations (${byDefault} by default)`)),
+    multi("validation_pass", intArg, "Include operations filtered by validation pass (all by default)"),
+  ];
+}
 
 /** The mempool directory's services (Octez 20.3's `pending_operations` version 2 and `monitor_operations` version 1). */
 export function mempoolServices(): Service[] {
@@ -116,14 +130,7 @@ export function mempoolServices(): Service[] {
     M("/pending_operations", {
       description:
         "List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).",
-      query: [
-        classFlag("validated", "validated", true),
-        classFlag("refused", "refused", true),
-        classFlag("outdated", "outdated", true),
-        classFlag("branch_refused", "branch refused", true),
-        classFlag("branch_delayed", "branch delayed", true),
-        validationPassFilter,
-      ],
+      query: mempoolQuery({ refused: true, outdated: true, branch_refused: true }),
       output: E.obj([
         E.req("validated", E.list(E.dynamicSize(mempoolOperation))),
         E.req("refused", classified),
@@ -136,14 +143,7 @@ export function mempoolServices(): Service[] {
     M("/monitor_operations", {
       description:
         "Monitor the mempool operations: first those of the selected classes already there, then each one as it is classified. The stream ends when the mempool is flushed (a new head).",
-      query: [
-        classFlag("validated", "validated", true),
-        classFlag("refused", "refused", false),
-        classFlag("outdated", "outdated", false),
-        classFlag("branch_refused", "branch refused", false),
-        classFlag("branch_delayed", "branch delayed", true),
-        validationPassFilter,
-      ],
+      query: mempoolQuery({ refused: false, outdated: false, branch_refused: false }),
       output: E.list(E.dynamicSize(E.mergeObjs(nextOperation, E.obj([E.opt("error", T.error)])))),
     }),
   ];

@@ -7,12 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { HandlerContext } from "../../runtime/index.ts";
-import { RpcServerError } from "../../runtime/server/index.ts";
 import { shellHandlers } from "../../sandbox/handlers/index.ts";
 import { mempoolHandlers } from "../../sandbox/protocol/handlers.ts";
 import { DIRECTIVE, directiveData } from "../../sandbox/protocol/operations.ts";
 import { SANDBOX_PROTOCOL } from "../../sandbox/protocol/protocol.ts";
-import { GENESIS_TIME, SANDBOX_GENESIS, abortable, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
+import { GENESIS_TIME, SANDBOX_GENESIS, abortable, failure, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
 
 const json = { signal: new AbortController().signal, mediaType: "application/json" as const };
 const main = { chain_id: "main" };
@@ -43,15 +42,6 @@ const op = (data: string, branch = SANDBOX_GENESIS): TestOperation & { hex: stri
   return { branch, data, hex, hash: operationHashOf(Buffer.from(hex, "hex")) };
 };
 
-async function failure(call: () => unknown): Promise<RpcServerError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcServerError);
-    return error as RpcServerError;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("classification", () => {
   it("validates plain operations and refuses, without keeping them, injections the protocol does not validate", async () => {

@@ -9,14 +9,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HandlerContext } from "../../runtime/index.ts";
 import type { Handlers } from "../../generated/shell/server.ts";
-import { RpcServerError } from "../../runtime/server/index.ts";
 import { shellHandlers } from "../../sandbox/handlers/index.ts";
 import { parseBlockId, resolveBlockId } from "../../sandbox/chain/block-id.ts";
 import { resolveNetwork } from "../../sandbox/chain/networks.ts";
 import { buildConfig, loadConfigFile } from "../../sandbox/config/config.ts";
 import { SANDBOX_PROTOCOL } from "../../sandbox/protocol/protocol.ts";
 import { SqliteStore } from "../../sandbox/store/sqlite-store.ts";
-import { GENESIS_TIME, SANDBOX_GENESIS, abortable, blockHashOf, chainIdOf, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
+import { GENESIS_TIME, SANDBOX_GENESIS, abortable, failure, blockHashOf, chainIdOf, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
 
 const json = { signal: new AbortController().signal, mediaType: "application/json" as const };
 const main = { chain_id: "main" };
@@ -39,15 +38,6 @@ async function child(h: ReturnType<typeof setup>["h"], pred: string, level: numb
   return { hash, data };
 }
 
-async function failure(call: () => unknown): Promise<RpcServerError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcServerError);
-    return error as RpcServerError;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("chains and networks", () => {
   it("derives chain ids from the genesis block hash", async () => {
