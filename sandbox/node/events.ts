@@ -39,7 +39,15 @@ export class NodeEvents {
     this.mempool = new Topic(queueLimit);
   }
 
+  private readonly stopping = new AbortController();
+
+  /** Aborted when the topics close (node stopping): other streams (the mempools') end with them. */
+  get stopped(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   close(): void {
+    this.stopping.abort();
     for (const t of [this.validated, this.applied, this.heads, this.protocols, this.bootstrapped, this.bootstrapProgress, this.activeChains, this.mempool]) t.close();
   }
 }

@@ -41,14 +41,17 @@ export class Mempool {
 
   /**
    * `limit`: operations each error class keeps; `onDiscard`: told of operations that leave
-   * the mempool because their class was full; `queueLimit`: the streams' queue bound.
+   * the mempool because their class was full; `queueLimit`: the streams' queue bound;
+   * `stopped`: aborted when the node stops, which ends the streams for good.
    */
   constructor(
     readonly limit = 1000,
     private readonly onDiscard: (hash: string) => void = () => undefined,
     private readonly queueLimit?: number,
+    private readonly stopped?: AbortSignal,
   ) {
     this.topic = new Topic(queueLimit);
+    stopped?.addEventListener("abort", () => this.topic.close(), { once: true });
   }
 
   /** True when the operation is unprocessed or classified. */
@@ -101,6 +104,7 @@ export class Mempool {
     for (const [hash, operation] of back) this.unprocessed.set(hash, operation);
     this.topic.close();
     this.topic = new Topic(this.queueLimit);
+    if (this.stopped?.aborted) this.topic.close();
   }
 
   /** The operations waiting for classification, oldest first. */
@@ -136,11 +140,6 @@ export class Mempool {
   /** Subscribes to the classifications until the next flush (or until the client leaves). */
   subscribe(signal: AbortSignal): AsyncIterable<ClassifiedOperation> {
     return this.topic.subscribe(signal);
-  }
-
-  /** Ends the operation streams for good (node stopping). */
-  close(): void {
-    this.topic.close();
   }
 
   /** Number of operations held, unprocessed or classified. */

@@ -150,7 +150,7 @@ export class SandboxNode {
 
   private newMempool(chainId: string): Mempool {
     const onDiscard = (hash: string) => this.store.deleteOperations(chainId, [hash]);
-    return new Mempool(this.config.shell.prevalidator.max_refused_operations, onDiscard, this.events.queueLimit);
+    return new Mempool(this.config.shell.prevalidator.max_refused_operations, onDiscard, this.events.queueLimit, this.events.stopped);
   }
 
   // ---- bootstrapped flag ----

@@ -210,6 +210,14 @@ describe("monitor_operations", () => {
     expect((await stream.next()).done).toBe(true);
     expect((await defaults.next()).done).toBe(true);
   });
+
+  it("ends when the node stops", async () => {
+    const { node, h } = setup();
+    const stream = (h.getChainsMempoolMonitorOperations!({ path: main }, json) as AsyncIterable<unknown[]>)[Symbol.asyncIterator]();
+    expect((await stream.next()).value).toEqual([]);
+    node.close();
+    expect((await stream.next()).done).toBe(true);
+  });
 });
 
 describe("the test chain alias", () => {
