@@ -61,8 +61,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * validators check what the node checks. Both patterns mean `bytes` and nothing else.
  */
 const HEX_BYTES_PATTERNS: ReadonlyMap<string, string> = new Map([
-  ["^([a-zA-Z0-9][a-zA-Z0-9])*$", "^(?:[0-9a-fA-F]{2})*$"],
-  ["^[a-zA-Z0-9]+$", "^(?:[0-9a-fA-F]{2})+$"],
+  ["^([a-zA-Z0-9][a-zA-Z0-9])*$", "^(?:[0-9a-fA-F][0-9a-fA-F])*$"],
+  ["^[a-zA-Z0-9]+$", "^(?:[0-9a-fA-F][0-9a-fA-F])+$"],
 ]);
 
 /** Whether `pattern` is one of data-encoding's `bytes` patterns (validated as hexadecimal text). */
