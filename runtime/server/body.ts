@@ -6,7 +6,8 @@
 import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
-import { isHexBytesPattern, type JsonValidationError } from "../rpc/json-validation.ts";
+import type { JsonValidationError } from "../rpc/json-validation.ts";
+import { isHexBytesPattern } from "../rpc/json-validation.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
