@@ -7,11 +7,11 @@ import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { JsonValidationError } from "../rpc/json-validation.ts";
-import { isHexBytesPattern } from "../rpc/json-validation.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { speaksBinary } from "./respond.ts";
+import { isHexBytesPattern } from "../rpc/json-validation.ts";
 
 /** The request body was longer than the server accepts. */
 export class BodyTooLargeError extends Error {
