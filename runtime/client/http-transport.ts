@@ -97,7 +97,7 @@ export class HttpTransport implements RpcTransport {
     }
     const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
-      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, binary: this.#binary },
+      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, validation: this.#options.validation, binary: this.#binary },
       init,
       timeoutMs,
     };

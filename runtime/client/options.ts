@@ -1,6 +1,7 @@
 /** Options of the HTTP client and the hook through which it speaks binary (kept out of JSON-only bundles). */
 import type { StreamSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
+import type { JsonValidationOptions } from "../rpc/json-validation.ts";
 import type { BaseUrlError } from "./errors.ts";
 
 /** A route's body that can be carried in binary. */
@@ -62,6 +63,12 @@ export interface HttpTransportOptions {
   maxElementBytes?: number;
   /** Validate JSON answers and stream elements against the route's schema (default true). */
   validate?: boolean;
+  /**
+   * What validation checks beyond the schema and the shape of Base58Check text (default
+   * nothing more: a node's answers are not forged, and JSON-only bundles then leave out Base58
+   * decoding and SHA-256). `BASE58_CHECKSUMS` tests checksums too.
+   */
+  validation?: JsonValidationOptions;
   /** The `fetch` to use (default the platform's `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
 }

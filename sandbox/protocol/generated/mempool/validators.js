@@ -2,7 +2,7 @@
 // Source: mempool.json
 // Describe tree sha256: 49752c156afbdccbc5184712ddf4c4cb581d2ec375aa8c46eb4ad1d9b302fd7e
 
-import { isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
+import { isBase58Shaped, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validateGetChainsMempoolMonitorOperationsOutput = validate42;
 const func0 = Object.prototype.hasOwnProperty;
@@ -164,17 +164,19 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func40 = isTezosBase58;
+const func37 = jsonPattern;
+const func41 = isBase58Shaped;
+const pattern3 = /* @__PURE__ */ func37("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func40("protocol_hash", data)){
+if(!func41(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate33.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -183,16 +185,17 @@ validate33.errors = vErrors;
 return errors === 0;
 }
 
+const pattern1 = /* @__PURE__ */ func37("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func40("operation_hash", data)){
+if(!func41(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -201,16 +204,17 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
+const pattern2 = /* @__PURE__ */ func37("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func40("block_hash", data)){
+if(!func41(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -219,7 +223,6 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const func37 = jsonPattern;
 const pattern0 = /* @__PURE__ */ func37("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -271,7 +274,7 @@ break;
 if(_errs3 === errors){
 if(data0.protocol !== undefined && func0.call(data0, "protocol")){
 const _errs4 = errors;
-if(!(validate33(data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
+if(!(validate33.call(this, data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
@@ -283,7 +286,7 @@ var valid1 = true;
 if(valid1){
 if(data0.hash !== undefined && func0.call(data0, "hash")){
 const _errs5 = errors;
-if(!(validate23(data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -295,7 +298,7 @@ var valid1 = true;
 if(valid1){
 if(data0.branch !== undefined && func0.call(data0, "branch")){
 const _errs6 = errors;
-if(!(validate29(data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
+if(!(validate29.call(this, data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -307,7 +310,7 @@ var valid1 = true;
 if(valid1){
 if(data0.data !== undefined && func0.call(data0, "data")){
 const _errs7 = errors;
-if(!(validate21(data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -373,7 +376,7 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate23(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -385,7 +388,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate29(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate29.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -397,7 +400,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs4 = errors;
-if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -448,7 +451,7 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate23(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate23.call(this, data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -477,7 +480,7 @@ break;
 if(_errs6 === errors){
 if(data2.error !== undefined && func0.call(data2, "error")){
 const _errs7 = errors;
-if(!(validate27(data2.error, {instancePath:instancePath+"/" + i0+"/1/error",parentData:data2,parentDataProperty:"error",rootData}))){
+if(!(validate27.call(this, data2.error, {instancePath:instancePath+"/" + i0+"/1/error",parentData:data2,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -489,7 +492,7 @@ var valid2 = true;
 if(valid2){
 if(data2.branch !== undefined && func0.call(data2, "branch")){
 const _errs8 = errors;
-if(!(validate29(data2.branch, {instancePath:instancePath+"/" + i0+"/1/branch",parentData:data2,parentDataProperty:"branch",rootData}))){
+if(!(validate29.call(this, data2.branch, {instancePath:instancePath+"/" + i0+"/1/branch",parentData:data2,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -501,7 +504,7 @@ var valid2 = true;
 if(valid2){
 if(data2.data !== undefined && func0.call(data2, "data")){
 const _errs9 = errors;
-if(!(validate21(data2.data, {instancePath:instancePath+"/" + i0+"/1/data",parentData:data2,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data2.data, {instancePath:instancePath+"/" + i0+"/1/data",parentData:data2,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -568,7 +571,7 @@ break;
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
-if(!(validate29(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate29.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -580,7 +583,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs3 = errors;
-if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -632,7 +635,7 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate38(data0[i0], {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate38.call(this, data0[i0], {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -655,7 +658,7 @@ var valid0 = true;
 if(valid0){
 if(data.refused !== undefined && func0.call(data, "refused")){
 const _errs5 = errors;
-if(!(validate22(data.refused, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
+if(!(validate22.call(this, data.refused, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -667,7 +670,7 @@ var valid0 = true;
 if(valid0){
 if(data.outdated !== undefined && func0.call(data, "outdated")){
 const _errs6 = errors;
-if(!(validate22(data.outdated, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
+if(!(validate22.call(this, data.outdated, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -679,7 +682,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch_refused !== undefined && func0.call(data, "branch_refused")){
 const _errs7 = errors;
-if(!(validate22(data.branch_refused, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate22.call(this, data.branch_refused, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -691,7 +694,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch_delayed !== undefined && func0.call(data, "branch_delayed")){
 const _errs8 = errors;
-if(!(validate22(data.branch_delayed, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate22.call(this, data.branch_delayed, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -722,7 +725,7 @@ else {
 const len3 = data7.length;
 if(len3 > 0){
 const _errs13 = errors;
-if(!(validate23(data7[0], {instancePath:instancePath+"/unprocessed/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate23.call(this, data7[0], {instancePath:instancePath+"/unprocessed/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -731,7 +734,7 @@ var valid3 = _errs13 === errors;
 if(valid3){
 if(len3 > 1){
 const _errs14 = errors;
-if(!(validate35(data7[1], {instancePath:instancePath+"/unprocessed/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate35.call(this, data7[1], {instancePath:instancePath+"/unprocessed/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
