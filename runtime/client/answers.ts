@@ -42,7 +42,10 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 /** The media type an answer is in: its `Content-Type` when it is one of ours, else what was asked for. */
 export function answerMediaType(response: Response, asked: MediaType): MediaType {
-  const type = baseMediaType(response.headers.get("content-type"));
+  const header = response.headers.get("content-type");
+  // The usual case, a node answering with the bare type asked for: nothing to parse.
+  if (header === asked) return asked;
+  const type = baseMediaType(header);
   return type === JSON_MEDIA_TYPE || type === BINARY_MEDIA_TYPE ? type : asked;
 }
 

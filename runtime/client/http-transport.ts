@@ -47,6 +47,8 @@ export class HttpTransport implements RpcTransport {
   readonly #options: HttpTransportOptions;
   readonly #binary: BinaryBodies | undefined;
   readonly #fetch: typeof globalThis.fetch;
+  /** Request headers by media type, made once (fetch copies them; they are never changed). */
+  readonly #headers: Readonly<Record<MediaType, { withoutBody: Record<string, string>; withBody: Record<string, string> }>>;
 
   constructor(options: HttpTransportOptions) {
     const base = resolveBaseUrl(options.baseUrl);
@@ -56,11 +58,24 @@ export class HttpTransport implements RpcTransport {
     this.#binary = options.binary;
     // Bound: some platforms refuse `fetch` called on another `this`.
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const headersFor = (mediaType: MediaType) => {
+      const withoutBody = { ...options.headers, accept: acceptHeader(mediaType) };
+      return { withoutBody, withBody: { ...withoutBody, "content-type": contentTypeHeader(mediaType) } };
+    };
+    this.#headers = { [JSON_MEDIA_TYPE]: headersFor(JSON_MEDIA_TYPE), [BINARY_MEDIA_TYPE]: headersFor(BINARY_MEDIA_TYPE) };
   }
 
-  async call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
-    const prepared = this.#prepare(route, request);
-    return (await this.#retrying(prepared, request.signal, () => this.#attempt(prepared, request.signal))) as O;
+  call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
+    let prepared: Prepared;
+    try {
+      prepared = this.#prepare(route, request);
+    } catch (error) {
+      // Bad arguments fail the call's promise, as they would in an async function.
+      return Promise.reject(error);
+    }
+    // Without retries, one attempt: no retry loop and its promise on every call.
+    if (this.#options.retry === undefined || route.method !== "GET") return this.#attempt(prepared, request.signal) as Promise<O>;
+    return this.#retrying(prepared, request.signal, () => this.#attempt(prepared, request.signal)) as Promise<O>;
   }
 
   /**
@@ -88,13 +103,12 @@ export class HttpTransport implements RpcTransport {
   #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
     const mediaType = this.#mediaTypeFor(route, request.mediaType);
     const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
-    const headers: Record<string, string> = { ...this.#options.headers, accept: acceptHeader(mediaType) };
-    const init: RequestInit = { method: route.method, headers };
+    const headers = this.#headers[mediaType];
     // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
-    if (route.input !== undefined) {
-      headers["content-type"] = contentTypeHeader(mediaType);
-      init.body = mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {});
-    }
+    const init: RequestInit =
+      route.input === undefined
+        ? { method: route.method, headers: headers.withoutBody }
+        : { method: route.method, headers: headers.withBody, body: mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {}) };
     const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
       context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, validation: this.#options.validation, binary: this.#binary },
