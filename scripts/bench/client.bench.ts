@@ -11,8 +11,10 @@
  *      undici from reusing connections): the same-stack comparison.
  *    The bench counts the connections each side opens (server-side) to show the policies.
  * 2. Bundle size (esbuild, minified, gzip -9) of an app calling one JSON route against one
- *    calling Taquito's `RpcClient.getChainId`, both for the browser.
- * 3. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
+ *    calling Taquito's `RpcClient.getChainId`, both for the browser, with the modules of interest
+ *    (Base58, SHA-256, binary codecs) each bundle holds, read from esbuild's metafile.
+ * 3. The clients' own JavaScript cost per call, on a `fetch` that answers at once (no network).
+ * 4. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
  *    in JSON: bytes on the wire and end-to-end time through the client.
  *
  * `npx tsx scripts/bench/client.bench.ts [round ms]`. Nothing asserts on timings.
@@ -29,7 +31,7 @@ import { binaryCodecs } from "../../generated/shell/binary.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const roundMs = Number(process.argv[2] ?? 1000);
-const ROUNDS = 5;
+const ROUNDS = 7;
 
 /** Starts bare-node.ts in a child process; resolves with its URL. */
 function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -45,21 +47,25 @@ function startServer(): Promise<{ url: string; stop: () => void }> {
 }
 
 /**
- * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch. The module
- * chooses its fetch when it loads, and `@taquito/rpc` has already loaded it (the Node way), so
- * a fresh copy is loaded with `window` defined, then the cached one is put back.
+ * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch (or `fetchImpl`,
+ * put in `globalThis.fetch` while it loads). The module chooses its fetch when it loads, and
+ * `@taquito/rpc` has already loaded it (the Node way), so a fresh copy is loaded with `window`
+ * defined, then the cached one is put back.
  */
-function taquitoBackendOnPlatformFetch(): unknown {
+function taquitoBackendOnPlatformFetch(fetchImpl?: typeof fetch): unknown {
   const require = createRequire(import.meta.url);
   const path = require.resolve("@taquito/http-utils");
   const cached = require.cache[path];
   delete require.cache[path];
   const global = globalThis as { window?: unknown };
   global.window = {};
+  const platformFetch = globalThis.fetch;
+  if (fetchImpl) globalThis.fetch = fetchImpl;
   try {
     const utils = require(path) as { HttpBackend: new () => unknown };
     return new utils.HttpBackend();
   } finally {
+    globalThis.fetch = platformFetch;
     delete global.window;
     if (cached) require.cache[path] = cached;
   }
@@ -140,6 +146,43 @@ const WATCHED_MODULES: Readonly<Record<string, RegExp>> = {
   "binary codecs": /(generated\/shell\/(codecs|binary)\.ts|runtime\/codec\/(reader|writer)\.ts)$/,
 };
 
+/**
+ * The clients' own JavaScript cost per call, the network taken out: both on a `fetch` that
+ * answers at once with a ready `Response` (the chain id, as the bare server sends it), in one
+ * process, CPU time per call. The floor is that `fetch` and `Response.json()` alone. Less noisy
+ * than the loopback figures, and it says where a difference between the clients comes from.
+ */
+async function clientCost(): Promise<void> {
+  const body = new TextEncoder().encode('"NetXdQprcVkpaWU"\n');
+  const ready = (async () => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(body.length) } })) as typeof fetch;
+  const ours = new HttpTransport({ baseUrl: "http://localhost:8732", fetch: ready });
+  const oursNoValidation = new HttpTransport({ baseUrl: "http://localhost:8732", fetch: ready, validate: false });
+  const taquito = new RpcClient("http://localhost:8732", "main", taquitoBackendOnPlatformFetch(ready) as never);
+  const sides: Record<string, () => Promise<unknown>> = {
+    "floor: fetch + Response.json() alone": async () => (await ready("http://localhost:8732/chains/main/chain_id")).json(),
+    "ours, validating": () => getChainsChainId(ours, { path: { chain_id: "main" } }),
+    "ours, validation off": () => getChainsChainId(oursNoValidation, { path: { chain_id: "main" } }),
+    "Taquito RpcClient.getChainId": () => taquito.getChainId(),
+  };
+  const calls = 20_000;
+  const cpus = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+  for (const call of Object.values(sides)) for (let i = 0; i < 3000; i++) await call();
+  for (let r = 0; r < 7; r++) {
+    for (const [name, call] of Object.entries(sides)) {
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < calls; i++) await call();
+      const used = process.cpuUsage(cpu);
+      cpus.get(name)!.push((used.user + used.system) / calls);
+    }
+  }
+  const floor = median(cpus.get("floor: fetch + Response.json() alone")!);
+  console.log(`\nClient JavaScript per call on a fetch that answers at once (CPU, median of 7 rounds of ${calls} calls):`);
+  for (const [name, values] of cpus) {
+    const cpu = median(values);
+    console.log(`  ${name.padEnd(58)} ${cpu.toFixed(1).padStart(6)} µs/call   above the floor ${(cpu - floor).toFixed(1).padStart(5)} µs`);
+  }
+}
+
 async function bundleSize(contents: string): Promise<{ raw: number; gzip: number; watched: string[] }> {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "ts" },
@@ -212,6 +255,7 @@ const server = await startServer();
 try {
   console.log(`Node ${process.version}, ${(await import("node:os")).cpus().length} cores (shared); server: bare node:http in a child process`);
   await bundles();
+  await clientCost();
   await largeAnswer(server.url);
   await throughput(server.url);
 } finally {
