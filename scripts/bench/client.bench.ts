@@ -17,7 +17,7 @@
  * 4. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
  *    in JSON: bytes on the wire and end-to-end time through the client.
  *
- * `npx tsx scripts/bench/client.bench.ts [round ms]`. Nothing asserts on timings.
+ * `npx tsx scripts/bench/client.bench.ts [round ms] [rounds]` (defaults 1000 and 9). Nothing asserts on timings.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -31,7 +31,7 @@ import { binaryCodecs } from "../../generated/shell/binary.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const roundMs = Number(process.argv[2] ?? 1000);
-const ROUNDS = 7;
+const ROUNDS = Number(process.argv[3] ?? 9);
 
 /** Starts bare-node.ts in a child process; resolves with its URL. */
 function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -127,14 +127,16 @@ async function throughput(url: string): Promise<void> {
         cpus.get(name)!.push(measured.cpuMicros);
       }
     }
-    console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (median of ${ROUNDS} rounds of ${roundMs} ms, interleaved):`);
+    // Ratios are taken round by round (the sides of one round ran within seconds of each other,
+    // under the same load from other processes), then their median: steadier than a ratio of medians.
+    console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (${ROUNDS} rounds of ${roundMs} ms, interleaved; medians, ratios per round with their range):`);
     const oursName = "ours (fetch/undici, keep-alive, validating)";
-    const oursRate = median(rates.get(oursName)!);
-    const oursCpu = median(cpus.get(oursName)!);
+    const perRound = (values: number[], ratio: (mine: number, theirs: number) => number, of: Map<string, number[]>) => values.map((v, r) => ratio(of.get(oursName)![r]!, v));
+    const shown = (ratios: number[]) => `${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}]`;
     for (const [name, values] of rates) {
-      const value = median(values);
-      const cpu = median(cpus.get(name)!);
-      console.log(`  ${name.padEnd(58)} ${value.toFixed(0).padStart(6)} calls/s (ours/this ${(oursRate / value).toFixed(2)}×)   client CPU ${cpu.toFixed(0).padStart(5)} µs/call (this/ours ${(cpu / oursCpu).toFixed(2)}×)`);
+      const rateRatios = perRound(values, (mine, theirs) => mine / theirs, rates);
+      const cpuRatios = perRound(cpus.get(name)!, (mine, theirs) => theirs / mine, cpus);
+      console.log(`  ${name.padEnd(58)} ${median(values).toFixed(0).padStart(6)} calls/s (ours/this ${shown(rateRatios)})   client CPU ${median(cpus.get(name)!).toFixed(0).padStart(5)} µs/call (this/ours ${shown(cpuRatios)})`);
     }
   }
 }
