@@ -47,8 +47,8 @@ export class HttpTransport implements RpcTransport {
   readonly #options: HttpTransportOptions;
   readonly #binary: BinaryBodies | undefined;
   readonly #fetch: typeof globalThis.fetch;
-  /** Request headers by media type, made once (fetch copies them; they are never changed). */
-  readonly #headers: Readonly<Record<MediaType, { withoutBody: Record<string, string>; withBody: Record<string, string> }>>;
+  /** Request headers by media type, made once (fetch copies them). */
+  readonly #headers: Readonly<Record<MediaType, { withoutBody: Readonly<Record<string, string>>; withBody: Readonly<Record<string, string>> }>>;
 
   constructor(options: HttpTransportOptions) {
     const base = resolveBaseUrl(options.baseUrl);
@@ -58,9 +58,11 @@ export class HttpTransport implements RpcTransport {
     this.#binary = options.binary;
     // Bound: some platforms refuse `fetch` called on another `this`.
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    // Frozen: they are shared by every call, so a `fetch` wrapper that changed them in place
+    // would change later calls' headers; it fails at once instead.
     const headersFor = (mediaType: MediaType) => {
       const withoutBody = { ...options.headers, accept: acceptHeader(mediaType) };
-      return { withoutBody, withBody: { ...withoutBody, "content-type": contentTypeHeader(mediaType) } };
+      return { withoutBody: Object.freeze(withoutBody), withBody: Object.freeze({ ...withoutBody, "content-type": contentTypeHeader(mediaType) }) };
     };
     this.#headers = { [JSON_MEDIA_TYPE]: headersFor(JSON_MEDIA_TYPE), [BINARY_MEDIA_TYPE]: headersFor(BINARY_MEDIA_TYPE) };
   }
