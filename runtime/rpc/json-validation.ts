@@ -15,7 +15,10 @@ export interface JsonValidationError {
   message?: string;
 }
 
-/** A compiled validator: `true` when `data` matches; otherwise the reasons are in `errors`. */
+/**
+ * A compiled validator: `true` when `data` matches; otherwise the reasons are in `errors`. Its
+ * `this` may carry {@link JsonValidationOptions}: call it through {@link validateJson}.
+ */
 export interface JsonValidator {
   (data: unknown): boolean;
   errors?: JsonValidationError[] | null;
