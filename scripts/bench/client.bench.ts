@@ -9,7 +9,9 @@
  *    - Taquito on our stack: the same `HttpBackend` loaded afresh with `window` defined, so that
  *      it takes the platform `fetch` (undici; its `keepalive: false` request flag does not stop
  *      undici from reusing connections): the same-stack comparison.
- *    The bench counts the connections each side opens (server-side) to show the policies.
+ *    The bench counts the connections each side opens (server-side) to show the policies, then
+ *    runs the same-stack pair alone in short ABBA rounds (the median of per-pair ratios, the
+ *    steadiest figure on a shared machine).
  * 2. Bundle size (esbuild, minified, gzip -9) of an app calling one JSON route against one
  *    calling Taquito's `RpcClient.getChainId`, both for the browser, with the modules of interest
  *    (Base58, SHA-256, binary codecs) each bundle holds, read from esbuild's metafile.
@@ -141,6 +143,36 @@ async function throughput(url: string): Promise<void> {
   }
 }
 
+/**
+ * The same-stack comparison on its own: ours (validating) against Taquito on the platform
+ * fetch, in short rounds ordered ABBA so that each pair ran within a second under the same load;
+ * the median of the pairs' ratios, with its quartiles.
+ */
+async function pairedSameStack(url: string): Promise<void> {
+  const ours = new HttpTransport({ baseUrl: url });
+  const taquito = new RpcClient(url, "main", taquitoBackendOnPlatformFetch() as never);
+  const a = () => getChainsChainId(ours, { path: { chain_id: "main" } });
+  const b = () => taquito.getChainId();
+  const ms = Math.max(100, roundMs / 2);
+  const pairs = 2 * ROUNDS;
+  for (const inFlight of [1, 10]) {
+    for (const call of [a, b]) for (let i = 0; i < 50; i++) await call();
+    const rateRatios: number[] = [];
+    const cpuRatios: number[] = [];
+    for (let p = 0; p < pairs; p++) {
+      const [first, second] = p % 2 === 0 ? [a, b] : [b, a];
+      const x = await rate(first, ms, inFlight);
+      const y = await rate(second, ms, inFlight);
+      const [mine, theirs] = p % 2 === 0 ? [x, y] : [y, x];
+      rateRatios.push(mine.perSecond / theirs.perSecond);
+      cpuRatios.push(theirs.cpuMicros / mine.cpuMicros);
+    }
+    const q = (values: number[], at: number) => [...values].sort((m, n) => m - n)[Math.floor((values.length - 1) * at)]!;
+    const shown = (values: number[]) => `${median(values).toFixed(2)}× (quartiles ${q(values, 0.25).toFixed(2)}–${q(values, 0.75).toFixed(2)})`;
+    console.log(`  ${(inFlight === 1 ? "sequential" : `${inFlight} in flight`).padEnd(12)} calls/s ours/Taquito ${shown(rateRatios)}   client CPU Taquito/ours ${shown(cpuRatios)}`);
+  }
+}
+
 /** Modules whose presence in a bundle the bench reports: Base58 decoding and SHA-256 (Base58Check), binary codecs. */
 const WATCHED_MODULES: Readonly<Record<string, RegExp>> = {
   "Base58": /runtime\/encodings\/base58\/(base58|check|prefixes)\.ts$/,
@@ -260,6 +292,8 @@ try {
   await clientCost();
   await largeAnswer(server.url);
   await throughput(server.url);
+  console.log(`\nSame stack, paired: ours (validating) against Taquito on the platform fetch (undici, keep-alive), ${2 * ROUNDS} ABBA pairs of ${Math.max(100, roundMs / 2)} ms rounds:`);
+  await pairedSameStack(server.url);
 } finally {
   server.stop();
 }
