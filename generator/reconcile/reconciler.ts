@@ -371,13 +371,16 @@ export class BodyReconciler {
       }
       used.add(name);
       const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
-      const presence = item.indicator ? "indicator" : !required.includes(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+      // A field JSON may omit with a stated default is data-encoding's `dft`, always written; without
+      // one, a variable field that JSON may omit is present exactly when its frame has bytes left
+      // (`dft` and `varopt` describe the same binary schema there).
+      const fallback = required.includes(name) ? undefined : (property.default ?? this.view(property).schema.default);
+      const presence = item.indicator ? "indicator" : !required.includes(name) && fallback === undefined && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
       if (presence === "rest-of-frame" && !framed && group !== reading.items) {
         throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
       }
       if (presence === "required" && !required.includes(name)) {
         // data-encoding's `dft`: binary always writes the field, JSON leaves it out when it holds its default.
-        const fallback = property.default ?? this.view(property).schema.default;
         out.push(fallback === undefined ? { kind: "field", name, codec, presence, jsonOptional: true } : { kind: "field", name, codec, presence, jsonOptional: true, default: fallback as JsonValue });
       } else out.push({ kind: "field", name, codec, presence });
     }
