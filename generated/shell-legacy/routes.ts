@@ -445,6 +445,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetConfigOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -531,6 +532,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetDescribeByStringOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1027,6 +1029,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetNetworkPeersOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1056,6 +1059,7 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetNetworkPeersByPeerIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1721,6 +1725,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetStatsGcOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1749,6 +1754,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetStatsMemoryOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1798,6 +1804,7 @@ export const getWorkersBlockValidatorRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetWorkersBlockValidatorOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1855,6 +1862,7 @@ export const getWorkersChainValidatorsByChainIdRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetWorkersChainValidatorsByChainIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1946,6 +1954,7 @@ export const getWorkersChainValidatorsPeersValidatorsByPeerIdRoute: RouteDescrip
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -2003,6 +2012,7 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetWorkersPrevalidatorsByChainIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],

@@ -557,6 +557,7 @@ export const getConfigRoute: RouteDescriptor<undefined, GetConfigOutput, GetConf
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetConfigOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -732,6 +733,7 @@ export const getDescribeByStringRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetDescribeByStringOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1348,6 +1350,7 @@ export const getNetworkPeersRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetNetworkPeersOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1377,6 +1380,7 @@ export const getNetworkPeersByPeerIdRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateNetworkPeersByPeerIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1410,6 +1414,7 @@ export const patchNetworkPeersByPeerIdRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateNetworkPeersByPeerIdOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1885,6 +1890,7 @@ export const getStatsGcRoute: RouteDescriptor<undefined, GetStatsGcOutput, GetSt
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetStatsGcOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -1913,6 +1919,7 @@ export const getStatsMemoryRoute: RouteDescriptor<
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
     validate: validateGetStatsMemoryOutput,
+    floats: true,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
