@@ -330,6 +330,7 @@ export class BodyReconciler {
     const reading: ObjectReading = { view, where, properties, required: schema.required ?? [], used: new Set<string>(), items };
     const converted = this.objectItems(items, false, reading);
     const constants: ObjectItem[] = [];
+    const jsonOnly: string[] = [];
     for (const name of Object.keys(properties)) {
       if (reading.used.has(name)) continue;
       const constant = constantOf(this.view(properties[name]!).schema);
@@ -340,8 +341,10 @@ export class BodyReconciler {
       if (reading.required.includes(name)) {
         return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
       }
+      jsonOnly.push(name);
     }
-    return { kind: "object", items: constants.length === 0 ? converted : [...constants, ...converted] };
+    const objectItems = constants.length === 0 ? converted : [...constants, ...converted];
+    return jsonOnly.length === 0 ? { kind: "object", items: objectItems } : { kind: "object", items: objectItems, jsonOnly };
   }
 
   /** The object items of `group` (the object's items, or a frame's when `framed`). */
