@@ -4,6 +4,8 @@
  * second implementation.
  */
 import { blake2b } from "@noble/hashes/blake2.js";
+import { expect } from "vitest";
+import { RpcServerError } from "../../runtime/server/index.ts";
 import bs58check from "bs58check";
 import { binaryCodecs as shellBinary } from "../../generated/shell/binary.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
@@ -113,3 +115,14 @@ export function abortable(): { signal: AbortSignal; abort: () => void } {
 
 export const SANDBOX_GENESIS = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 export const GENESIS_TIME = 1530374852;
+
+/** The {@link RpcServerError} a handler call fails with (the test fails if it succeeds). */
+export async function failure(call: () => unknown): Promise<RpcServerError> {
+  try {
+    await call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RpcServerError);
+    return error as RpcServerError;
+  }
+  throw new Error("expected a failure");
+}
