@@ -6,6 +6,7 @@
  * header is reported under its field.
  */
 import { describe, expect, it } from "vitest";
+import { encodeError, encodeHex } from "./encoding.ts";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { routeTable } from "../../../generated/shell/routes.ts";
@@ -38,21 +39,7 @@ function codecsOf(route: string, slot: Slot): Array<[string, Codec<unknown>]> {
   ];
 }
 
-function encode(codec: Codec<unknown>, value: unknown): string {
-  const w = new BinaryWriter();
-  codec.encode(w, value);
-  return bytesToHex(w.finish());
-}
-
-function encodeError(codec: Codec<unknown>, value: unknown): EncodeError {
-  try {
-    encode(codec, value);
-  } catch (error) {
-    if (error instanceof EncodeError) return error;
-    throw error;
-  }
-  throw new Error(`encoded ${JSON.stringify(value)}`);
-}
+const encode = encodeHex;
 
 function roundTrip(codec: Codec<unknown>, value: unknown): unknown {
   const r = new BinaryReader(hexToBytes(encode(codec, value)));

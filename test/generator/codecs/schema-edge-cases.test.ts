@@ -10,6 +10,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeError, encodeHex } from "./encoding.ts";
 import { loadInterface, renderInterface, type LoadedInterface } from "../../../generator/pipeline.ts";
 import { Interpreter } from "../../../generator/ir/interpret.ts";
 import { BinaryReader, BinaryWriter, EncodeError, bytesToHex, hexToBytes, type Codec } from "../../../runtime/index.ts";
@@ -93,21 +94,7 @@ function codecs(path: string, name: string): Array<[string, Codec<unknown>]> {
   ];
 }
 
-function encode(codec: Codec<unknown>, value: unknown): string {
-  const w = new BinaryWriter();
-  codec.encode(w, value);
-  return bytesToHex(w.finish());
-}
-
-function encodeError(codec: Codec<unknown>, value: unknown): EncodeError {
-  try {
-    encode(codec, value);
-  } catch (error) {
-    expect(error).toBeInstanceOf(EncodeError);
-    return error as EncodeError;
-  }
-  throw new Error(`encoded ${JSON.stringify(value)}`);
-}
+const encode = encodeHex;
 
 describe("an optional property that exists only in JSON", () => {
   it.each(["generated", "interpreter"])("is refused as such, naming it (%s)", (which) => {
