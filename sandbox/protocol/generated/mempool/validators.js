@@ -2,7 +2,7 @@
 // Source: mempool.json
 // Describe tree sha256: 219082b4fb5fac1474fa07deb3295680887c0159a6c7ae136f7764a94115d0b3
 
-import { isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
+import { isBase58Shaped, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validateGetChainsMempoolMonitorOperationsOutput = validate45;
 const func0 = Object.prototype.hasOwnProperty;
@@ -164,17 +164,19 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func46 = isTezosBase58;
+const func37 = jsonPattern;
+const func47 = isBase58Shaped;
+const pattern1 = /* @__PURE__ */ func37("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func46("operation_hash", data)){
+if(!func47(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate23.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -183,16 +185,17 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
+const pattern2 = /* @__PURE__ */ func37("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func46("protocol_hash", data)){
+if(!func47(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate27.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -201,16 +204,17 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
+const pattern3 = /* @__PURE__ */ func37("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func46("block_hash", data)){
+if(!func47(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate30.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -219,7 +223,6 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-const func37 = jsonPattern;
 const pattern0 = /* @__PURE__ */ func37("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -277,7 +280,7 @@ break;
 if(_errs3 === errors){
 if(data0.hash !== undefined && func0.call(data0, "hash")){
 const _errs4 = errors;
-if(!(validate23(data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -289,7 +292,7 @@ var valid1 = true;
 if(valid1){
 if(data0.protocol !== undefined && func0.call(data0, "protocol")){
 const _errs5 = errors;
-if(!(validate27(data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
+if(!(validate27.call(this, data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -301,7 +304,7 @@ var valid1 = true;
 if(valid1){
 if(data0.branch !== undefined && func0.call(data0, "branch")){
 const _errs6 = errors;
-if(!(validate30(data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
+if(!(validate30.call(this, data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -313,7 +316,7 @@ var valid1 = true;
 if(valid1){
 if(data0.data !== undefined && func0.call(data0, "data")){
 const _errs7 = errors;
-if(!(validate21(data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -325,7 +328,7 @@ var valid1 = true;
 if(valid1){
 if(data0.error !== undefined && func0.call(data0, "error")){
 const _errs8 = errors;
-if(!(validate34(data0.error, {instancePath:instancePath+"/" + i0+"/error",parentData:data0,parentDataProperty:"error",rootData}))){
+if(!(validate34.call(this, data0.error, {instancePath:instancePath+"/" + i0+"/error",parentData:data0,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
@@ -392,7 +395,7 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate23(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -404,7 +407,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate30(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate30.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -416,7 +419,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs4 = errors;
-if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -469,7 +472,7 @@ break;
 if(_errs3 === errors){
 if(data0.hash !== undefined && func0.call(data0, "hash")){
 const _errs4 = errors;
-if(!(validate23(data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data0.hash, {instancePath:instancePath+"/" + i0+"/hash",parentData:data0,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -481,7 +484,7 @@ var valid1 = true;
 if(valid1){
 if(data0.protocol !== undefined && func0.call(data0, "protocol")){
 const _errs5 = errors;
-if(!(validate27(data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
+if(!(validate27.call(this, data0.protocol, {instancePath:instancePath+"/" + i0+"/protocol",parentData:data0,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -493,7 +496,7 @@ var valid1 = true;
 if(valid1){
 if(data0.branch !== undefined && func0.call(data0, "branch")){
 const _errs6 = errors;
-if(!(validate30(data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
+if(!(validate30.call(this, data0.branch, {instancePath:instancePath+"/" + i0+"/branch",parentData:data0,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -505,7 +508,7 @@ var valid1 = true;
 if(valid1){
 if(data0.data !== undefined && func0.call(data0, "data")){
 const _errs7 = errors;
-if(!(validate21(data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data0.data, {instancePath:instancePath+"/" + i0+"/data",parentData:data0,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -517,7 +520,7 @@ var valid1 = true;
 if(valid1){
 if(data0.error !== undefined && func0.call(data0, "error")){
 const _errs8 = errors;
-if(!(validate34(data0.error, {instancePath:instancePath+"/" + i0+"/error",parentData:data0,parentDataProperty:"error",rootData}))){
+if(!(validate34.call(this, data0.error, {instancePath:instancePath+"/" + i0+"/error",parentData:data0,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
@@ -576,7 +579,7 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate23(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate23.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -588,7 +591,7 @@ var valid0 = true;
 if(valid0){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs3 = errors;
-if(!(validate27(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate27.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -600,7 +603,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
-if(!(validate30(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate30.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -612,7 +615,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs5 = errors;
-if(!(validate21(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate21.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -666,7 +669,7 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate36(data0[i0], {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate36.call(this, data0[i0], {instancePath:instancePath+"/validated/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
@@ -689,7 +692,7 @@ var valid0 = true;
 if(valid0){
 if(data.refused !== undefined && func0.call(data, "refused")){
 const _errs5 = errors;
-if(!(validate22(data.refused, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
+if(!(validate22.call(this, data.refused, {instancePath:instancePath+"/refused",parentData:data,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -701,7 +704,7 @@ var valid0 = true;
 if(valid0){
 if(data.outdated !== undefined && func0.call(data, "outdated")){
 const _errs6 = errors;
-if(!(validate22(data.outdated, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
+if(!(validate22.call(this, data.outdated, {instancePath:instancePath+"/outdated",parentData:data,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -713,7 +716,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch_refused !== undefined && func0.call(data, "branch_refused")){
 const _errs7 = errors;
-if(!(validate22(data.branch_refused, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate22.call(this, data.branch_refused, {instancePath:instancePath+"/branch_refused",parentData:data,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -725,7 +728,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch_delayed !== undefined && func0.call(data, "branch_delayed")){
 const _errs8 = errors;
-if(!(validate22(data.branch_delayed, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate22.call(this, data.branch_delayed, {instancePath:instancePath+"/branch_delayed",parentData:data,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -744,7 +747,7 @@ var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
-if(!(validate40(data6[i1], {instancePath:instancePath+"/unprocessed/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+if(!(validate40.call(this, data6[i1], {instancePath:instancePath+"/unprocessed/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
