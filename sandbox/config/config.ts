@@ -7,7 +7,9 @@
  * Defaults follow tezos/tezos-mirror `src/lib_node_config/config_file.ml`,
  * `P2p_limits.default`, `Point_reconnection_config.default` and `Shell_limits`; where the
  * sandbox differs (history mode `archive`, `synchronisation_threshold` 0, so that a lone node
- * counts as bootstrapped, as Octez's own `--synchronisation-threshold 0` sandboxes do) it says so.
+ * counts as bootstrapped, as Octez's own `--synchronisation-threshold 0` sandboxes do; the
+ * peer-to-peer `listen-addr` `127.0.0.1:0`, any free loopback port, so that sandboxes on one
+ * machine never collide and none is reachable from outside unless asked) it says so.
  */
 import { readFileSync } from "node:fs";
 import { getConfigRoute } from "../../generated/shell/routes.ts";
@@ -24,7 +26,8 @@ export function defaultConfig(): NodeConfig {
     rpc: { "listen-addrs": ["127.0.0.1:8732"], "media-type": "any", max_active_rpc_connections: 100 },
     p2p: {
       "expected-proof-of-work": 26,
-      "listen-addr": "[::]:9732",
+      // Octez: `[::]:9732`.
+      "listen-addr": "127.0.0.1:0",
       "discovery-addr": null,
       "private-mode": false,
       limits: {
@@ -82,6 +85,8 @@ export interface ConfigOverrides {
   mediaType?: "json" | "binary" | "any";
   /** A network alias or a custom network object. */
   network?: unknown;
+  /** `host:port` the peer-to-peer layer listens on (Octez's `--net-addr`). */
+  netAddr?: string;
 }
 
 /**
@@ -98,6 +103,7 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const rpc = merged.rpc as Record<string, unknown>;
   if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
   if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
+  if (overrides.netAddr !== undefined) (merged.p2p as Record<string, unknown>)["listen-addr"] = overrides.netAddr;
   // The network first: the schema's `oneOf` would only say that no case matched.
   resolveNetwork(merged.network, `${source}.network`);
   const validate = getConfigRoute.output.validate;
