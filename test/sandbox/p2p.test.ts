@@ -1,0 +1,261 @@
+/**
+ * The sandbox's peer-to-peer layer between real sandboxes on loopback, every answer read
+ * through the generated shell client (which validates it): connections, points and peers in
+ * Octez's states with their events on both sides, disconnection, bans that close and refuse,
+ * greylisting of a peer that speaks garbage, and the tables across a restart.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as shell from "../../generated/shell/client.ts";
+import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/index.ts";
+import type { RpcTransport } from "../../runtime/index.ts";
+import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
+import { FrameReader, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
+import { BINARY } from "./support.ts";
+
+interface Node {
+  sandbox: RunningSandbox;
+  t: RpcTransport;
+  self: string;
+  /** `127.0.0.1:<port>` it listens on. */
+  point: string;
+}
+
+async function start(options: Parameters<typeof startSandbox>[0] = {}): Promise<Node> {
+  const sandbox = await startSandbox(options);
+  const t = new HttpTransport({ baseUrl: sandbox.url });
+  const config = await shell.getConfig(t, {});
+  return { sandbox, t, self: await shell.getNetworkSelf(t, {}), point: config.p2p["listen-addr"] as string };
+}
+
+/** Polls `f` until it gives a value (the network works in the background); fails after 200 tries. */
+async function until<T>(what: string, f: () => Promise<T | undefined | false>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await f();
+    if (v !== undefined && v !== false) return v;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+async function rpcError(call: Promise<unknown>): Promise<RpcError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof RpcError) return error;
+    throw error;
+  }
+  throw new Error("expected an RpcError");
+}
+
+const connectedTo = (n: Node, peer: string) => until(`${n.self} connected to ${peer}`, async () => (await shell.getNetworkConnections(n.t, {})).find((c) => c.peer_id === peer));
+const notConnectedTo = (n: Node, peer: string) => until(`${n.self} not connected to ${peer}`, async () => (await shell.getNetworkConnections(n.t, {})).every((c) => c.peer_id !== peer));
+
+describe("the wire format", () => {
+  it("cuts frames across chunks and refuses bad ones with a typed error", () => {
+    const bytes = Buffer.concat([frame({ kind: "ack" }), frame({ kind: "nack", motive: 5 })]);
+    const reader = new FrameReader();
+    const frames = [...reader.push(bytes.subarray(0, 3)), ...reader.push(bytes.subarray(3, 9)), ...reader.push(bytes.subarray(9))];
+    expect(frames.map(parseMessage)).toEqual([{ kind: "ack" }, { kind: "nack", motive: 5 }]);
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        expect(error).toBeInstanceOf(WireError);
+        return `${(error as WireError).code}: ${(error as Error).message}`;
+      }
+      return "accepted";
+    };
+    expect(code(() => new FrameReader().push(Buffer.from("GET / HTTP/1.1\r\n")))).toMatch(/^frame_too_large/);
+    expect(code(() => new FrameReader().push(Buffer.alloc(4)))).toMatch(/^empty_frame/);
+    expect(code(() => parseMessage(Buffer.from("{nope")))).toMatch(/^not_json/);
+    expect(code(() => parseMessage(Buffer.from('{"kind":"nack","motive":-1}')))).toBe("bad_message: message nack.motive: expected an integer in [0, 65535]");
+    expect(code(() => parseMessage(Buffer.from('{"kind":"hello","version":{},"metadata":{}}')))).toMatch(/message hello\.magic/);
+    expect(code(() => parseMessage(Buffer.from('{"kind":"shutdown"}')))).toBe('bad_message: message: unknown kind "shutdown"');
+  });
+});
+
+describe("sandboxes connected on loopback", () => {
+  let a: Node;
+  let b: Node;
+  let c: Node;
+  beforeAll(async () => {
+    a = await start();
+    // B knows A as a bootstrap peer and connects to it as it starts.
+    b = await start({ config: { p2p: { "bootstrap-peers": [a.point] } } });
+    c = await start();
+  });
+  afterAll(async () => {
+    await Promise.all([a, b, c].map((n) => n?.sandbox.stop()));
+  });
+
+  it("connects to its bootstrap peers: connections, points and peers running on both sides", async () => {
+    const out = await connectedTo(b, a.self);
+    const inc = await connectedTo(a, b.self);
+    expect(out).toMatchObject({ incoming: false, id_point: { addr: "::ffff:127.0.0.1", port: Number(a.point.split(":")[1]) }, announced_version: { chain_name: "TEZOS", distributed_db_version: 2, p2p_version: 1 }, private: false });
+    expect(inc).toMatchObject({ incoming: true, id_point: { addr: "::ffff:127.0.0.1", port: Number(b.point.split(":")[1]) } });
+    expect(inc.remote_socket_port).not.toBe(inc.id_point.port);
+    expect(await shell.getNetworkConnectionsByPeerId(b.t, { path: { peer_id: a.self } })).toEqual(out);
+
+    // B's point for A is the trusted bootstrap point; A learnt B's point from its announced port.
+    const bPoint = await shell.getNetworkPointsByPoint(b.t, { path: { point: a.point } });
+    expect(bPoint).toMatchObject({ trusted: true, state: { event_kind: "running", p2p_peer_id: a.self }, p2p_peer_id: a.self });
+    expect(bPoint.last_established_connection?.[0]).toBe(a.self);
+    expect(await shell.getNetworkPointsByPoint(a.t, { path: { point: b.point } })).toMatchObject({ trusted: false, state: { event_kind: "running", p2p_peer_id: b.self } });
+    expect((await shell.getNetworkPoints(a.t, { query: { filter: ["running"] } })).map(([p]) => p)).toEqual([b.point]);
+    expect(await shell.getNetworkPoints(a.t, { query: { filter: ["requested", "accepted"] } })).toEqual([]);
+
+    for (const [n, other] of [[a, b], [b, a]] as const) {
+      const peer = await shell.getNetworkPeersByPeerId(n.t, { path: { peer_id: other.self } });
+      expect(peer).toMatchObject({ state: "running", reachable_at: { addr: "::ffff:127.0.0.1" }, conn_metadata: { disable_mempool: false, private_node: false } });
+      expect(Number(peer.stat.total_sent)).toBeGreaterThan(0);
+      expect((await shell.getNetworkPeers(n.t, { query: { filter: ["running"] } })).map(([p]) => p)).toEqual([other.self]);
+      expect(Number((await shell.getNetworkStat(n.t, {})).total_recv)).toBeGreaterThan(0);
+    }
+    // The events, as Octez writes them (connection_established is `rejecting_request` in Octez's JSON).
+    expect((await shell.getNetworkPointsLog(b.t, { path: { point: a.point } })).map(([, e]) => e)).toEqual([
+      { event_kind: "outgoing_request" },
+      { event_kind: "accepting_request", p2p_peer_id: a.self },
+      { event_kind: "rejecting_request", p2p_peer_id: a.self },
+    ]);
+    expect((await shell.getNetworkPeersLog(a.t, { path: { peer_id: b.self } })).map((e) => e.kind)).toEqual(["incoming_request", "connection_established"]);
+  });
+
+  it("logs a new connection in /network/log and the point and peer logs, as it happens", async () => {
+    const network = shell.getNetworkLog(a.t, {})[Symbol.asyncIterator]();
+    const pointLog = shell.getNetworkPointsLogStream(c.t, { path: { point: a.point }, query: { monitor: true } })[Symbol.asyncIterator]();
+    const first = network.next();
+    const firstLogged = pointLog.next();
+    // Both streams are subscribed on the nodes before the connection starts.
+    await until("subscribed", async () => a.sandbox.node.p2p.log.size > 0 && c.sandbox.node.p2p.pool.pointEvents.size > 0);
+    expect(await shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} })).toEqual({});
+    const events = [(await first).value];
+    while (events.at(-1)?.event !== "connection_established") events.push((await network.next()).value);
+    await network.return?.();
+    expect(events.map((e) => e.event)).toEqual(["incoming_connection", "new_point", "new_peer", "accepting_request", "connection_established"]);
+    expect(events[4]).toEqual({ event: "connection_established", id_point: { addr: "::ffff:127.0.0.1", port: Number(c.point.split(":")[1]) }, peer_id: c.self });
+    // The point log starts with the known events (none: the point was new), then one per event.
+    const seen = [...((await firstLogged).value as unknown[])];
+    expect(seen).toEqual([]);
+    while (seen.length < 3) seen.push(...((await pointLog.next()).value as unknown[]));
+    await pointLog.return?.();
+    expect(seen.map((e) => (e as [string, { event_kind: string }])[1].event_kind)).toEqual(["outgoing_request", "accepting_request", "rejecting_request"]);
+    await connectedTo(a, c.self);
+  });
+
+  it("DELETE /network/connections/<peer_id> disconnects both sides; a new request reconnects", async () => {
+    await connectedTo(c, a.self);
+    expect(await shell.deleteNetworkConnectionsByPeerId(c.t, { path: { peer_id: a.self }, query: { wait: true } })).toEqual({});
+    await notConnectedTo(c, a.self);
+    await notConnectedTo(a, c.self);
+    const point = await shell.getNetworkPointsByPoint(c.t, { path: { point: a.point } });
+    expect(point.state).toEqual({ event_kind: "disconnected" });
+    expect(point.last_disconnection?.[0]).toBe(a.self);
+    expect(point.greylisted_until).toBeDefined();
+    expect((await shell.getNetworkPeersByPeerId(a.t, { path: { peer_id: c.self } })).state).toBe("disconnected");
+    expect((await shell.getNetworkPeersLog(a.t, { path: { peer_id: c.self } })).map((e) => e.kind)).toEqual(["incoming_request", "connection_established", "external_disconnection"]);
+    await shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} });
+    expect((await connectedTo(a, c.self)).incoming).toBe(true);
+    // A second request while connected: Octez's `connected` error.
+    expect((await rpcError(shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} }))).trace).toEqual([{ kind: "permanent", id: "node.p2p_pool.connected" }]);
+  });
+
+  it("a banned peer is disconnected and refused until trusted", async () => {
+    await connectedTo(a, c.self);
+    const banned = await shell.patchNetworkPeersByPeerId(a.t, { path: { peer_id: c.self }, body: { acl: "ban" } });
+    expect(banned.trusted).toBe(false);
+    await notConnectedTo(a, c.self);
+    await notConnectedTo(c, a.self);
+    expect(await shell.getNetworkPeersBanned(a.t, { path: { peer_id: c.self } })).toBe(true);
+    // C authenticates, then A closes the connection: C's request fails and nothing runs.
+    const refused = await rpcError(shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} }));
+    expect(refused.trace).toEqual([{ kind: "permanent", id: "node.p2p_io_scheduler.connection_closed" }]);
+    expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id)).toEqual([b.self]);
+    expect((await shell.getNetworkPointsByPoint(c.t, { path: { point: a.point } })).state).toEqual({ event_kind: "disconnected" });
+    // Trust lifts the ban.
+    expect((await shell.patchNetworkPeersByPeerId(a.t, { path: { peer_id: c.self }, body: { acl: "trust" } })).trusted).toBe(true);
+    expect(await shell.getNetworkPeersBanned(a.t, { path: { peer_id: c.self } })).toBe(false);
+    await shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} });
+    await connectedTo(a, c.self);
+  });
+
+  it("a banned point is disconnected and refused in both directions until the lists are cleared", async () => {
+    await connectedTo(c, a.self);
+    await shell.patchNetworkPointsByPoint(c.t, { path: { point: a.point }, body: { acl: "ban" } });
+    await notConnectedTo(c, a.self);
+    // The ban is on the address: the peers connected from it are banned too (Octez's `Points.ban`).
+    expect(await shell.getNetworkPointsBanned(c.t, { path: { point: a.point } })).toBe(true);
+    expect(await shell.getNetworkPeersBanned(c.t, { path: { peer_id: a.self } })).toBe(true);
+    expect((await rpcError(shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} }))).trace).toEqual([{ kind: "permanent", id: "node.p2p_pool.point_banned", point: a.point }]);
+    // C refuses A's incoming connection at once (A's request fails).
+    expect((await rpcError(shell.putNetworkPointsByPoint(a.t, { path: { point: c.point }, body: {} }))).status).toBe(500);
+    expect(await shell.deleteNetworkGreylist(c.t, {})).toEqual({});
+    expect(await shell.getNetworkPointsBanned(c.t, { path: { point: a.point } })).toBe(false);
+    await shell.putNetworkPointsByPoint(c.t, { path: { point: a.point }, body: {} });
+    await connectedTo(c, a.self);
+  });
+
+  it("refuses garbage on the p2p socket, greylists the address, and keeps serving", async () => {
+    const port = Number(a.point.split(":")[1]);
+    const send = (bytes: Buffer) =>
+      new Promise<string>((resolve) => {
+        const s: Socket = connect({ host: "127.0.0.1", port });
+        let got = "";
+        s.on("data", (d) => (got += d.length));
+        s.on("error", () => undefined);
+        s.on("close", () => resolve(got));
+        s.on("connect", () => s.write(bytes));
+      });
+    // An HTTP request is a frame of over a gigabyte: refused after A's own hello.
+    await send(Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+    const grey = await shell.getNetworkGreylistIps(a.t, {});
+    expect(grey.ips).toEqual(["::ffff:127.0.0.1"]);
+    expect(await shell.getNetworkPointsBanned(a.t, { path: { point: b.point } })).toBe(true);
+    // While greylisted, A closes connections from that address before reading anything.
+    expect(await send(Buffer.concat([frame({ kind: "ack" }), Buffer.from("garbage")]))).toBe("");
+    // The connections already running are not affected, and the node still answers.
+    expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id).sort()).toEqual([b.self, c.self].sort());
+    expect(await shell.getNetworkSelf(a.t, {})).toBe(a.self);
+    await shell.deleteNetworkGreylist(a.t, {});
+    expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual([]);
+  });
+
+  it("answers every network route in binary as in JSON", async () => {
+    const bin = new HttpTransport({ baseUrl: a.sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY) });
+    expect(await shell.getNetworkConnections(bin, {})).toEqual(await shell.getNetworkConnections(a.t, {}));
+    expect(await shell.getNetworkPointsByPoint(bin, { path: { point: b.point } })).toEqual(await shell.getNetworkPointsByPoint(a.t, { path: { point: b.point } }));
+    expect(await shell.getNetworkPeersByPeerId(bin, { path: { peer_id: b.self } })).toMatchObject({ state: "running", trusted: false });
+    expect((await shell.getNetworkPeersLog(bin, { path: { peer_id: b.self } })).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the tables on disk", () => {
+  it("keep the identity, points, peers and trust across a restart, every connection closed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-p2p-"));
+    const other = await start();
+    try {
+      const first = await start({ dataDir: dir });
+      await shell.putNetworkPointsByPoint(first.t, { path: { point: other.point }, body: {} });
+      await shell.patchNetworkPeersByPeerId(first.t, { path: { peer_id: other.self }, body: { acl: "trust" } });
+      await first.sandbox.stop();
+      const again = await start({ dataDir: dir });
+      try {
+        expect(again.self).toBe(first.self);
+        const point = await shell.getNetworkPointsByPoint(again.t, { path: { point: other.point } });
+        expect(point.state).toEqual({ event_kind: "disconnected" });
+        expect(point.last_established_connection?.[0]).toBe(other.self);
+        const peer = await shell.getNetworkPeersByPeerId(again.t, { path: { peer_id: other.self } });
+        expect(peer).toMatchObject({ state: "disconnected", trusted: true });
+        expect(peer.last_disconnection).toBeDefined();
+      } finally {
+        await again.sandbox.stop();
+      }
+    } finally {
+      await other.sandbox.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
