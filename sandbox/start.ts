@@ -50,6 +50,8 @@ export interface SandboxOptions {
    * itself `127.0.0.1:0`, any free loopback port); `false`: no incoming connections.
    */
   netAddr?: string | false;
+  /** Points to connect to at start, added to the config's `p2p.bootstrap-peers`. */
+  peers?: readonly string[];
   /** Told about handler failures (default: nothing). */
   onError?: (error: unknown) => void;
 }
@@ -75,6 +77,7 @@ export function sandboxConfig(options: SandboxOptions): NodeConfig {
     ...(options.mediaType !== undefined ? { mediaType: options.mediaType } : {}),
     ...(network !== undefined ? { network } : {}),
     ...(typeof options.netAddr === "string" ? { netAddr: options.netAddr } : {}),
+    ...(options.peers !== undefined ? { peers: options.peers } : {}),
     listenAddr: `${options.host ?? "127.0.0.1"}:${options.port ?? 8732}`,
   };
   return typeof options.config === "string" ? loadConfigFile(options.config, overrides) : buildConfig(options.config, overrides);
@@ -120,7 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   config.rpc["listen-addrs"] = [new URL(server.url).host];
   try {
     const listen = config.p2p["listen-addr"];
-    const p2pAddr = await node.p2p.start(options.netAddr === false || typeof listen !== "string" ? undefined : listen);
+    const p2pAddr = await node.p2p.start(options.netAddr === false || typeof listen !== "string" ? undefined : listen, node);
     if (p2pAddr !== undefined) config.p2p["listen-addr"] = p2pAddr;
     else delete config.p2p["listen-addr"];
   } catch (error) {

@@ -87,6 +87,8 @@ export interface ConfigOverrides {
   network?: unknown;
   /** `host:port` the peer-to-peer layer listens on (Octez's `--net-addr`). */
   netAddr?: string;
+  /** Points added to the bootstrap peers (Octez's `--peer`). */
+  peers?: readonly string[];
 }
 
 /**
@@ -103,7 +105,9 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const rpc = merged.rpc as Record<string, unknown>;
   if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
   if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
-  if (overrides.netAddr !== undefined) (merged.p2p as Record<string, unknown>)["listen-addr"] = overrides.netAddr;
+  const p2p = merged.p2p as Record<string, unknown>;
+  if (overrides.netAddr !== undefined) p2p["listen-addr"] = overrides.netAddr;
+  if (overrides.peers !== undefined && overrides.peers.length > 0) p2p["bootstrap-peers"] = [...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []), ...overrides.peers];
   // The network first: the schema's `oneOf` would only say that no case matched.
   resolveNetwork(merged.network, `${source}.network`);
   const validate = getConfigRoute.output.validate;

@@ -18,6 +18,8 @@ import type { NodeStore } from "../store/store.ts";
 import { addressOf, canonicalPoint, parsePoint } from "./address.ts";
 import { ConnectHandler, type Connection } from "./connect-handler.ts";
 import { identityFromJson, identityToJson, newIdentity, type Identity } from "./identity.ts";
+import type { SandboxNode } from "../node/node.ts";
+import { BlockGossip } from "./gossip.ts";
 import { EMPTY_STAT } from "./meter.ts";
 import { Pool } from "./pool.ts";
 
@@ -31,6 +33,7 @@ export class P2p {
   readonly net: ConnectHandler;
   private maintenanceTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private gossip: BlockGossip | undefined;
 
   constructor(
     private readonly config: NodeConfig,
@@ -63,9 +66,11 @@ export class P2p {
 
   /**
    * Listens on `listenAddr` (`host:port`, port 0 for any free one; none: no incoming
-   * connections), then connects to the bootstrap peers. Resolves to the bound `host:port`.
+   * connections), then connects to the bootstrap peers. With `blocks`, heads propagate
+   * between `blocks` and the peers ({@link BlockGossip}). Resolves to the bound `host:port`.
    */
-  async start(listenAddr: string | undefined): Promise<string | undefined> {
+  async start(listenAddr: string | undefined, blocks?: SandboxNode): Promise<string | undefined> {
+    if (blocks) this.gossip = new BlockGossip(blocks, this.net);
     let bound: string | undefined;
     if (listenAddr !== undefined) {
       const p = parsePoint(listenAddr);
@@ -237,6 +242,7 @@ export class P2p {
     if (this.closed) return;
     this.closed = true;
     if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    this.gossip?.close();
     // The sockets close at once (the store, closed right after by the node, gets the final
     // tables); only the listening socket is waited for.
     const listening = this.net.close();

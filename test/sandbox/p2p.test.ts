@@ -14,7 +14,10 @@ import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/inde
 import type { RpcTransport } from "../../runtime/index.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { FrameReader, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
-import { BINARY } from "./support.ts";
+import { BINARY, GENESIS_TIME, fitness, headerHex } from "./support.ts";
+
+const main = { chain_id: "main" };
+const EMPTY_PASSES = [[], [], [], []];
 
 interface Node {
   sandbox: RunningSandbox;
@@ -122,6 +125,26 @@ describe("sandboxes connected on loopback", () => {
       { event_kind: "rejecting_request", p2p_peer_id: a.self },
     ]);
     expect((await shell.getNetworkPeersLog(a.t, { path: { peer_id: b.self } })).map((e) => e.kind)).toEqual(["incoming_request", "connection_established"]);
+  });
+
+  it("propagates heads: a block injected in B becomes A's head, and a new peer catches up from A", async () => {
+    await connectedTo(a, b.self);
+    let head = { hash: (await shell.getChainsBlocks(b.t, { path: main, query: { length: 1 } }))[0]![0]!, level: 0 };
+    for (let i = 0; i < 3; i++) {
+      const level = head.level + 1;
+      const data = headerHex({ level, predecessor: head.hash, timestamp: GENESIS_TIME + level, fitness: fitness(level), operations: EMPTY_PASSES });
+      head = { hash: await shell.postInjectionBlock(b.t, { body: { data, operations: EMPTY_PASSES } }), level };
+    }
+    const headOf = (n: Node) => until(`${n.self} has head ${head.hash}`, async () => (await shell.getChainsBlocks(n.t, { path: main, query: { length: 1 } }))[0]![0] === head.hash);
+    await headOf(a);
+    // D starts after the blocks: A sends it the head, D asks for the predecessors it lacks.
+    const d = await start({ peers: [a.point] });
+    try {
+      await headOf(d);
+      expect(await shell.getChainsBlocks(d.t, { path: main, query: { length: 4 } })).toEqual(await shell.getChainsBlocks(b.t, { path: main, query: { length: 4 } }));
+    } finally {
+      await d.sandbox.stop();
+    }
   });
 
   it("logs a new connection in /network/log and the point and peer logs, as it happens", async () => {

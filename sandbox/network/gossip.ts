@@ -1,0 +1,106 @@
+/**
+ * Block propagation between connected sandboxes, a small cousin of Octez's distributed
+ * database and peer validator: a node sends its head to each new peer and every new head to
+ * all peers; a peer's head of greater fitness than the local head is validated and stored
+ * (an unknown predecessor is asked for, `get_block`, and so on down to a known block); a
+ * request for a known block is answered with it. Blocks go through the node's own injection
+ * (every validation rule applies); what fails is dropped. Operations do not propagate.
+ */
+import { blockHash, bytesToHex, compareFitness, hexToBytes } from "@tezos-rpcgen/runtime";
+import { parseHeader, type StoredBlock } from "../chain/block.ts";
+import type { SandboxNode } from "../node/node.ts";
+import type { Connection, ConnectHandler } from "./connect-handler.ts";
+import type { Message, WireBlock } from "./wire.ts";
+
+/** Blocks waiting for their predecessor, at most (a peer cannot make the node keep more). */
+const MAX_PENDING = 1024;
+
+function wire(block: StoredBlock): WireBlock {
+  return { data: bytesToHex(block.bytes), operations: block.operations.map((pass) => pass.map((op) => ({ branch: op.branch, data: op.data }))) };
+}
+
+export class BlockGossip {
+  /** Blocks waiting for their predecessor, by predecessor hash. */
+  private readonly waiting = new Map<string, Array<{ hash: string; block: WireBlock }>>();
+  private waitingCount = 0;
+  /** Blocks asked for and not yet received. */
+  private readonly requested = new Set<string>();
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly node: SandboxNode,
+    private readonly net: ConnectHandler,
+  ) {
+    net.onConnection = chain(net.onConnection, (c) => {
+      const head = this.node.mainChain.head;
+      if (head.header.level > 0) c.socket.send({ kind: "head", chain_id: this.node.mainChain.chainId, block: wire(head) });
+    });
+    net.onMessage = (c, m) => void this.receive(c, m).catch(() => undefined);
+    void (async () => {
+      for await (const { chainId, block } of node.events.heads.subscribe(this.stop.signal)) {
+        if (chainId !== this.node.mainChain.chainId) continue;
+        for (const c of net.connections.values()) c.socket.send({ kind: "head", chain_id: chainId, block: wire(block) });
+      }
+    })();
+  }
+
+  private async receive(c: Connection, m: Message): Promise<void> {
+    const chain = this.node.mainChain;
+    if (m.kind === "get_block") {
+      const block = m.chain_id === chain.chainId ? chain.get(m.hash) : undefined;
+      if (block) c.socket.send({ kind: "block", chain_id: chain.chainId, block: wire(block) });
+      return;
+    }
+    if ((m.kind !== "head" && m.kind !== "block") || m.chain_id !== chain.chainId) return;
+    let header;
+    let hash: string;
+    try {
+      const bytes = hexToBytes(m.block.data);
+      header = parseHeader(bytes);
+      hash = blockHash(bytes);
+    } catch {
+      this.net.misbehaved(c, `a ${m.kind} message whose header does not parse`);
+      return;
+    }
+    if (m.kind === "block") {
+      // Only blocks this node asked for are taken.
+      if (!this.requested.delete(hash)) return;
+    } else if (compareFitness(header.fitness, chain.head.header.fitness) <= 0) return;
+    if (chain.knows(hash) || chain.invalidBlock(hash) !== undefined) return;
+    if (chain.knows(header.predecessor)) {
+      await this.store(hash, m.block);
+      return;
+    }
+    if (this.waitingCount >= MAX_PENDING) return;
+    const list = this.waiting.get(header.predecessor) ?? [];
+    list.push({ hash, block: m.block });
+    this.waiting.set(header.predecessor, list);
+    this.waitingCount++;
+    this.requested.add(header.predecessor);
+    c.socket.send({ kind: "get_block", chain_id: chain.chainId, hash: header.predecessor });
+  }
+
+  /** Validates and stores a block whose predecessor is known, then the blocks that waited for it. */
+  private async store(hash: string, block: WireBlock): Promise<void> {
+    try {
+      await this.node.injectBlock(block.data, block.operations, { force: true, chain: this.node.mainChain.chainId });
+    } catch {
+      return;
+    }
+    const children = this.waiting.get(hash) ?? [];
+    this.waiting.delete(hash);
+    this.waitingCount -= children.length;
+    for (const child of children) await this.store(child.hash, child.block);
+  }
+
+  close(): void {
+    this.stop.abort();
+  }
+}
+
+function chain<A>(first: ((a: A) => void) | undefined, second: (a: A) => void): (a: A) => void {
+  return (a) => {
+    first?.(a);
+    second(a);
+  };
+}
