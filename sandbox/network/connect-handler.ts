@@ -7,7 +7,7 @@
  * Octez's states and writes its events. Authentication failures that show a peer speaking
  * garbage (bad frames, bad proofs) greylist its address, as Octez's do.
  */
-import { createServer, connect as tcpConnect, type Server, type Socket } from "node:net";
+import { createServer, isIP, connect as tcpConnect, type Server, type Socket } from "node:net";
 import { lookup } from "node:dns/promises";
 import type { GetNetworkConnectionsByPeerIdOutput, P2pConnectionId } from "../../generated/shell/types.ts";
 import type { NodeConfig } from "../config/config.ts";
@@ -104,10 +104,12 @@ export class ConnectHandler {
       raw.destroy();
       return;
     }
+    // Counted while authenticating, as Octez's `incoming` table.
     this.incomingCount++;
     const socket = new FramedSocket(raw, new Meter(this.meter));
-    socket.onClose(() => this.incomingCount--);
-    void this.establish(socket, addr, point, undefined, this.config.p2p.limits["authentication-timeout"] * 1000).catch(() => undefined);
+    void this.establish(socket, addr, point, undefined, this.config.p2p.limits["authentication-timeout"] * 1000)
+      .catch(() => undefined)
+      .finally(() => this.incomingCount--);
   }
 
   // ---- outgoing ----
@@ -120,7 +122,13 @@ export class ConnectHandler {
     const parsed = parsePoint(pointTextGiven);
     if (parsed === undefined) throw genericFailure(`Cannot parse point: ${pointTextGiven}`);
     let host = parsed.host;
-    if (addressOf(host) === host && !host.includes(":")) host = (await lookup(host)).address;
+    if (!isIP(host)) {
+      try {
+        host = (await lookup(host)).address;
+      } catch (error) {
+        throw p2pError("node.p2p_pool.connection_failed", `cannot resolve ${parsed.host}: ${(error as Error).message}`);
+      }
+    }
     const addr = addressOf(host);
     const point = pointText(addr, parsed.port);
     if (this.pool.addrBanned(addr)) throw p2pError("node.p2p_pool.point_banned", `point ${point} is banned`, { point });
@@ -170,7 +178,8 @@ export class ConnectHandler {
     socket.onClose(() => this.pending.delete(socket));
     let info: Authenticated;
     try {
-      info = await authenticate(socket, { identity: this.identity, port: this.port, version: this.announced(), metadata: this.metadata }, timeoutMs);
+      const port = this.config.p2p["advertised-net-port"] ?? this.port;
+      info = await authenticate(socket, { identity: this.identity, port, version: this.announced(), metadata: this.metadata }, timeoutMs);
     } catch (error) {
       socket.fail(error as Error);
       // A peer that speaks garbage is greylisted (Octez's decoding and authentication errors).
@@ -265,7 +274,12 @@ export class ConnectHandler {
     this.pool.peerRunning(info.peerId, peer, idPoint);
     this.connections.set(info.peerId, connection);
     this.save();
-    socket.onClose(() => {
+    socket.onClose((reason) => {
+      // A peer whose messages do not parse is greylisted, as Octez's connections do.
+      if (reason instanceof WireError) {
+        this.pool.greylistPeer(info.peerId);
+        this.pool.greylistAddr(connection.addr);
+      }
       // Octez's canceler hook: the point and the peer are disconnected (as an external
       // disconnection, the only kind `create_connection` records), then the pool forgets it.
       if (record && point !== undefined && this.pool.point(point) === record) this.pool.pointDisconnected(point, record);
@@ -285,8 +299,6 @@ export class ConnectHandler {
 
   /** A running peer broke the protocol: greylisted (peer and address) and disconnected (Octez's `greylister`). */
   misbehaved(connection: Connection, why: string): void {
-    this.pool.greylistPeer(connection.peerId);
-    this.pool.greylistAddr(connection.addr);
     connection.socket.fail(new WireError("bad_message", why));
   }
 

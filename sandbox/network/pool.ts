@@ -129,6 +129,7 @@ export class Pool {
   registerPoint(point: string, options: { trusted?: boolean; expectedPeerId?: string } = {}): PointRecord {
     let p = this.points.get(point);
     if (p === undefined) {
+      this.collect(this.points, this.config.p2p.limits.max_known_points, "gc_points");
       p = { trusted: options.trusted ?? false, state: "disconnected", events: [], ...(options.expectedPeerId ? { expectedPeerId: options.expectedPeerId } : {}) };
       this.points.set(point, p);
       this.log.publish({ event: "new_point", point });
@@ -137,6 +138,23 @@ export class Pool {
       if (options.expectedPeerId !== undefined) p.expectedPeerId = options.expectedPeerId;
     }
     return p;
+  }
+
+  /**
+   * Octez's `gc_points` / `gc_peer_ids`: when a table holds `max` entries, the disconnected
+   * untrusted ones are forgotten, the oldest known first, down to `target` (so that peers
+   * with fresh identities cannot grow the tables without end).
+   */
+  private collect(table: Map<string, { trusted: boolean; state: string }>, bounds: [number, number] | undefined, event: "gc_points" | "gc_peer_ids"): void {
+    if (bounds === undefined || table.size < bounds[0]) return;
+    let excess = table.size - bounds[1];
+    for (const [key, entry] of table) {
+      if (excess <= 0) break;
+      if (entry.trusted || entry.state !== "disconnected") continue;
+      table.delete(key);
+      excess--;
+    }
+    this.log.publish({ event });
   }
 
   /** Forgets a point (Octez's `unregister_point`, for peers of another network). */
@@ -267,6 +285,7 @@ export class Pool {
   registerPeer(peer: string): PeerRecord {
     let p = this.peers.get(peer);
     if (p === undefined) {
+      this.collect(this.peers, this.config.p2p.limits.max_known_peer_ids, "gc_peer_ids");
       p = { trusted: false, state: "disconnected", events: [] };
       this.peers.set(peer, p);
       this.log.publish({ event: "new_peer", peer_id: peer });

@@ -118,11 +118,10 @@ export class FramedSocket {
       this.fail(reason);
       return Promise.resolve();
     }
+    // Resolved when the socket ends, whether the write finished or the socket broke first.
     return new Promise<void>((resolve) => {
-      this.socket.end(() => {
-        this.fail(reason);
-        resolve();
-      });
+      this.onClose(() => resolve());
+      this.socket.end(() => this.fail(reason));
     });
   }
 }

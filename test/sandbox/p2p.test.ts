@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/index.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
+import { buildConfig } from "../../sandbox/config/config.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
-import { FrameReader, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
+import { Pool } from "../../sandbox/network/pool.ts";
+import { NullStore } from "../../sandbox/store/store.ts";
+import { FrameReader, MAGIC, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
 import { BINARY, GENESIS_TIME, fitness, headerHex } from "./support.ts";
 
 const main = { chain_id: "main" };
@@ -78,6 +81,45 @@ describe("the wire format", () => {
     expect(code(() => parseMessage(Buffer.from('{"kind":"nack","motive":-1}')))).toBe("bad_message: message nack.motive: expected an integer in [0, 65535]");
     expect(code(() => parseMessage(Buffer.from('{"kind":"hello","version":{},"metadata":{}}')))).toMatch(/message hello\.magic/);
     expect(code(() => parseMessage(Buffer.from('{"kind":"shutdown"}')))).toBe('bad_message: message: unknown kind "shutdown"');
+  });
+});
+
+describe("the pool's tables", () => {
+  const make = (limits: object = {}) => {
+    let now = 1_700_000_000;
+    const pool = new Pool(buildConfig({ p2p: { limits, greylisting_config: { factor: 2, "initial-delay": 10, "disconnection-delay": 5, "increase-cap": 30 } } }), new NullStore(), new Map(), () => now);
+    return { pool, tick: (s: number) => (now += s) };
+  };
+
+  it("delays reconnection after each failure, growing by the factor up to the cap", () => {
+    const { pool, tick } = make();
+    const p = pool.registerPoint("10.0.0.1:9732");
+    const ends: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      pool.pointRequested("10.0.0.1:9732", p);
+      pool.pointDisconnected("10.0.0.1:9732", p);
+      ends.push(pool.pointInfo("10.0.0.1:9732")!.greylisted_until!);
+      expect(pool.cannotReconnectYet(p)).toBe(true);
+      tick(100);
+      expect(pool.cannotReconnectYet(p)).toBe(false);
+    }
+    // Delays 10, 20, 30 (capped), 30 after failures 100 s apart.
+    const t0 = 1_700_000_000;
+    expect(ends.map((e) => Date.parse(e) / 1000 - t0)).toEqual([10, 120, 230, 330]);
+    expect(Date.parse(pool.pointInfo("10.0.0.1:9732")!.last_failed_connection!) / 1000 - t0).toBe(300);
+  });
+
+  it("forgets disconnected untrusted points and peers beyond the configured maximum", () => {
+    const { pool } = make({ max_known_points: [3, 1], max_known_peer_ids: [2, 1] });
+    pool.registerPoint("10.0.0.1:9732", { trusted: true });
+    pool.registerPoint("10.0.0.2:9732");
+    pool.registerPoint("10.0.0.3:9732");
+    pool.registerPoint("10.0.0.4:9732");
+    expect(pool.pointList()).toEqual(["10.0.0.1:9732", "10.0.0.4:9732"]);
+    pool.registerPeer("idtA");
+    pool.registerPeer("idtB");
+    pool.registerPeer("idtC");
+    expect(pool.peerList()).toEqual(["idtB", "idtC"]);
   });
 });
 
@@ -224,10 +266,10 @@ describe("sandboxes connected on loopback", () => {
   it("refuses garbage on the p2p socket, greylists the address, and keeps serving", async () => {
     const port = Number(a.point.split(":")[1]);
     const send = (bytes: Buffer) =>
-      new Promise<string>((resolve) => {
+      new Promise<number>((resolve) => {
         const s: Socket = connect({ host: "127.0.0.1", port });
-        let got = "";
-        s.on("data", (d) => (got += d.length));
+        let got = 0;
+        s.on("data", (d: Buffer) => (got += d.length));
         s.on("error", () => undefined);
         s.on("close", () => resolve(got));
         s.on("connect", () => s.write(bytes));
@@ -238,12 +280,18 @@ describe("sandboxes connected on loopback", () => {
     expect(grey.ips).toEqual(["::ffff:127.0.0.1"]);
     expect(await shell.getNetworkPointsBanned(a.t, { path: { point: b.point } })).toBe(true);
     // While greylisted, A closes connections from that address before reading anything.
-    expect(await send(Buffer.concat([frame({ kind: "ack" }), Buffer.from("garbage")]))).toBe("");
+    expect(await send(Buffer.concat([frame({ kind: "ack" }), Buffer.from("garbage")]))).toBe(0);
     // The connections already running are not affected, and the node still answers.
     expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id).sort()).toEqual([b.self, c.self].sort());
     expect(await shell.getNetworkSelf(a.t, {})).toBe(a.self);
     await shell.deleteNetworkGreylist(a.t, {});
     expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual([]);
+    // A well-formed hello announcing B's public key, without B's secret key: the proof fails.
+    const hello = { kind: "hello", magic: MAGIC, public_key: b.sandbox.node.p2p.identity.publicKey.toString("hex"), nonce: "00".repeat(24), port: null, version: { chain_name: "TEZOS", distributed_db_version: 2, p2p_version: 1 }, metadata: { disable_mempool: false, private_node: false } } as const;
+    expect(Number(await send(Buffer.concat([frame(hello), frame({ kind: "auth", proof: "11".repeat(32) })])))).toBeGreaterThan(0);
+    expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual(["::ffff:127.0.0.1"]);
+    expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id).sort()).toEqual([b.self, c.self].sort());
+    await shell.deleteNetworkGreylist(a.t, {});
   });
 
   it("answers every network route in binary as in JSON", async () => {
