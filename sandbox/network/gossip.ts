@@ -12,8 +12,11 @@ import type { SandboxNode } from "../node/node.ts";
 import type { Connection, ConnectHandler } from "./connect-handler.ts";
 import type { Message, WireBlock } from "./wire.ts";
 
-/** Blocks waiting for their predecessor, at most (a peer cannot make the node keep more). */
-const MAX_PENDING = 1024;
+/**
+ * Blocks waiting for their predecessor, at most: past it they are all dropped (a peer sending
+ * a branch that never reaches a known block cannot fill the memory, nor stop propagation).
+ */
+const MAX_PENDING = 10_000;
 
 function wire(block: StoredBlock): WireBlock {
   return { data: bytesToHex(block.bytes), operations: block.operations.map((pass) => pass.map((op) => ({ branch: op.branch, data: op.data }))) };
@@ -71,7 +74,11 @@ export class BlockGossip {
       await this.store(hash, m.block);
       return;
     }
-    if (this.waitingCount >= MAX_PENDING) return;
+    if (this.waitingCount >= MAX_PENDING) {
+      this.waiting.clear();
+      this.requested.clear();
+      this.waitingCount = 0;
+    }
     const list = this.waiting.get(header.predecessor) ?? [];
     list.push({ hash, block: m.block });
     this.waiting.set(header.predecessor, list);

@@ -25,6 +25,8 @@ export class ConnectionTimeout extends Error {
 
 /** Messages read but not yet taken, at most (a peer cannot make the node queue more). */
 const MAX_QUEUED = 256;
+/** Bytes written but not yet taken by the peer, at most: a peer that stops reading is cut. */
+const MAX_UNSENT = 64 * 1024 * 1024;
 
 export class FramedSocket {
   private readonly reader = new FrameReader();
@@ -107,6 +109,10 @@ export class FramedSocket {
   send(message: Message): void {
     if (this.failure) return;
     const bytes = frame(message);
+    if (this.socket.writableLength + bytes.length > MAX_UNSENT) {
+      this.fail(new ConnectionClosed("the peer does not read what is sent"));
+      return;
+    }
     this.meter.onSent(bytes.length);
     this.socket.write(bytes);
   }
