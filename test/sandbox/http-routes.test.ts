@@ -7,8 +7,8 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
 import { routeTable } from "../../generated/shell/routes.ts";
-import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/index.ts";
-import { BINARY } from "./support.ts";
+import { HttpTransport, binaryBodies } from "../../runtime/client/index.ts";
+import { BINARY, rpcError } from "./support.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { itWithReference, readReference } from "../support/reference.ts";
@@ -47,16 +47,6 @@ async function closedLoopbackPoint(): Promise<string> {
   const port = (server.address() as AddressInfo).port;
   await new Promise((resolve) => server.close(resolve));
   return `127.0.0.1:${port}`;
-}
-
-async function rpcError(call: Promise<unknown>): Promise<RpcError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw error;
-  }
-  throw new Error("expected an RpcError");
 }
 
 /**

@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
-import { HttpTransport, RpcError, binaryBodies } from "../../runtime/client/index.ts";
+import { HttpTransport, binaryBodies } from "../../runtime/client/index.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { Pool } from "../../sandbox/network/pool.ts";
 import { NullStore } from "../../sandbox/store/store.ts";
 import { FrameReader, MAGIC, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
-import { BINARY, GENESIS_TIME, fitness, headerHex } from "./support.ts";
+import { BINARY, GENESIS_TIME, fitness, headerHex, rpcError } from "./support.ts";
 
 const main = { chain_id: "main" };
 const EMPTY_PASSES = [[], [], [], []];
@@ -45,16 +45,6 @@ async function until<T>(what: string, f: () => Promise<T | undefined | false>): 
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`never happened: ${what}`);
-}
-
-async function rpcError(call: Promise<unknown>): Promise<RpcError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw error;
-  }
-  throw new Error("expected an RpcError");
 }
 
 const connectedTo = (n: Node, peer: string) => until(`${n.self} connected to ${peer}`, async () => (await shell.getNetworkConnections(n.t, {})).find((c) => c.peer_id === peer));
