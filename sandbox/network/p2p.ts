@@ -217,6 +217,11 @@ export class P2p {
     return this.net.disconnect(peer, wait);
   }
 
+  /** The running connections' peers and when each connection was established (the peer validators). */
+  runningPeers(): Array<{ peerId: string; since: number }> {
+    return [...this.net.connections.keys()].map((peerId) => ({ peerId, since: this.pool.peer(peerId)?.lastEstablished?.[1] ?? 0 }));
+  }
+
   stat(): P2pStat {
     return this.net.meter.stat();
   }

@@ -157,6 +157,10 @@ describe("sandboxes connected on loopback", () => {
       { event_kind: "rejecting_request", p2p_peer_id: a.self },
     ]);
     expect((await shell.getNetworkPeersLog(a.t, { path: { peer_id: b.self } })).map((e) => e.kind)).toEqual(["incoming_request", "connection_established"]);
+    // The chain validator runs a peer validator per connection; the ddb counts them.
+    expect((await shell.getWorkersChainValidatorsPeersValidators(a.t, { path: main })).map((w) => [w.peer_id, w.status.phase])).toEqual([[b.self, "running"]]);
+    expect((await shell.getWorkersChainValidatorsPeersValidatorsByPeerId(a.t, { path: { ...main, peer_id: b.self } })).pending_requests).toEqual([]);
+    expect((await shell.getWorkersChainValidatorsDdb(a.t, { path: main })).active_peers).toBe(1);
   });
 
   it("propagates heads: a block injected in B becomes A's head, and a new peer catches up from A", async () => {
