@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport, binaryBodies } from "../../runtime/client/index.ts";
@@ -71,6 +72,30 @@ describe("the wire format", () => {
     expect(code(() => parseMessage(Buffer.from('{"kind":"nack","motive":-1}')))).toBe("bad_message: message nack.motive: expected an integer in [0, 65535]");
     expect(code(() => parseMessage(Buffer.from('{"kind":"hello","version":{},"metadata":{}}')))).toMatch(/message hello\.magic/);
     expect(code(() => parseMessage(Buffer.from('{"kind":"shutdown"}')))).toBe('bad_message: message: unknown kind "shutdown"');
+  });
+
+  it("fails only with WireError on arbitrary bytes and arbitrary JSON", () => {
+    const reject = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        if (!(error instanceof WireError)) throw error;
+      }
+    };
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 4 }), (chunks) => {
+        const reader = new FrameReader();
+        reject(() => chunks.forEach((c) => reader.push(Buffer.from(c)).forEach(parseMessage)));
+      }),
+      { numRuns: 300 },
+    );
+    const kinds = fc.constantFrom("hello", "auth", "ack", "nack", "disconnect", "head", "get_block", "block", "other");
+    fc.assert(
+      fc.property(kinds, fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }), (kind, fields) => {
+        reject(() => parseMessage(Buffer.from(JSON.stringify({ ...fields, kind }))));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
