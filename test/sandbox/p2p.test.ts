@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport, binaryBodies } from "../../runtime/client/index.ts";
+import type { P2pPeerPoolEvent } from "../../generated/shell/types.ts";
 import type { RpcTransport } from "../../runtime/index.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
@@ -232,7 +233,13 @@ describe("sandboxes connected on loopback", () => {
 
   it("DELETE /network/connections/<peer_id> disconnects both sides; a new request reconnects", async () => {
     await connectedTo(c, a.self);
+    const peerLog = shell.getNetworkPeersLogStream(a.t, { path: { peer_id: c.self }, query: { monitor: true } })[Symbol.asyncIterator]();
+    const known = (await peerLog.next()).value!;
+    expect(known.map((e: P2pPeerPoolEvent) => e.kind)).toEqual(["incoming_request", "connection_established"]);
+    const next = peerLog.next();
     expect(await shell.deleteNetworkConnectionsByPeerId(c.t, { path: { peer_id: a.self }, query: { wait: true } })).toEqual({});
+    expect((await next).value).toEqual([expect.objectContaining({ kind: "external_disconnection", addr: "::ffff:127.0.0.1", port: Number(c.point.split(":")[1]) })]);
+    await peerLog.return?.();
     await notConnectedTo(c, a.self);
     await notConnectedTo(a, c.self);
     const point = await shell.getNetworkPointsByPoint(c.t, { path: { point: a.point } });
