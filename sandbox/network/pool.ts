@@ -230,11 +230,6 @@ export class Pool {
     this.pointEvent(point, p, event);
   }
 
-  /** `log_incoming_rejection`. */
-  pointRejectingIncoming(point: string, p: PointRecord, peer: string): void {
-    this.pointEvent(point, p, { kind: "rejecting_request", peer });
-  }
-
   /** The reconnection delay has not passed (Octez's `cannot_reconnect_yet`). */
   cannotReconnectYet(p: PointRecord): boolean {
     return p.reconnection !== undefined && this.now() <= p.reconnection.end;

@@ -320,6 +320,19 @@ describe("sandboxes connected on loopback", () => {
     await shell.deleteNetworkGreylist(a.t, {});
   });
 
+  it("refuses a node of another network (Octez's nack for an unknown chain name) and forgets its point", async () => {
+    const other = await start({ network: "ghostnet" });
+    try {
+      const error = await rpcError(shell.putNetworkPointsByPoint(a.t, { path: { point: other.point }, body: {} }));
+      // Both sides refuse: A names the version the other announced.
+      expect(error.trace).toEqual([{ kind: "permanent", id: "node.p2p_socket.rejected_no_common_protocol", announced_version: { chain_name: "TEZOS_ITHACANET_2022-01-25T15:00:00Z", distributed_db_version: 2, p2p_version: 1 } }]);
+      expect((await shell.getNetworkPoints(a.t, {})).map(([p]) => p)).not.toContain(other.point);
+      expect(await shell.getNetworkConnections(other.t, {})).toEqual([]);
+    } finally {
+      await other.sandbox.stop();
+    }
+  });
+
   it("answers every network route in binary as in JSON", async () => {
     const bin = new HttpTransport({ baseUrl: a.sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY) });
     expect(await shell.getNetworkConnections(bin, {})).toEqual(await shell.getNetworkConnections(a.t, {}));
