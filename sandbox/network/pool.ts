@@ -97,8 +97,10 @@ export class Pool {
   ) {
     const saved = values.get(STORE_KEY) as unknown as Saved | undefined;
     if (saved) {
-      // A restart finds every connection closed (as Octez's peers file reloads peers disconnected).
-      for (const [k, p] of Object.entries(saved.points)) this.points.set(k, { ...p, state: "disconnected", peer: undefined });
+      // A restart finds every connection closed (as Octez's peers file reloads peers
+      // disconnected) and no reconnection delay (Octez keeps none), so bootstrap peers are
+      // reconnected at once.
+      for (const [k, p] of Object.entries(saved.points)) this.points.set(k, { ...p, state: "disconnected", peer: undefined, reconnection: undefined });
       for (const [k, p] of Object.entries(saved.peers)) this.peers.set(k, { ...p, state: "disconnected", point: undefined });
       this.acl = saved.acl;
     }
