@@ -28,21 +28,33 @@ export class BlockGossip {
   private waitingCount = 0;
   /** Blocks asked for and not yet received. */
   private readonly requested = new Set<string>();
-  private readonly stop = new AbortController();
+  /** The subscription to new heads, held only while some peer is connected. */
+  private heads: AbortController | undefined;
 
   constructor(
     private readonly node: SandboxNode,
     private readonly net: ConnectHandler,
   ) {
     net.onConnection = chain(net.onConnection, (c) => {
+      this.follow();
+      c.socket.onClose(() => {
+        if (this.net.connections.size === 0) this.close();
+      });
       const head = this.node.mainChain.head;
       if (head.header.level > 0) c.socket.send({ kind: "head", chain_id: this.node.mainChain.chainId, block: wire(head) });
     });
     net.onMessage = (c, m) => void this.receive(c, m).catch(() => undefined);
+  }
+
+  /** Sends every new head to every peer from now on. */
+  private follow(): void {
+    if (this.heads) return;
+    const heads = new AbortController();
+    this.heads = heads;
     void (async () => {
-      for await (const { chainId, block } of node.events.heads.subscribe(this.stop.signal)) {
+      for await (const { chainId, block } of this.node.events.heads.subscribe(heads.signal)) {
         if (chainId !== this.node.mainChain.chainId) continue;
-        for (const c of net.connections.values()) c.socket.send({ kind: "head", chain_id: chainId, block: wire(block) });
+        for (const c of this.net.connections.values()) c.socket.send({ kind: "head", chain_id: chainId, block: wire(block) });
       }
     })();
   }
@@ -100,8 +112,10 @@ export class BlockGossip {
     for (const child of children) await this.store(child.hash, child.block);
   }
 
+  /** Stops following the heads. */
   close(): void {
-    this.stop.abort();
+    this.heads?.abort();
+    this.heads = undefined;
   }
 }
 
