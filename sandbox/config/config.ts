@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { getConfigRoute } from "../../generated/shell/routes.ts";
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 import { ConfigError, resolveNetwork } from "../chain/networks.ts";
+import { parsePoint } from "../network/address.ts";
 
 export type NodeConfig = GetConfigOutput;
 
@@ -116,6 +117,9 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
     const where = source + (e?.instancePath ? e.instancePath.replace(/\//g, ".").replace(/^\./, ".") : "");
     throw new ConfigError(where, e?.message ?? "invalid value");
   }
+  // Points the schema only types as strings: the peer-to-peer layer must be able to use them.
+  const points: Array<[string, unknown]> = [[`${source}.p2p.listen-addr`, p2p["listen-addr"]], ...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []).map((v, i): [string, unknown] => [`${source}.p2p.bootstrap-peers[${i}]`, v])];
+  for (const [where, value] of points) if (value !== undefined && (typeof value !== "string" || parsePoint(value) === undefined)) throw new ConfigError(where, `expected host:port, got ${JSON.stringify(value)}`);
   return merged as unknown as NodeConfig;
 }
 

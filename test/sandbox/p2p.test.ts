@@ -100,6 +100,15 @@ describe("the wire format", () => {
   });
 });
 
+describe("the peer-to-peer configuration", () => {
+  it("names a listen address or bootstrap peer that is not host:port", () => {
+    expect(() => buildConfig({ p2p: { "bootstrap-peers": ["127.0.0.1:9732", "bad host!"] } })).toThrow('config.p2p.bootstrap-peers[1]: expected host:port, got "bad host!"');
+    expect(() => buildConfig({ p2p: { "listen-addr": "[zz]:1" } })).toThrow("config.p2p.listen-addr: expected host:port");
+    expect(() => buildConfig({}, { netAddr: "127.0.0.1:99999" })).toThrow("config.p2p.listen-addr");
+    expect(buildConfig({}, { peers: ["10.0.0.1:9732"] }).p2p["bootstrap-peers"]).toEqual(["10.0.0.1:9732"]);
+  });
+});
+
 describe("the pool's tables", () => {
   const make = (limits: object = {}) => {
     let now = 1_700_000_000;
