@@ -41,8 +41,12 @@ function seconds(text: string | undefined): number | undefined {
   return n;
 }
 
-/** A log: the known events, then with `monitor` each new one as it happens. */
-function eventLog<E, T>(events: E[], monitor: boolean | undefined, updates: () => AsyncIterable<T>, mine: (update: T) => E | undefined): E[] | AsyncIterable<E[]> {
+/**
+ * A log: the known events, then with `monitor` each new one as it happens. An unknown point
+ * or peer has an empty log, answered once even with `monitor` (Octez's `p2p_directory.ml`).
+ */
+function eventLog<E, T>(events: E[] | undefined, monitor: boolean | undefined, updates: () => AsyncIterable<T>, mine: (update: T) => E | undefined): E[] | AsyncIterable<E[]> {
+  if (events === undefined) return [];
   if (!monitor) return events;
   const stream = updates();
   return (async function* () {

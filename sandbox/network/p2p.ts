@@ -118,9 +118,10 @@ export class P2p {
     return this.pool.pointInfo(canonicalPoint(point) ?? point);
   }
 
-  /** A point's events; none for an unknown point (as Octez). */
-  pointEvents(point: string): P2pPointPoolEvent[] {
-    return [...(this.pool.point(canonicalPoint(point) ?? point)?.events ?? [])];
+  /** A point's events; undefined for an unknown point. */
+  pointEvents(point: string): P2pPointPoolEvent[] | undefined {
+    const events = this.pool.point(canonicalPoint(point) ?? point)?.events;
+    return events && [...events];
   }
 
   /** `PATCH /network/points/<point>`: the point's record after the change, undefined when unknown. */
@@ -172,9 +173,10 @@ export class P2p {
     return this.pool.peerInfo(peer, c ? { stat: c.meter.stat(), conn_metadata: c.remoteMetadata } : { stat: EMPTY_STAT });
   }
 
-  /** A peer's events; none for an unknown peer (as Octez). */
-  peerEvents(peer: string): P2pPeerPoolEvent[] {
-    return [...(this.pool.peer(peer)?.events ?? [])];
+  /** A peer's events; undefined for an unknown peer. */
+  peerEvents(peer: string): P2pPeerPoolEvent[] | undefined {
+    const events = this.pool.peer(peer)?.events;
+    return events && [...events];
   }
 
   /** `PATCH /network/peers/<peer_id>`: the peer's record after the change, undefined when unknown. */
