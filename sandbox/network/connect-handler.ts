@@ -73,6 +73,11 @@ export class ConnectHandler {
     private readonly save: () => void,
   ) {}
 
+  /** Saves the tables, unless the node is stopping (it saves them once, last). */
+  private persist(): void {
+    if (!this.closing) this.save();
+  }
+
   private get metadata(): ConnMetadata {
     return { disable_mempool: this.config.p2p.disable_mempool, private_node: this.config.p2p["private-mode"] };
   }
@@ -151,7 +156,7 @@ export class ConnectHandler {
       });
     } catch (error) {
       this.pool.pointDisconnected(point, record);
-      this.save();
+      this.persist();
       if (error instanceof ConnectionTimeout) throw timeoutError();
       throw p2pError("node.p2p_pool.connection_failed", `connection to ${point} failed: ${(error as Error).message}`);
     }
@@ -164,7 +169,7 @@ export class ConnectHandler {
       if (this.pool.point(point) === record && (state === "requested" || state === "accepted")) {
         this.pool.pointDisconnected(point, record);
       }
-      this.save();
+      this.persist();
     }
   }
 
@@ -273,7 +278,7 @@ export class ConnectHandler {
     this.pool.log.publish({ event: "connection_established", id_point: idPoint, peer_id: info.peerId });
     this.pool.peerRunning(info.peerId, peer, idPoint);
     this.connections.set(info.peerId, connection);
-    this.save();
+    this.persist();
     socket.onClose((reason) => {
       // A peer whose messages do not parse is greylisted, as Octez's connections do.
       if (reason instanceof WireError) {
@@ -286,7 +291,7 @@ export class ConnectHandler {
       this.pool.log.publish({ event: "disconnection", peer_id: info.peerId });
       this.pool.peerDisconnected(info.peerId, peer);
       this.connections.delete(info.peerId);
-      if (!this.closing) this.save();
+      this.persist();
     });
     socket.deliverTo((message) => {
       if (message.kind === "disconnect") void socket.close(false, new ConnectionClosed("disconnected by the peer"));
