@@ -12,6 +12,7 @@ import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpc
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
+import { checkOperationCodecs, checkOperationRoutes } from "./handlers/operation-bodies.ts";
 import { SandboxNode } from "./node/node.ts";
 import { watchCollections } from "./node/process-stats.ts";
 import { binaryCodecs as blockBinary } from "./protocol/generated/block/binary.ts";
@@ -52,6 +53,8 @@ export interface SandboxOptions {
   netAddr?: string | false;
   /** Points to connect to at start, added to the config's `p2p.bootstrap-peers`. */
   peers?: readonly string[];
+  /** Stream elements a slow reader may have waiting before its stream is ended (default 4096). */
+  streamQueueLimit?: number;
   /** Told about handler failures (default: nothing). */
   onError?: (error: unknown) => void;
 }
@@ -87,7 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const config = sandboxConfig(options);
   const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
   watchCollections();
-  const node = new SandboxNode({ config, store });
+  const node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
   const root = readJson(options.spec ?? DEFAULT_SPEC);
   const mounts = [
     { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
@@ -100,9 +103,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let server: RpcServer;
   try {
     server = await createRpcServer({
-      routes: routeTable,
+      routes: checkOperationRoutes(routeTable),
       handlers: shellHandlers(node, { root, mounts: describeMounts }),
-      binary: binaryCodecs,
+      binary: checkOperationCodecs(binaryCodecs),
       describe: root,
       mounts,
       host: options.host ?? "127.0.0.1",

@@ -2,7 +2,7 @@
 // Source: shell-legacy.json
 // Describe tree sha256: d44c70010b471cb89897531840e6d0b823a5ddaa6fcd51c7751cb6f21581776c
 
-import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
+import { isBase58Shaped, isProtocolTimestamp, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate304;
 const func0 = Object.prototype.hasOwnProperty;
@@ -154,7 +154,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -188,17 +188,19 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const func144 = isTezosBase58;
+const func144 = jsonPattern;
+const func145 = isBase58Shaped;
+const pattern1 = /* @__PURE__ */ func144("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("block_hash", data)){
+if(!func145(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate117.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -224,7 +226,7 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate117(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate117.call(this, data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -255,16 +257,17 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate309;
+const pattern2 = /* @__PURE__ */ func144("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("chain_id", data)){
+if(!func145(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate309.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -275,7 +278,6 @@ return errors === 0;
 
 export const validateGetChainsCheckpointOutput = validate311;
 const schema66 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"type":"string","pattern":"^[a-zA-Z0-9]+$"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level"],"additionalProperties":false};
-const func386 = jsonPattern;
 
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -302,17 +304,17 @@ validate233.errors = vErrors;
 return errors === 0;
 }
 
-const func444 = isProtocolTimestamp;
+const func451 = isProtocolTimestamp;
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func444(data)){
+if(!func451(data)){
 validate244.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -321,16 +323,17 @@ validate244.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func144("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("operation_list_list_hash", data)){
+if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_list_list_hash", data))){
 validate59.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -343,7 +346,7 @@ return errors === 0;
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate59.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -351,7 +354,7 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = /* @__PURE__ */ func386("^[a-zA-Z0-9]+$", "u");
+const pattern6 = /* @__PURE__ */ func144("^[a-zA-Z0-9]+$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -365,7 +368,7 @@ let data0 = data[i0];
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern6.test(data0)){
 validate248.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -390,16 +393,17 @@ validate248.errors = vErrors;
 return errors === 0;
 }
 
+const pattern7 = /* @__PURE__ */ func144("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("context_hash", data)){
+if(!func145(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -431,7 +435,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -470,7 +474,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate117.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -482,7 +486,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
-if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -521,7 +525,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate58.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -533,7 +537,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
-if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
@@ -545,7 +549,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
-if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -560,7 +564,7 @@ let data8 = data.protocol_data;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
+if(!pattern6.test(data8)){
 validate241.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -635,7 +639,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate241(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate241.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
 }
@@ -647,7 +651,7 @@ var valid0 = true;
 if(valid0){
 if(data.save_point !== undefined && func0.call(data, "save_point")){
 const _errs3 = errors;
-if(!(validate233(data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
+if(!(validate233.call(this, data.save_point, {instancePath:instancePath+"/save_point",parentData:data,parentDataProperty:"save_point",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -659,7 +663,7 @@ var valid0 = true;
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
-if(!(validate233(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate233.call(this, data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -671,7 +675,7 @@ var valid0 = true;
 if(valid0){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 const _errs5 = errors;
-if(!(validate252(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252.call(this, data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
@@ -732,7 +736,7 @@ break;
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
-if(!(validate117(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -744,7 +748,7 @@ var valid1 = true;
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
-if(!(validate233(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -756,7 +760,7 @@ var valid1 = true;
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
-if(!(validate137(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate137.call(this, data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -814,7 +818,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -826,7 +830,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -838,7 +842,7 @@ var valid0 = true;
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
-if(!(validate137(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate137.call(this, data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -936,7 +940,7 @@ var valid0 = true;
 if(valid0){
 if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 const _errs4 = errors;
-if(!(validate251(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate251.call(this, data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
 }
@@ -970,7 +974,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate24.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -996,7 +1000,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1171,16 +1175,17 @@ validate231.errors = vErrors;
 return errors === 0;
 }
 
+const pattern4 = /* @__PURE__ */ func144("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("protocol_hash", data)){
+if(!func145(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate152.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -1193,7 +1198,7 @@ return errors === 0;
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1205,7 +1210,7 @@ return errors === 0;
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate226.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
 errors = vErrors.length;
 }
@@ -1236,7 +1241,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -1248,7 +1253,7 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate152(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate152.call(this, data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -1280,7 +1285,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate232(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate232.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
@@ -1322,7 +1327,7 @@ break;
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
-if(!(validate152(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate152.call(this, data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -1334,7 +1339,7 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate152(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate152.call(this, data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -1366,7 +1371,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate151(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate151.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -1408,7 +1413,7 @@ break;
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
-if(!(validate24(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate24.call(this, data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1434,7 +1439,7 @@ break;
 if(_errs5 === errors){
 if(data1["listen-addrs"] !== undefined && func0.call(data1, "listen-addrs")){
 const _errs6 = errors;
-if(!(validate212(data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate212.call(this, data1["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data1,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -1446,7 +1451,7 @@ var valid1 = true;
 if(valid1){
 if(data1["listen-addr"] !== undefined && func0.call(data1, "listen-addr")){
 const _errs7 = errors;
-if(!(validate24(data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24.call(this, data1["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data1,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1458,7 +1463,7 @@ var valid1 = true;
 if(valid1){
 if(data1["cors-origin"] !== undefined && func0.call(data1, "cors-origin")){
 const _errs8 = errors;
-if(!(validate212(data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate212.call(this, data1["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data1,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -1470,7 +1475,7 @@ var valid1 = true;
 if(valid1){
 if(data1["cors-headers"] !== undefined && func0.call(data1, "cors-headers")){
 const _errs9 = errors;
-if(!(validate212(data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate212.call(this, data1["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data1,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -1482,7 +1487,7 @@ var valid1 = true;
 if(valid1){
 if(data1.crt !== undefined && func0.call(data1, "crt")){
 const _errs10 = errors;
-if(!(validate24(data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
+if(!(validate24.call(this, data1.crt, {instancePath:instancePath+"/rpc/crt",parentData:data1,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1494,7 +1499,7 @@ var valid1 = true;
 if(valid1){
 if(data1.key !== undefined && func0.call(data1, "key")){
 const _errs11 = errors;
-if(!(validate24(data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
+if(!(validate24.call(this, data1.key, {instancePath:instancePath+"/rpc/key",parentData:data1,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1549,7 +1554,7 @@ var valid2 = true;
 if(valid2){
 if(data8["bootstrap-peers"] !== undefined && func0.call(data8, "bootstrap-peers")){
 const _errs17 = errors;
-if(!(validate212(data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate212.call(this, data8["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data8,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -1561,7 +1566,7 @@ var valid2 = true;
 if(valid2){
 if(data8["listen-addr"] !== undefined && func0.call(data8, "listen-addr")){
 const _errs18 = errors;
-if(!(validate24(data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate24.call(this, data8["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data8,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -1573,7 +1578,7 @@ var valid2 = true;
 if(valid2){
 if(data8["discovery-addr"] !== undefined && func0.call(data8, "discovery-addr")){
 const _errs19 = errors;
-if(!(validate218(data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate218.call(this, data8["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data8,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
@@ -1611,7 +1616,7 @@ break;
 if(_errs24 === errors){
 if(data14["connection-timeout"] !== undefined && func0.call(data14, "connection-timeout")){
 const _errs25 = errors;
-if(!(validate222(data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate222.call(this, data14["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data14,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -1623,7 +1628,7 @@ var valid3 = true;
 if(valid3){
 if(data14["authentication-timeout"] !== undefined && func0.call(data14, "authentication-timeout")){
 const _errs26 = errors;
-if(!(validate222(data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate222.call(this, data14["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data14,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -1770,7 +1775,7 @@ var valid3 = true;
 if(valid3){
 if(data14["max-download-speed"] !== undefined && func0.call(data14, "max-download-speed")){
 const _errs37 = errors;
-if(!(validate29(data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate29.call(this, data14["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data14,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1782,7 +1787,7 @@ var valid3 = true;
 if(valid3){
 if(data14["max-upload-speed"] !== undefined && func0.call(data14, "max-upload-speed")){
 const _errs38 = errors;
-if(!(validate29(data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate29.call(this, data14["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data14,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1794,7 +1799,7 @@ var valid3 = true;
 if(valid3){
 if(data14["swap-linger"] !== undefined && func0.call(data14, "swap-linger")){
 const _errs39 = errors;
-if(!(validate222(data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate222.call(this, data14["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data14,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -1833,7 +1838,7 @@ var valid3 = true;
 if(valid3){
 if(data14["read-buffer-size"] !== undefined && func0.call(data14, "read-buffer-size")){
 const _errs42 = errors;
-if(!(validate29(data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate29.call(this, data14["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data14,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1845,7 +1850,7 @@ var valid3 = true;
 if(valid3){
 if(data14["read-queue-size"] !== undefined && func0.call(data14, "read-queue-size")){
 const _errs43 = errors;
-if(!(validate29(data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate29.call(this, data14["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data14,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1857,7 +1862,7 @@ var valid3 = true;
 if(valid3){
 if(data14["write-queue-size"] !== undefined && func0.call(data14, "write-queue-size")){
 const _errs44 = errors;
-if(!(validate29(data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate29.call(this, data14["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data14,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1869,7 +1874,7 @@ var valid3 = true;
 if(valid3){
 if(data14["incoming-app-message-queue-size"] !== undefined && func0.call(data14, "incoming-app-message-queue-size")){
 const _errs45 = errors;
-if(!(validate29(data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate29.call(this, data14["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data14,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1881,7 +1886,7 @@ var valid3 = true;
 if(valid3){
 if(data14["incoming-message-queue-size"] !== undefined && func0.call(data14, "incoming-message-queue-size")){
 const _errs46 = errors;
-if(!(validate29(data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate29.call(this, data14["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data14,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1893,7 +1898,7 @@ var valid3 = true;
 if(valid3){
 if(data14["outgoing-message-queue-size"] !== undefined && func0.call(data14, "outgoing-message-queue-size")){
 const _errs47 = errors;
-if(!(validate29(data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate29.call(this, data14["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data14,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1905,7 +1910,7 @@ var valid3 = true;
 if(valid3){
 if(data14.max_known_points !== undefined && func0.call(data14, "max_known_points")){
 const _errs48 = errors;
-if(!(validate208(data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate208.call(this, data14.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data14,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
@@ -1917,7 +1922,7 @@ var valid3 = true;
 if(valid3){
 if(data14.max_known_peer_ids !== undefined && func0.call(data14, "max_known_peer_ids")){
 const _errs49 = errors;
-if(!(validate208(data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate208.call(this, data14.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data14,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
@@ -1929,7 +1934,7 @@ var valid3 = true;
 if(valid3){
 if(data14["greylist-timeout"] !== undefined && func0.call(data14, "greylist-timeout")){
 const _errs50 = errors;
-if(!(validate222(data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate222.call(this, data14["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data14,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -1941,7 +1946,7 @@ var valid3 = true;
 if(valid3){
 if(data14["maintenance-idle-time"] !== undefined && func0.call(data14, "maintenance-idle-time")){
 const _errs51 = errors;
-if(!(validate222(data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate222.call(this, data14["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data14,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2035,7 +2040,7 @@ var valid4 = true;
 if(valid4){
 if(data38["initial-delay"] !== undefined && func0.call(data38, "initial-delay")){
 const _errs61 = errors;
-if(!(validate222(data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate222.call(this, data38["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data38,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2047,7 +2052,7 @@ var valid4 = true;
 if(valid4){
 if(data38["disconnection-delay"] !== undefined && func0.call(data38, "disconnection-delay")){
 const _errs62 = errors;
-if(!(validate222(data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate222.call(this, data38["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data38,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2059,7 +2064,7 @@ var valid4 = true;
 if(valid4){
 if(data38["increase-cap"] !== undefined && func0.call(data38, "increase-cap")){
 const _errs63 = errors;
-if(!(validate222(data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate222.call(this, data38["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data38,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2120,7 +2125,7 @@ break;
 if(_errs66 === errors){
 if(data43.output !== undefined && func0.call(data43, "output")){
 const _errs67 = errors;
-if(!(validate24(data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
+if(!(validate24.call(this, data43.output, {instancePath:instancePath+"/log/output",parentData:data43,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -2132,7 +2137,7 @@ var valid5 = true;
 if(valid5){
 if(data43.level !== undefined && func0.call(data43, "level")){
 const _errs68 = errors;
-if(!(validate231(data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
+if(!(validate231.call(this, data43.level, {instancePath:instancePath+"/log/level",parentData:data43,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2144,7 +2149,7 @@ var valid5 = true;
 if(valid5){
 if(data43.rules !== undefined && func0.call(data43, "rules")){
 const _errs69 = errors;
-if(!(validate24(data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
+if(!(validate24.call(this, data43.rules, {instancePath:instancePath+"/log/rules",parentData:data43,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -2156,7 +2161,7 @@ var valid5 = true;
 if(valid5){
 if(data43.template !== undefined && func0.call(data43, "template")){
 const _errs70 = errors;
-if(!(validate24(data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
+if(!(validate24.call(this, data43.template, {instancePath:instancePath+"/log/template",parentData:data43,parentDataProperty:"template",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -2196,7 +2201,7 @@ break;
 }
 if(_errs73 === errors){
 if(data48.activate !== undefined && func0.call(data48, "activate")){
-if(!(validate212(data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
+if(!(validate212.call(this, data48.activate, {instancePath:instancePath+"/internal-events/activate",parentData:data48,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -2244,7 +2249,7 @@ break;
 if(_errs80 === errors){
 if(data51.block_header_request_timeout !== undefined && func0.call(data51, "block_header_request_timeout")){
 const _errs81 = errors;
-if(!(validate222(data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate222.call(this, data51.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data51,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2256,7 +2261,7 @@ var valid8 = true;
 if(valid8){
 if(data51.block_operations_request_timeout !== undefined && func0.call(data51, "block_operations_request_timeout")){
 const _errs82 = errors;
-if(!(validate222(data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate222.call(this, data51.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data51,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2268,7 +2273,7 @@ var valid8 = true;
 if(valid8){
 if(data51.protocol_request_timeout !== undefined && func0.call(data51, "protocol_request_timeout")){
 const _errs83 = errors;
-if(!(validate222(data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate222.call(this, data51.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data51,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2280,7 +2285,7 @@ var valid8 = true;
 if(valid8){
 if(data51.new_head_request_timeout !== undefined && func0.call(data51, "new_head_request_timeout")){
 const _errs84 = errors;
-if(!(validate222(data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate222.call(this, data51.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data51,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2319,7 +2324,7 @@ var valid8 = true;
 if(valid8){
 if(data51.worker_backlog_level !== undefined && func0.call(data51, "worker_backlog_level")){
 const _errs87 = errors;
-if(!(validate231(data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate231.call(this, data51.worker_backlog_level, {instancePath:instancePath+"/shell/peer_validator/worker_backlog_level",parentData:data51,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2362,7 +2367,7 @@ break;
 if(_errs90 === errors){
 if(data58.protocol_request_timeout !== undefined && func0.call(data58, "protocol_request_timeout")){
 const _errs91 = errors;
-if(!(validate222(data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate222.call(this, data58.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data58,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2401,7 +2406,7 @@ var valid9 = true;
 if(valid9){
 if(data58.worker_backlog_level !== undefined && func0.call(data58, "worker_backlog_level")){
 const _errs94 = errors;
-if(!(validate231(data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate231.call(this, data58.worker_backlog_level, {instancePath:instancePath+"/shell/block_validator/worker_backlog_level",parentData:data58,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2441,7 +2446,7 @@ break;
 if(_errs97 === errors){
 if(data62.operations_request_timeout !== undefined && func0.call(data62, "operations_request_timeout")){
 const _errs98 = errors;
-if(!(validate222(data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate222.call(this, data62.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data62,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -2480,7 +2485,7 @@ var valid10 = true;
 if(valid10){
 if(data62.operations_batch_size !== undefined && func0.call(data62, "operations_batch_size")){
 const _errs101 = errors;
-if(!(validate29(data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate29.call(this, data62.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data62,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -2519,7 +2524,7 @@ var valid10 = true;
 if(valid10){
 if(data62.worker_backlog_level !== undefined && func0.call(data62, "worker_backlog_level")){
 const _errs104 = errors;
-if(!(validate231(data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate231.call(this, data62.worker_backlog_level, {instancePath:instancePath+"/shell/prevalidator/worker_backlog_level",parentData:data62,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2705,7 +2710,7 @@ var valid12 = true;
 if(valid12){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs116 = errors;
-if(!(validate231(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate231.call(this, data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2843,7 +2848,7 @@ var valid13 = true;
 if(valid13){
 if(data68.worker_backlog_level !== undefined && func0.call(data68, "worker_backlog_level")){
 const _errs124 = errors;
-if(!(validate231(data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
+if(!(validate231.call(this, data68.worker_backlog_level, {instancePath:instancePath+"/shell/chain_validator/worker_backlog_level",parentData:data68,parentDataProperty:"worker_backlog_level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -2901,7 +2906,7 @@ var valid7 = true;
 if(valid7){
 if(data50.history_mode !== undefined && func0.call(data50, "history_mode")){
 const _errs125 = errors;
-if(!(validate252(data50.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
+if(!(validate252.call(this, data50.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data50,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
@@ -3092,7 +3097,7 @@ break;
 if(_errs141 === errors){
 if(data78.timestamp !== undefined && func0.call(data78, "timestamp")){
 const _errs142 = errors;
-if(!(validate244(data78.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244.call(this, data78.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data78,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -3104,7 +3109,7 @@ var valid16 = true;
 if(valid16){
 if(data78.block !== undefined && func0.call(data78, "block")){
 const _errs143 = errors;
-if(!(validate117(data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data78.block, {instancePath:instancePath+"/network/genesis/block",parentData:data78,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -3116,7 +3121,7 @@ var valid16 = true;
 if(valid16){
 if(data78.protocol !== undefined && func0.call(data78, "protocol")){
 const _errs144 = errors;
-if(!(validate152(data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
+if(!(validate152.call(this, data78.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data78,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -3180,7 +3185,7 @@ break;
 }
 if(_errs147 === errors){
 if(data82.context_key !== undefined && func0.call(data82, "context_key")){
-if(!(validate24(data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
+if(!(validate24.call(this, data82.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data82,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -3207,7 +3212,7 @@ var valid15 = true;
 if(valid15){
 if(data77.chain_name !== undefined && func0.call(data77, "chain_name")){
 const _errs149 = errors;
-if(!(validate225(data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
+if(!(validate225.call(this, data77.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data77,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -3219,7 +3224,7 @@ var valid15 = true;
 if(valid15){
 if(data77.old_chain_name !== undefined && func0.call(data77, "old_chain_name")){
 const _errs150 = errors;
-if(!(validate225(data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate225.call(this, data77.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data77,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -3231,7 +3236,7 @@ var valid15 = true;
 if(valid15){
 if(data77.incompatible_chain_name !== undefined && func0.call(data77, "incompatible_chain_name")){
 const _errs151 = errors;
-if(!(validate225(data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate225.call(this, data77.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data77,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -3243,7 +3248,7 @@ var valid15 = true;
 if(valid15){
 if(data77.sandboxed_chain_name !== undefined && func0.call(data77, "sandboxed_chain_name")){
 const _errs152 = errors;
-if(!(validate225(data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate225.call(this, data77.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data77,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -3255,7 +3260,7 @@ var valid15 = true;
 if(valid15){
 if(data77.user_activated_upgrades !== undefined && func0.call(data77, "user_activated_upgrades")){
 const _errs153 = errors;
-if(!(validate302(data77.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate302.call(this, data77.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data77,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
 }
@@ -3267,7 +3272,7 @@ var valid15 = true;
 if(valid15){
 if(data77.user_activated_protocol_overrides !== undefined && func0.call(data77, "user_activated_protocol_overrides")){
 const _errs154 = errors;
-if(!(validate300(data77.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate300.call(this, data77.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data77,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
 errors = vErrors.length;
 }
@@ -3279,7 +3284,7 @@ var valid15 = true;
 if(valid15){
 if(data77.default_bootstrap_peers !== undefined && func0.call(data77, "default_bootstrap_peers")){
 const _errs155 = errors;
-if(!(validate212(data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate212.call(this, data77.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data77,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
@@ -3373,7 +3378,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate151(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate151.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -3403,7 +3408,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate232(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate232.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
@@ -3466,7 +3471,7 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -3478,7 +3483,7 @@ var valid0 = true;
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
-if(!(validate24(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate24.call(this, data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -3835,7 +3840,7 @@ break;
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
-if(!(validate29(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate29.call(this, data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -3876,7 +3881,7 @@ var valid4 = true;
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
-if(!(validate29(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate29.call(this, data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -4289,7 +4294,7 @@ break;
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
-if(!(validate32(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate32.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -4301,7 +4306,7 @@ var valid9 = true;
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
-if(!(validate24(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate24.call(this, data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -4390,7 +4395,7 @@ break;
 if(_errs62 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs63 = errors;
-if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
@@ -4565,7 +4570,7 @@ var valid13 = true;
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
-if(!(validate29(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate29.call(this, data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -4653,7 +4658,7 @@ var valid14 = true;
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
-if(!(validate29(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate29.call(this, data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -4758,7 +4763,7 @@ break;
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -4960,7 +4965,7 @@ break;
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
-if(!(validate29(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate29.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -5222,7 +5227,7 @@ break;
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -5234,7 +5239,7 @@ var valid1 = true;
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
-if(!(validate28(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate28.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -5246,7 +5251,7 @@ var valid1 = true;
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
-if(!(validate39(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate39.call(this, data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
@@ -5336,7 +5341,7 @@ break;
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
-if(!(validate28(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate28.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -5377,7 +5382,7 @@ var valid2 = true;
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
-if(!(validate39(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate39.call(this, data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
@@ -5466,7 +5471,7 @@ var valid3 = true;
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -5478,7 +5483,7 @@ var valid3 = true;
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
-if(!(validate29(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate29.call(this, data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -5597,7 +5602,7 @@ var valid4 = true;
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -5663,7 +5668,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate23.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -5705,7 +5710,7 @@ break;
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
-if(!(validate29(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate29.call(this, data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -5717,7 +5722,7 @@ var valid0 = true;
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
-if(!(validate22(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate22.call(this, data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -5729,7 +5734,7 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate24(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -5789,7 +5794,7 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-if(!(validate22(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate22.call(this, data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -5872,7 +5877,7 @@ var valid2 = true;
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
-if(!(validate39(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate39.call(this, data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
@@ -5891,7 +5896,7 @@ var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
-if(!(validate50(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate50.call(this, data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
@@ -5968,7 +5973,7 @@ break;
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
-if(!(validate32(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate32.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -6005,7 +6010,7 @@ else {
 const len3 = data7.length;
 if(len3 > 0){
 const _errs22 = errors;
-if(!(validate29(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate29.call(this, data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -6014,7 +6019,7 @@ var valid6 = _errs22 === errors;
 if(valid6){
 if(len3 > 1){
 const _errs23 = errors;
-if(!(validate24(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate24.call(this, data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6145,7 +6150,7 @@ break;
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
-if(!(validate21(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate21.call(this, data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -6204,7 +6209,7 @@ break;
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
-if(!(validate24(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate24.call(this, data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6216,7 +6221,7 @@ var valid4 = true;
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
-if(!(validate24(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate24.call(this, data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6242,7 +6247,7 @@ var valid3 = true;
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
-if(!(validate21(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate21.call(this, data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -6349,7 +6354,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 let valid2 = false;
 const _errs8 = errors;
-if(!(validate24(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate24.call(this, data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6357,7 +6362,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
-if(!(validate161(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate161.call(this, data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
@@ -6425,7 +6430,7 @@ var valid3 = true;
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
-if(!(validate24(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6437,7 +6442,7 @@ var valid3 = true;
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
-if(!(validate24(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate24.call(this, data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6508,7 +6513,7 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
-if(!(validate24(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate24.call(this, data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6547,7 +6552,7 @@ break;
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
-if(!(validate24(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6559,7 +6564,7 @@ var valid5 = true;
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
-if(!(validate24(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate24.call(this, data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6605,7 +6610,7 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-if(!(validate161(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate161.call(this, data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
@@ -6658,7 +6663,7 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-if(!(validate161(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate161.call(this, data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
@@ -6787,7 +6792,7 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-if(!(validate161(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate161.call(this, data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
@@ -6868,7 +6873,7 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
-if(!(validate173(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate173.call(this, data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -6880,7 +6885,7 @@ var valid0 = true;
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
-if(!(validate173(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate173.call(this, data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -6892,7 +6897,7 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
-if(!(validate173(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate173.call(this, data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -6978,7 +6983,7 @@ break;
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
-if(!(validate159(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate159.call(this, data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -6990,7 +6995,7 @@ var valid2 = true;
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
-if(!(validate159(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate159.call(this, data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -7002,7 +7007,7 @@ var valid2 = true;
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
-if(!(validate159(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate159.call(this, data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -7014,7 +7019,7 @@ var valid2 = true;
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
-if(!(validate159(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate159.call(this, data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -7026,7 +7031,7 @@ var valid2 = true;
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
-if(!(validate159(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate159.call(this, data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -7112,7 +7117,7 @@ break;
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
-if(!(validate24(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -7124,7 +7129,7 @@ var valid6 = true;
 if(valid6){
 if(data8.tree !== undefined && func0.call(data8, "tree")){
 const _errs23 = errors;
-if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate.call(this, data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -7247,7 +7252,7 @@ break;
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
-if(!(validate161(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate161.call(this, data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
@@ -7259,7 +7264,7 @@ var valid8 = true;
 if(valid8){
 if(data11.tree !== undefined && func0.call(data11, "tree")){
 const _errs31 = errors;
-if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate.call(this, data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -7394,7 +7399,7 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-if(!(validate218(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate218.call(this, data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
@@ -7472,7 +7477,7 @@ return errors === 0;
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate291.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
@@ -7504,7 +7509,7 @@ break;
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
-if(!(validate117(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate117.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -7519,7 +7524,7 @@ let data1 = data.data;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
+if(!pattern6.test(data1)){
 validate203.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -7573,7 +7578,7 @@ let data0 = data.data;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
+if(!pattern6.test(data0)){
 validate391.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -7605,7 +7610,7 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
-if(!(validate203(data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+if(!(validate203.call(this, data2[i1], {instancePath:instancePath+"/operations/" + i0+"/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
@@ -7654,12 +7659,12 @@ export const validatePostInjectionBlockOutput = validate393;
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("block_hash", data)){
+if(!func145(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate393.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -7675,7 +7680,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern6.test(data)){
 validate395.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -7690,16 +7695,17 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate396;
+const pattern5 = /* @__PURE__ */ func144("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("operation_hash", data)){
+if(!func145(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate396.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -7758,7 +7764,7 @@ break;
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 const _errs2 = errors;
-if(!(validate290(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate290.call(this, data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
 errors = vErrors.length;
 }
@@ -7797,7 +7803,7 @@ break;
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
-if(!(validate24(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate24.call(this, data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -7809,7 +7815,7 @@ var valid2 = true;
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
-if(!(validate24(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate24.call(this, data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -7821,7 +7827,7 @@ var valid2 = true;
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
-if(!(validate24(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate24.call(this, data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -7874,12 +7880,12 @@ export const validateProtocolHash = validate403;
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("protocol_hash", data)){
+if(!func145(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -7893,12 +7899,12 @@ export const validateGetMonitorActiveChainsOutput = validate405;
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("chain_id", data)){
+if(!func145(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -7951,7 +7957,7 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate143.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -8005,7 +8011,7 @@ break;
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
-if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate143.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -8017,7 +8023,7 @@ var valid3 = true;
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
-if(!(validate152(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate152.call(this, data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -8029,7 +8035,7 @@ var valid3 = true;
 if(valid3){
 if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 const _errs12 = errors;
-if(!(validate244(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate244.call(this, data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -8088,7 +8094,7 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-if(!(validate143(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate143.call(this, data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -8173,7 +8179,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -8185,7 +8191,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs3 = errors;
-if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -8229,7 +8235,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -8288,7 +8294,7 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate117(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate117.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -8300,7 +8306,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -8339,7 +8345,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
-if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate117.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -8351,7 +8357,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs7 = errors;
-if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -8390,7 +8396,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
-if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate58.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -8402,7 +8408,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs11 = errors;
-if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
@@ -8414,7 +8420,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs12 = errors;
-if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -8429,7 +8435,7 @@ let data9 = data.protocol_data;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
+if(!pattern6.test(data9)){
 validate416.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -8490,7 +8496,7 @@ break;
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
-if(!(validate143(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate143.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -8502,7 +8508,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
-if(!(validate117(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate117.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -8514,7 +8520,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs4 = errors;
-if(!(validate233(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate233.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -8553,7 +8559,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs7 = errors;
-if(!(validate117(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate117.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -8565,7 +8571,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs8 = errors;
-if(!(validate244(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate244.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
@@ -8604,7 +8610,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs11 = errors;
-if(!(validate58(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate58.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -8616,7 +8622,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs12 = errors;
-if(!(validate248(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate248.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
@@ -8628,7 +8634,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs13 = errors;
-if(!(validate239(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate239.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -8643,7 +8649,7 @@ let data10 = data.protocol_data;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
+if(!pattern6.test(data10)){
 validate424.errors = [{instancePath:instancePath+"/protocol_data",schemaPath:"#/properties/protocol_data/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9]+$"},message:"must match pattern \""+"^[a-zA-Z0-9]+$"+"\""}];
 return false;
 }
@@ -8681,16 +8687,17 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate433;
+const pattern3 = /* @__PURE__ */ func144("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("cryptobox_public_key_hash", data)){
+if(!func145(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate147.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -8703,7 +8710,7 @@ return errors === 0;
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate147.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -8715,7 +8722,7 @@ return errors === 0;
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -8746,7 +8753,7 @@ break;
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
-if(!(validate184(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate184.call(this, data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
@@ -8825,7 +8832,7 @@ return errors === 0;
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate157.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
@@ -8882,7 +8889,7 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate225(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate225.call(this, data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -8894,7 +8901,7 @@ var valid0 = true;
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
-if(!(validate156(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate156.call(this, data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
@@ -8906,7 +8913,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
-if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256.call(this, data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
 }
@@ -9028,7 +9035,7 @@ var valid1 = true;
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
-if(!(validate146(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -9040,7 +9047,7 @@ var valid1 = true;
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
-if(!(validate183(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate183.call(this, data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -9079,7 +9086,7 @@ var valid1 = true;
 if(valid1){
 if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 const _errs10 = errors;
-if(!(validate253(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253.call(this, data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -9103,7 +9110,7 @@ var valid1 = true;
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
-if(!(validate181(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate181.call(this, data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -9115,7 +9122,7 @@ var valid1 = true;
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
-if(!(validate181(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate181.call(this, data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -9190,7 +9197,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -9202,7 +9209,7 @@ var valid0 = true;
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
-if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate183.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -9241,7 +9248,7 @@ var valid0 = true;
 if(valid0){
 if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 const _errs8 = errors;
-if(!(validate253(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate253.call(this, data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -9265,7 +9272,7 @@ var valid0 = true;
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
-if(!(validate181(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate181.call(this, data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -9277,7 +9284,7 @@ var valid0 = true;
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
-if(!(validate181(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate181.call(this, data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -9311,7 +9318,7 @@ const schema111 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -9526,7 +9533,7 @@ var valid3 = true;
 if(valid3){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs16 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -9614,7 +9621,7 @@ var valid4 = true;
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -9702,7 +9709,7 @@ var valid5 = true;
 if(valid5){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs28 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -9790,7 +9797,7 @@ var valid6 = true;
 if(valid6){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs34 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -9878,7 +9885,7 @@ var valid7 = true;
 if(valid7){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs40 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -9966,7 +9973,7 @@ var valid8 = true;
 if(valid8){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs46 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -9978,7 +9985,7 @@ var valid8 = true;
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
-if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate183.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -9990,7 +9997,7 @@ var valid8 = true;
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10080,7 +10087,7 @@ var valid9 = true;
 if(valid9){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs54 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -10092,7 +10099,7 @@ var valid9 = true;
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
-if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate183.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -10104,7 +10111,7 @@ var valid9 = true;
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10194,7 +10201,7 @@ var valid10 = true;
 if(valid10){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs62 = errors;
-if(!(validate262(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate262.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -10224,7 +10231,7 @@ else {
 const len1 = data22.length;
 if(len1 > 0){
 const _errs65 = errors;
-if(!(validate183(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate183.call(this, data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -10233,7 +10240,7 @@ var valid11 = _errs65 === errors;
 if(valid11){
 if(len1 > 1){
 const _errs66 = errors;
-if(!(validate146(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate146.call(this, data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10338,7 +10345,7 @@ var valid12 = true;
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
-if(!(validate183(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate183.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -10350,7 +10357,7 @@ var valid12 = true;
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10439,7 +10446,7 @@ var valid13 = true;
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10527,7 +10534,7 @@ var valid14 = true;
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
-if(!(validate146(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10755,7 +10762,7 @@ var valid17 = true;
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10843,7 +10850,7 @@ var valid18 = true;
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -10931,7 +10938,7 @@ var valid19 = true;
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11019,7 +11026,7 @@ var valid20 = true;
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11107,7 +11114,7 @@ var valid21 = true;
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11195,7 +11202,7 @@ var valid22 = true;
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11283,7 +11290,7 @@ var valid23 = true;
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11371,7 +11378,7 @@ var valid24 = true;
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11459,7 +11466,7 @@ var valid25 = true;
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11547,7 +11554,7 @@ var valid26 = true;
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11635,7 +11642,7 @@ var valid27 = true;
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
-if(!(validate146(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate146.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -11767,7 +11774,7 @@ break;
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
-if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate64.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11779,7 +11786,7 @@ var valid1 = true;
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
-if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate64.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11791,7 +11798,7 @@ var valid1 = true;
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
-if(!(validate64(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate64.call(this, data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11803,7 +11810,7 @@ var valid1 = true;
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
-if(!(validate64(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate64.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11815,7 +11822,7 @@ var valid1 = true;
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
-if(!(validate64(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate64.call(this, data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11827,7 +11834,7 @@ var valid1 = true;
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
-if(!(validate64(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate64.call(this, data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11839,7 +11846,7 @@ var valid1 = true;
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
-if(!(validate64(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate64.call(this, data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11851,7 +11858,7 @@ var valid1 = true;
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
-if(!(validate64(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate64.call(this, data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11863,7 +11870,7 @@ var valid1 = true;
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
-if(!(validate64(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate64.call(this, data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11875,7 +11882,7 @@ var valid1 = true;
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
-if(!(validate64(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate64.call(this, data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11887,7 +11894,7 @@ var valid1 = true;
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
-if(!(validate64(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate64.call(this, data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11955,7 +11962,7 @@ break;
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
-if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate64.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11967,7 +11974,7 @@ var valid2 = true;
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
-if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate64.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11979,7 +11986,7 @@ var valid2 = true;
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
-if(!(validate64(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate64.call(this, data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -11991,7 +11998,7 @@ var valid2 = true;
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
-if(!(validate64(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate64.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12003,7 +12010,7 @@ var valid2 = true;
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
-if(!(validate64(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate64.call(this, data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12015,7 +12022,7 @@ var valid2 = true;
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
-if(!(validate64(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate64.call(this, data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12027,7 +12034,7 @@ var valid2 = true;
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
-if(!(validate64(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate64.call(this, data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12039,7 +12046,7 @@ var valid2 = true;
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
-if(!(validate64(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate64.call(this, data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12122,7 +12129,7 @@ break;
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
-if(!(validate64(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate64.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12134,7 +12141,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate64(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate64.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12199,7 +12206,7 @@ break;
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
-if(!(validate63(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate63.call(this, data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12211,7 +12218,7 @@ var valid1 = true;
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
-if(!(validate63(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate63.call(this, data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12223,7 +12230,7 @@ var valid1 = true;
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
-if(!(validate63(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate63.call(this, data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12235,7 +12242,7 @@ var valid1 = true;
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
-if(!(validate64(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate64.call(this, data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12247,7 +12254,7 @@ var valid1 = true;
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
-if(!(validate64(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate64.call(this, data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12296,7 +12303,7 @@ break;
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
-if(!(validate63(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate63.call(this, data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12308,7 +12315,7 @@ var valid2 = true;
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
-if(!(validate63(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate63.call(this, data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12320,7 +12327,7 @@ var valid2 = true;
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
-if(!(validate63(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate63.call(this, data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12332,7 +12339,7 @@ var valid2 = true;
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
-if(!(validate63(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate63.call(this, data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -12360,7 +12367,7 @@ var valid0 = true;
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
-if(!(validate64(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate64.call(this, data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12372,7 +12379,7 @@ var valid0 = true;
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
-if(!(validate64(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate64.call(this, data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12404,7 +12411,7 @@ break;
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
-if(!(validate64(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate64.call(this, data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12416,7 +12423,7 @@ var valid3 = true;
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
-if(!(validate64(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate64.call(this, data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12428,7 +12435,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
-if(!(validate64(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate64.call(this, data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12440,7 +12447,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
-if(!(validate64(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate64.call(this, data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12452,7 +12459,7 @@ var valid3 = true;
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
-if(!(validate64(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate64.call(this, data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12464,7 +12471,7 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
-if(!(validate64(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate64.call(this, data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12476,7 +12483,7 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
-if(!(validate64(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate64.call(this, data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12488,7 +12495,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
-if(!(validate64(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate64.call(this, data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12500,7 +12507,7 @@ var valid3 = true;
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
-if(!(validate64(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate64.call(this, data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12512,7 +12519,7 @@ var valid3 = true;
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
-if(!(validate64(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate64.call(this, data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12546,7 +12553,7 @@ var valid0 = true;
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
-if(!(validate64(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate64.call(this, data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12558,7 +12565,7 @@ var valid0 = true;
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
-if(!(validate64(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate64.call(this, data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12570,7 +12577,7 @@ var valid0 = true;
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
-if(!(validate64(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate64.call(this, data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12602,7 +12609,7 @@ break;
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
-if(!(validate64(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate64.call(this, data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12614,7 +12621,7 @@ var valid4 = true;
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
-if(!(validate64(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate64.call(this, data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12626,7 +12633,7 @@ var valid4 = true;
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
-if(!(validate64(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate64.call(this, data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -12673,7 +12680,7 @@ break;
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
-if(!(validate111(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate111.call(this, data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
@@ -12685,7 +12692,7 @@ var valid5 = true;
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
-if(!(validate111(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate111.call(this, data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
@@ -12781,7 +12788,7 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate127(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate127.call(this, data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -12793,7 +12800,7 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate127(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate127.call(this, data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -12805,7 +12812,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate29(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate29.call(this, data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -12817,7 +12824,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate29(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate29.call(this, data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -12845,7 +12852,7 @@ return errors === 0;
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -12860,7 +12867,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate124.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -12868,7 +12875,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate127.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -12917,7 +12924,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate183(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate183.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -12926,7 +12933,7 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate123(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate123.call(this, data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -12966,7 +12973,7 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate146(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate146.call(this, data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -13019,7 +13026,7 @@ var valid2 = true;
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
-if(!(validate181(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate181.call(this, data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -13031,7 +13038,7 @@ var valid2 = true;
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
-if(!(validate62(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate62.call(this, data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -13043,7 +13050,7 @@ var valid2 = true;
 if(valid2){
 if(data2.state !== undefined && func0.call(data2, "state")){
 const _errs13 = errors;
-if(!(validate261(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate261.call(this, data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -13055,7 +13062,7 @@ var valid2 = true;
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
-if(!(validate183(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate183.call(this, data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -13067,7 +13074,7 @@ var valid2 = true;
 if(valid2){
 if(data2.stat !== undefined && func0.call(data2, "stat")){
 const _errs15 = errors;
-if(!(validate285(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate285.call(this, data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
 }
@@ -13079,7 +13086,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
-if(!(validate182(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate182.call(this, data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13091,7 +13098,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
-if(!(validate182(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate182.call(this, data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13103,7 +13110,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
-if(!(validate182(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate182.call(this, data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13115,7 +13122,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
-if(!(validate182(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate182.call(this, data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13127,7 +13134,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
-if(!(validate182(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate182.call(this, data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13139,7 +13146,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
-if(!(validate182(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate182.call(this, data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13242,7 +13249,7 @@ var valid0 = true;
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
-if(!(validate181(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate181.call(this, data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -13254,7 +13261,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
-if(!(validate62(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate62.call(this, data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -13266,7 +13273,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs8 = errors;
-if(!(validate261(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate261.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -13278,7 +13285,7 @@ var valid0 = true;
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
-if(!(validate183(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate183.call(this, data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -13290,7 +13297,7 @@ var valid0 = true;
 if(valid0){
 if(data.stat !== undefined && func0.call(data, "stat")){
 const _errs10 = errors;
-if(!(validate285(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate285.call(this, data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
 errors = vErrors.length;
 }
@@ -13302,7 +13309,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
-if(!(validate182(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate182.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13314,7 +13321,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
-if(!(validate182(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate182.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13326,7 +13333,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
-if(!(validate182(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate182.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13338,7 +13345,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
-if(!(validate182(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate182.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13350,7 +13357,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
-if(!(validate182(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate182.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13362,7 +13369,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
-if(!(validate182(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate182.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13450,7 +13457,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
-if(!(validate123(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate123.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -13462,7 +13469,7 @@ var valid0 = true;
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
-if(!(validate184(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate184.call(this, data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
@@ -13523,7 +13530,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate258(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate258.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
 }
@@ -13682,7 +13689,7 @@ var valid2 = true;
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
-if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -13770,7 +13777,7 @@ var valid3 = true;
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
-if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -13911,7 +13918,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate146(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate146.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -13920,7 +13927,7 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate123(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate123.call(this, data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -13973,7 +13980,7 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate123(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate123.call(this, data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -13985,7 +13992,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
-if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -13997,7 +14004,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -14009,7 +14016,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate123(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate123.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14021,7 +14028,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate189(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate189.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14033,7 +14040,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate189(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate189.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14045,7 +14052,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate189(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate189.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14057,7 +14064,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate189(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate189.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14069,7 +14076,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate123(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate123.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14121,7 +14128,7 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate262(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate262.call(this, data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
@@ -14130,7 +14137,7 @@ var valid1 = _errs3 === errors;
 if(valid1){
 if(len2 > 1){
 const _errs4 = errors;
-if(!(validate264(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate264.call(this, data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
@@ -14196,7 +14203,7 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate123(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate123.call(this, data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14208,7 +14215,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
-if(!(validate266(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate266.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -14220,7 +14227,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -14232,7 +14239,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate123(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate123.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14244,7 +14251,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate189(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate189.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14256,7 +14263,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate189(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate189.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14268,7 +14275,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate189(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate189.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14280,7 +14287,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate189(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate189.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -14292,7 +14299,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate123(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate123.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14365,7 +14372,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
-if(!(validate146(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -14402,7 +14409,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate123(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate123.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -14545,7 +14552,7 @@ var valid3 = true;
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
-if(!(validate146(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -14573,7 +14580,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
-if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate229.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
@@ -14641,7 +14648,7 @@ var valid4 = true;
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
-if(!(validate146(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate146.call(this, data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -14669,7 +14676,7 @@ var _valid0 = _errs16 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs22 = errors;
-if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate229.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
@@ -14677,7 +14684,7 @@ var _valid0 = _errs22 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs23 = errors;
-if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate229.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
@@ -14685,7 +14692,7 @@ var _valid0 = _errs23 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs24 = errors;
-if(!(validate229(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate229.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
@@ -14744,7 +14751,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate277(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate277.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -14768,12 +14775,12 @@ export const validateGetNetworkSelfOutput = validate518;
 function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("cryptobox_public_key_hash", data)){
+if(!func145(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate518.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -14806,7 +14813,7 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate127(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate127.call(this, data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -14818,7 +14825,7 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate127(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate127.call(this, data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -14830,7 +14837,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate29(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate29.call(this, data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -14842,7 +14849,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate29(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate29.call(this, data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -14890,7 +14897,7 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate225(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate225.call(this, data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -14902,7 +14909,7 @@ var valid0 = true;
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
-if(!(validate156(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate156.call(this, data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
@@ -14914,7 +14921,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
-if(!(validate256(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate256.call(this, data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
 }
@@ -14948,7 +14955,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate253(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate253.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -14978,7 +14985,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate152(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate152.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
@@ -15085,7 +15092,7 @@ var valid0 = true;
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
-if(!(validate29(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate29.call(this, data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15097,7 +15104,7 @@ var valid0 = true;
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
-if(!(validate29(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate29.call(this, data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15109,7 +15116,7 @@ var valid0 = true;
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs10 = errors;
-if(!(validate29(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate29.call(this, data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15121,7 +15128,7 @@ var valid0 = true;
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs11 = errors;
-if(!(validate29(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate29.call(this, data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15133,7 +15140,7 @@ var valid0 = true;
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs12 = errors;
-if(!(validate29(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate29.call(this, data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15145,7 +15152,7 @@ var valid0 = true;
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs13 = errors;
-if(!(validate29(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate29.call(this, data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15157,7 +15164,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs14 = errors;
-if(!(validate29(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate29.call(this, data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15169,7 +15176,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs15 = errors;
-if(!(validate29(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate29.call(this, data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15181,7 +15188,7 @@ var valid0 = true;
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs16 = errors;
-if(!(validate29(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate29.call(this, data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15193,7 +15200,7 @@ var valid0 = true;
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs17 = errors;
-if(!(validate29(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate29.call(this, data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15205,7 +15212,7 @@ var valid0 = true;
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs18 = errors;
-if(!(validate29(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate29.call(this, data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15217,7 +15224,7 @@ var valid0 = true;
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs19 = errors;
-if(!(validate29(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate29.call(this, data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15229,7 +15236,7 @@ var valid0 = true;
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs20 = errors;
-if(!(validate29(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate29.call(this, data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15304,7 +15311,7 @@ break;
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
-if(!(validate29(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate29.call(this, data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15316,7 +15323,7 @@ var valid1 = true;
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
-if(!(validate127(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate127.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15328,7 +15335,7 @@ var valid1 = true;
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
-if(!(validate127(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate127.call(this, data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15340,7 +15347,7 @@ var valid1 = true;
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
-if(!(validate127(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate127.call(this, data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15352,7 +15359,7 @@ var valid1 = true;
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
-if(!(validate127(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate127.call(this, data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15364,7 +15371,7 @@ var valid1 = true;
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
-if(!(validate127(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate127.call(this, data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15376,7 +15383,7 @@ var valid1 = true;
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
-if(!(validate127(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate127.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15388,7 +15395,7 @@ var valid1 = true;
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
-if(!(validate127(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate127.call(this, data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15453,7 +15460,7 @@ break;
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
-if(!(validate29(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate29.call(this, data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15483,7 +15490,7 @@ var valid2 = true;
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
-if(!(validate127(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate127.call(this, data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
@@ -15583,7 +15590,7 @@ break;
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
-if(!(validate29(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate29.call(this, data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15595,7 +15602,7 @@ var valid1 = true;
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
-if(!(validate29(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate29.call(this, data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15665,7 +15672,7 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-if(!(validate29(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate29.call(this, data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -15758,7 +15765,7 @@ var valid0 = true;
 if(valid0){
 if(data.network_version !== undefined && func0.call(data, "network_version")){
 const _errs17 = errors;
-if(!(validate253(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate253.call(this, data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -15805,7 +15812,7 @@ break;
 if(_errs22 === errors){
 if(data6.commit_hash !== undefined && func0.call(data6, "commit_hash")){
 const _errs23 = errors;
-if(!(validate24(data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate24.call(this, data6.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data6,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -15817,7 +15824,7 @@ var valid5 = true;
 if(valid5){
 if(data6.commit_date !== undefined && func0.call(data6, "commit_date")){
 const _errs24 = errors;
-if(!(validate24(data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
+if(!(validate24.call(this, data6.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data6,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -15969,7 +15976,7 @@ var valid1 = true;
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
-if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate123.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16057,7 +16064,7 @@ var valid2 = true;
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
-if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate123.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16145,7 +16152,7 @@ var valid3 = true;
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
-if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate123.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16157,7 +16164,7 @@ var valid3 = true;
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
-if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate123.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16246,7 +16253,7 @@ var valid4 = true;
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
-if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate123.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16258,7 +16265,7 @@ var valid4 = true;
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
-if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate123.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16347,7 +16354,7 @@ var valid5 = true;
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
-if(!(validate123(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate123.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16359,7 +16366,7 @@ var valid5 = true;
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
-if(!(validate123(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate123.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16371,7 +16378,7 @@ var valid5 = true;
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
-if(!(validate137(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate137.call(this, data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -16453,7 +16460,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -16465,7 +16472,7 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate143(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate143.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -16477,7 +16484,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs4 = errors;
-if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -16523,7 +16530,7 @@ break;
 if(_errs1 === errors){
 if(data.pushed !== undefined && func0.call(data, "pushed")){
 const _errs2 = errors;
-if(!(validate123(data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data.pushed, {instancePath:instancePath+"/pushed",parentData:data,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16535,7 +16542,7 @@ var valid0 = true;
 if(valid0){
 if(data.treated !== undefined && func0.call(data, "treated")){
 const _errs3 = errors;
-if(!(validate222(data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
+if(!(validate222.call(this, data.treated, {instancePath:instancePath+"/treated",parentData:data,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -16547,7 +16554,7 @@ var valid0 = true;
 if(valid0){
 if(data.completed !== undefined && func0.call(data, "completed")){
 const _errs4 = errors;
-if(!(validate222(data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
+if(!(validate222.call(this, data.completed, {instancePath:instancePath+"/completed",parentData:data,parentDataProperty:"completed",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -16592,7 +16599,7 @@ break;
 }
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -16632,7 +16639,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -16671,7 +16678,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -16683,7 +16690,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate141(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate141.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
@@ -16747,7 +16754,7 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate231.call(this, data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -16801,7 +16808,7 @@ break;
 if(_errs22 === errors){
 if(data9.successful_validation !== undefined && func0.call(data9, "successful_validation")){
 const _errs23 = errors;
-if(!(validate141(data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
+if(!(validate141.call(this, data9.successful_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/successful_validation",parentData:data9,parentDataProperty:"successful_validation",rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
@@ -16813,7 +16820,7 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -16872,7 +16879,7 @@ break;
 if(_errs27 === errors){
 if(data9.failed_validation !== undefined && func0.call(data9, "failed_validation")){
 const _errs28 = errors;
-if(!(validate141(data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
+if(!(validate141.call(this, data9.failed_validation, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_validation",parentData:data9,parentDataProperty:"failed_validation",rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
@@ -16884,7 +16891,7 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs29 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -16896,7 +16903,7 @@ var valid8 = true;
 if(valid8){
 if(data9.errors !== undefined && func0.call(data9, "errors")){
 const _errs30 = errors;
-if(!(validate137(data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
+if(!(validate137.call(this, data9.errors, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/errors",parentData:data9,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -16925,7 +16932,7 @@ var _valid0 = _errs25 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs31 = errors;
-if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate116.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
@@ -16933,7 +16940,7 @@ var _valid0 = _errs31 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs32 = errors;
-if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate116.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
@@ -16941,7 +16948,7 @@ var _valid0 = _errs32 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs33 = errors;
-if(!(validate116(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate116.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
@@ -17038,7 +17045,7 @@ break;
 if(_errs36 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs37 = errors;
-if(!(validate123(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -17050,7 +17057,7 @@ var valid9 = true;
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs38 = errors;
-if(!(validate123(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate123.call(this, data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -17062,7 +17069,7 @@ var valid9 = true;
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs39 = errors;
-if(!(validate141(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate141.call(this, data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
@@ -17125,7 +17132,7 @@ break;
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
-if(!(validate29(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate29.call(this, data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17137,7 +17144,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
-if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -17149,7 +17156,7 @@ var valid0 = true;
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
-if(!(validate29(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate29.call(this, data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17202,7 +17209,7 @@ break;
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
-if(!(validate143(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate143.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -17214,7 +17221,7 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate122(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -17226,7 +17233,7 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate120(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate120.call(this, data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17312,7 +17319,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -17351,7 +17358,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -17363,7 +17370,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate117(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate117.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -17427,7 +17434,7 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate231.call(this, data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -17510,7 +17517,7 @@ break;
 if(_errs22 === errors){
 if(data10.pushed !== undefined && func0.call(data10, "pushed")){
 const _errs23 = errors;
-if(!(validate123(data10.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data10,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data10.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data10,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -17522,7 +17529,7 @@ var valid6 = true;
 if(valid6){
 if(data10.treated !== undefined && func0.call(data10, "treated")){
 const _errs24 = errors;
-if(!(validate123(data10.treated, {instancePath:instancePath+"/current_request/treated",parentData:data10,parentDataProperty:"treated",rootData}))){
+if(!(validate123.call(this, data10.treated, {instancePath:instancePath+"/current_request/treated",parentData:data10,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -17534,7 +17541,7 @@ var valid6 = true;
 if(valid6){
 if(data10.request !== undefined && func0.call(data10, "request")){
 const _errs25 = errors;
-if(!(validate117(data10.request, {instancePath:instancePath+"/current_request/request",parentData:data10,parentDataProperty:"request",rootData}))){
+if(!(validate117.call(this, data10.request, {instancePath:instancePath+"/current_request/request",parentData:data10,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -17597,7 +17604,7 @@ break;
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
-if(!(validate29(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate29.call(this, data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17609,7 +17616,7 @@ var valid0 = true;
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
-if(!(validate29(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate29.call(this, data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17654,7 +17661,7 @@ break;
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
-if(!(validate29(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate29.call(this, data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17666,7 +17673,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
-if(!(validate29(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate29.call(this, data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17678,7 +17685,7 @@ var valid0 = true;
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
-if(!(validate209(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate209.call(this, data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
@@ -17690,7 +17697,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
-if(!(validate209(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate209.call(this, data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
@@ -17702,7 +17709,7 @@ var valid0 = true;
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
-if(!(validate209(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate209.call(this, data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
@@ -17714,7 +17721,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
-if(!(validate29(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate29.call(this, data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17726,7 +17733,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
-if(!(validate29(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate29.call(this, data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17784,7 +17791,7 @@ break;
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
-if(!(validate146(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate146.call(this, data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -17796,7 +17803,7 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate122(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -17808,7 +17815,7 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate120(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate120.call(this, data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17840,7 +17847,7 @@ break;
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
-if(!(validate29(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate29.call(this, data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17852,7 +17859,7 @@ var valid2 = true;
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
-if(!(validate29(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate29.call(this, data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -17970,7 +17977,7 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -18058,7 +18065,7 @@ var valid2 = true;
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -18070,7 +18077,7 @@ var valid2 = true;
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
-if(!(validate29(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate29.call(this, data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -18148,7 +18155,7 @@ break;
 if(_errs1 === errors){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs2 = errors;
-if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -18160,7 +18167,7 @@ var valid0 = true;
 if(valid0){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs3 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -18205,7 +18212,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -18244,7 +18251,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -18256,7 +18263,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate214(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate214.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -18320,7 +18327,7 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate231.call(this, data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -18374,7 +18381,7 @@ break;
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
-if(!(validate214(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate214.call(this, data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -18386,7 +18393,7 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -18445,7 +18452,7 @@ break;
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
-if(!(validate137(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate137.call(this, data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -18457,7 +18464,7 @@ var valid8 = true;
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
-if(!(validate214(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate214.call(this, data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -18469,7 +18476,7 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -18529,7 +18536,7 @@ break;
 if(_errs33 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs34 = errors;
-if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -18541,7 +18548,7 @@ var valid9 = true;
 if(valid9){
 if(data9.nb_blocks !== undefined && func0.call(data9, "nb_blocks")){
 const _errs35 = errors;
-if(!(validate29(data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
+if(!(validate29.call(this, data9.nb_blocks, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/nb_blocks",parentData:data9,parentDataProperty:"nb_blocks",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -18569,7 +18576,7 @@ var _valid0 = _errs31 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs36 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18577,7 +18584,7 @@ var _valid0 = _errs36 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs37 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18585,7 +18592,7 @@ var _valid0 = _errs37 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs38 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18593,7 +18600,7 @@ var _valid0 = _errs38 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs39 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18601,7 +18608,7 @@ var _valid0 = _errs39 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs40 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18609,7 +18616,7 @@ var _valid0 = _errs40 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs41 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18617,7 +18624,7 @@ var _valid0 = _errs41 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs42 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18625,7 +18632,7 @@ var _valid0 = _errs42 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs43 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18633,7 +18640,7 @@ var _valid0 = _errs43 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs44 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18641,7 +18648,7 @@ var _valid0 = _errs44 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs45 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18680,7 +18687,7 @@ break;
 if(_errs48 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs49 = errors;
-if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -18692,7 +18699,7 @@ var valid10 = true;
 if(valid10){
 if(data9.timespan !== undefined && func0.call(data9, "timespan")){
 const _errs50 = errors;
-if(!(validate222(data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
+if(!(validate222.call(this, data9.timespan, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/timespan",parentData:data9,parentDataProperty:"timespan",rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
@@ -18720,7 +18727,7 @@ var _valid0 = _errs46 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs51 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18728,7 +18735,7 @@ var _valid0 = _errs51 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs52 = errors;
-if(!(validate236(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate236.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
@@ -18767,7 +18774,7 @@ break;
 if(_errs55 === errors){
 if(data9.peer !== undefined && func0.call(data9, "peer")){
 const _errs56 = errors;
-if(!(validate146(data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data9.peer, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/peer",parentData:data9,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -18779,7 +18786,7 @@ var valid11 = true;
 if(valid11){
 if(data9.reason !== undefined && func0.call(data9, "reason")){
 const _errs57 = errors;
-if(!(validate24(data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
+if(!(validate24.call(this, data9.reason, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/reason",parentData:data9,parentDataProperty:"reason",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -18908,7 +18915,7 @@ break;
 if(_errs60 === errors){
 if(data21.pushed !== undefined && func0.call(data21, "pushed")){
 const _errs61 = errors;
-if(!(validate123(data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data21.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data21,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -18920,7 +18927,7 @@ var valid12 = true;
 if(valid12){
 if(data21.treated !== undefined && func0.call(data21, "treated")){
 const _errs62 = errors;
-if(!(validate123(data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
+if(!(validate123.call(this, data21.treated, {instancePath:instancePath+"/current_request/treated",parentData:data21,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -18932,7 +18939,7 @@ var valid12 = true;
 if(valid12){
 if(data21.request !== undefined && func0.call(data21, "request")){
 const _errs63 = errors;
-if(!(validate214(data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
+if(!(validate214.call(this, data21.request, {instancePath:instancePath+"/current_request/request",parentData:data21,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -18977,12 +18984,12 @@ const schema46 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate24.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 else {
-if(!func144("operation_hash", data)){
+if(!func145(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate197.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -19001,7 +19008,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate197(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate197.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -19043,7 +19050,7 @@ break;
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
-if(!(validate196(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate196.call(this, data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
@@ -19055,7 +19062,7 @@ var valid0 = true;
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
-if(!(validate196(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate196.call(this, data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
@@ -19144,7 +19151,7 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate117(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate117.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -19232,7 +19239,7 @@ var valid2 = true;
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs12 = errors;
-if(!(validate146(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate146.call(this, data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -19244,7 +19251,7 @@ var valid2 = true;
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs13 = errors;
-if(!(validate195(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate195.call(this, data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
@@ -19333,7 +19340,7 @@ var valid3 = true;
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs19 = errors;
-if(!(validate203(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate203.call(this, data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
@@ -19421,7 +19428,7 @@ var valid4 = true;
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs25 = errors;
-if(!(validate197(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate197.call(this, data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -19433,7 +19440,7 @@ var valid4 = true;
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs26 = errors;
-if(!(validate203(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate203.call(this, data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
@@ -19655,7 +19662,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate122.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -19694,7 +19701,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate123(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -19706,7 +19713,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate192(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate192.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
@@ -19770,7 +19777,7 @@ break;
 if(_errs14 === errors){
 if(data6.level !== undefined && func0.call(data6, "level")){
 const _errs15 = errors;
-if(!(validate231(data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
+if(!(validate231.call(this, data6.level, {instancePath:instancePath+"/backlog/" + i1+"/level",parentData:data6,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -19824,7 +19831,7 @@ break;
 if(_errs22 === errors){
 if(data9.request !== undefined && func0.call(data9, "request")){
 const _errs23 = errors;
-if(!(validate192(data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
+if(!(validate192.call(this, data9.request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/request",parentData:data9,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
@@ -19836,7 +19843,7 @@ var valid7 = true;
 if(valid7){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs24 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -19895,7 +19902,7 @@ break;
 if(_errs27 === errors){
 if(data9.error !== undefined && func0.call(data9, "error")){
 const _errs28 = errors;
-if(!(validate137(data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
+if(!(validate137.call(this, data9.error, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/error",parentData:data9,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
@@ -19907,7 +19914,7 @@ var valid8 = true;
 if(valid8){
 if(data9.failed_request !== undefined && func0.call(data9, "failed_request")){
 const _errs29 = errors;
-if(!(validate192(data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
+if(!(validate192.call(this, data9.failed_request, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/failed_request",parentData:data9,parentDataProperty:"failed_request",rootData}))){
 vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
@@ -19919,7 +19926,7 @@ var valid8 = true;
 if(valid8){
 if(data9.status !== undefined && func0.call(data9, "status")){
 const _errs30 = errors;
-if(!(validate220(data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
+if(!(validate220.call(this, data9.status, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2+"/status",parentData:data9,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
@@ -19977,7 +19984,7 @@ var _valid0 = _errs31 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs34 = errors;
-if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate197.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -19985,7 +19992,7 @@ var _valid0 = _errs34 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs35 = errors;
-if(!(validate29(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate29.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -19993,7 +20000,7 @@ var _valid0 = _errs35 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs36 = errors;
-if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate197.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -20001,7 +20008,7 @@ var _valid0 = _errs36 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs37 = errors;
-if(!(validate197(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate197.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -20009,7 +20016,7 @@ var _valid0 = _errs37 === errors;
 valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs38 = errors;
-if(!(validate29(data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
+if(!(validate29.call(this, data9, {instancePath:instancePath+"/backlog/" + i1+"/events/" + i2,parentData:data8,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -20109,7 +20116,7 @@ break;
 if(_errs41 === errors){
 if(data15.pushed !== undefined && func0.call(data15, "pushed")){
 const _errs42 = errors;
-if(!(validate123(data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
+if(!(validate123.call(this, data15.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data15,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -20121,7 +20128,7 @@ var valid9 = true;
 if(valid9){
 if(data15.treated !== undefined && func0.call(data15, "treated")){
 const _errs43 = errors;
-if(!(validate123(data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
+if(!(validate123.call(this, data15.treated, {instancePath:instancePath+"/current_request/treated",parentData:data15,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
@@ -20133,7 +20140,7 @@ var valid9 = true;
 if(valid9){
 if(data15.request !== undefined && func0.call(data15, "request")){
 const _errs44 = errors;
-if(!(validate192(data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
+if(!(validate192.call(this, data15.request, {instancePath:instancePath+"/current_request/request",parentData:data15,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }

@@ -2,7 +2,7 @@
 // Source: shell.json
 // Describe tree sha256: e6348531e5129e31091541f23ef763937a14a22c3cbc87e7766b6149d5c33f58
 
-import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
+import { isBase58Shaped, isProtocolTimestamp, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validatePatchChainsByChainIdInput = validate320;
 const func0 = Object.prototype.hasOwnProperty;
@@ -154,7 +154,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate26.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -188,17 +188,19 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const func146 = isTezosBase58;
+const func146 = jsonPattern;
+const func147 = isBase58Shaped;
+const pattern4 = /* @__PURE__ */ func146("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("block_hash", data)){
+if(!func147(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate189.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -224,7 +226,7 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate189(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate189.call(this, data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -255,16 +257,17 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate325;
+const pattern6 = /* @__PURE__ */ func146("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("chain_id", data)){
+if(!func147(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate325.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -301,17 +304,17 @@ validate234.errors = vErrors;
 return errors === 0;
 }
 
-const func452 = isProtocolTimestamp;
+const func459 = isProtocolTimestamp;
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func452(data)){
+if(!func459(data)){
 validate250.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -320,16 +323,17 @@ validate250.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func146("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("operation_list_list_hash", data)){
+if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_list_list_hash", data))){
 validate60.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -342,7 +346,7 @@ return errors === 0;
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate60.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -350,15 +354,14 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const func300 = jsonPattern;
-const pattern0 = /* @__PURE__ */ func300("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const pattern2 = /* @__PURE__ */ func146("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern2.test(data)){
 validate147.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
@@ -382,7 +385,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate147.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -401,16 +404,17 @@ validate254.errors = vErrors;
 return errors === 0;
 }
 
+const pattern7 = /* @__PURE__ */ func146("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("context_hash", data)){
+if(!func147(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate245.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -442,7 +446,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -481,7 +485,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate189(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate189.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -493,7 +497,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
-if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
@@ -532,7 +536,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate59(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate59.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -544,7 +548,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
-if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
@@ -556,7 +560,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
-if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
@@ -568,7 +572,7 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs12 = errors;
-if(!(validate147(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate147.call(this, data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -714,7 +718,7 @@ break;
 }
 if(_errs5 === errors){
 if(data.full !== undefined && func0.call(data, "full")){
-if(!(validate21(data.full, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
+if(!(validate21.call(this, data.full, {instancePath:instancePath+"/full",parentData:data,parentDataProperty:"full",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -767,7 +771,7 @@ break;
 }
 if(_errs9 === errors){
 if(data.rolling !== undefined && func0.call(data, "rolling")){
-if(!(validate21(data.rolling, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
+if(!(validate21.call(this, data.rolling, {instancePath:instancePath+"/rolling",parentData:data,parentDataProperty:"rolling",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -890,7 +894,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate247(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate247.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
 }
@@ -902,7 +906,7 @@ var valid0 = true;
 if(valid0){
 if(data.savepoint !== undefined && func0.call(data, "savepoint")){
 const _errs3 = errors;
-if(!(validate234(data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
+if(!(validate234.call(this, data.savepoint, {instancePath:instancePath+"/savepoint",parentData:data,parentDataProperty:"savepoint",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -914,7 +918,7 @@ var valid0 = true;
 if(valid0){
 if(data.caboose !== undefined && func0.call(data, "caboose")){
 const _errs4 = errors;
-if(!(validate234(data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
+if(!(validate234.call(this, data.caboose, {instancePath:instancePath+"/caboose",parentData:data,parentDataProperty:"caboose",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -926,7 +930,7 @@ var valid0 = true;
 if(valid0){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
 const _errs5 = errors;
-if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261.call(this, data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -987,7 +991,7 @@ break;
 if(_errs3 === errors){
 if(data0.block !== undefined && func0.call(data0, "block")){
 const _errs4 = errors;
-if(!(validate189(data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data0.block, {instancePath:instancePath+"/" + i0+"/block",parentData:data0,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -999,7 +1003,7 @@ var valid1 = true;
 if(valid1){
 if(data0.level !== undefined && func0.call(data0, "level")){
 const _errs5 = errors;
-if(!(validate234(data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data0.level, {instancePath:instancePath+"/" + i0+"/level",parentData:data0,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -1011,7 +1015,7 @@ var valid1 = true;
 if(valid1){
 if(data0.errors !== undefined && func0.call(data0, "errors")){
 const _errs6 = errors;
-if(!(validate134(data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
+if(!(validate134.call(this, data0.errors, {instancePath:instancePath+"/" + i0+"/errors",parentData:data0,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
@@ -1069,7 +1073,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -1081,7 +1085,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -1093,7 +1097,7 @@ var valid0 = true;
 if(valid0){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs4 = errors;
-if(!(validate134(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate134.call(this, data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
@@ -1191,7 +1195,7 @@ var valid0 = true;
 if(valid0){
 if(data.sync_state !== undefined && func0.call(data, "sync_state")){
 const _errs4 = errors;
-if(!(validate259(data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
+if(!(validate259.call(this, data.sync_state, {instancePath:instancePath+"/sync_state",parentData:data,parentDataProperty:"sync_state",rootData}))){
 vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
@@ -1237,7 +1241,7 @@ break;
 if(_errs1 === errors){
 if(data.block_hash !== undefined && func0.call(data, "block_hash")){
 const _errs2 = errors;
-if(!(validate189(data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
+if(!(validate189.call(this, data.block_hash, {instancePath:instancePath+"/block_hash",parentData:data,parentDataProperty:"block_hash",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -1249,7 +1253,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -1283,7 +1287,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate25(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate25.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -1360,7 +1364,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate30.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -1401,7 +1405,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -1468,7 +1472,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate149.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -1604,7 +1608,7 @@ break;
 }
 if(_errs1 === errors){
 if(data.active_sinks !== undefined && func0.call(data, "active_sinks")){
-if(!(validate139(data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
+if(!(validate139.call(this, data.active_sinks, {instancePath:instancePath+"/active_sinks",parentData:data,parentDataProperty:"active_sinks",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -1636,7 +1640,7 @@ break;
 }
 if(_errs1 === errors){
 if(data.activate !== undefined && func0.call(data, "activate")){
-if(!(validate139(data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
+if(!(validate139.call(this, data.activate, {instancePath:instancePath+"/activate",parentData:data,parentDataProperty:"activate",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -1684,7 +1688,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate30.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -1718,16 +1722,17 @@ validate271.errors = vErrors;
 return errors === 0;
 }
 
+const pattern1 = /* @__PURE__ */ func146("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("protocol_hash", data)){
+if(!func147(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -1740,7 +1745,7 @@ return errors === 0;
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -1752,7 +1757,7 @@ return errors === 0;
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate228(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate228.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
 }
@@ -1783,7 +1788,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -1795,7 +1800,7 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate143(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate143.call(this, data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -1827,7 +1832,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate233(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate233.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -1869,7 +1874,7 @@ break;
 if(_errs1 === errors){
 if(data.replaced_protocol !== undefined && func0.call(data, "replaced_protocol")){
 const _errs2 = errors;
-if(!(validate143(data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
+if(!(validate143.call(this, data.replaced_protocol, {instancePath:instancePath+"/replaced_protocol",parentData:data,parentDataProperty:"replaced_protocol",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -1881,7 +1886,7 @@ var valid0 = true;
 if(valid0){
 if(data.replacement_protocol !== undefined && func0.call(data, "replacement_protocol")){
 const _errs3 = errors;
-if(!(validate143(data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
+if(!(validate143.call(this, data.replacement_protocol, {instancePath:instancePath+"/replacement_protocol",parentData:data,parentDataProperty:"replacement_protocol",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -1913,7 +1918,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate142(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate142.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
@@ -1949,7 +1954,7 @@ break;
 if(_errs1 === errors){
 if(data["data-dir"] !== undefined && func0.call(data, "data-dir")){
 const _errs2 = errors;
-if(!(validate25(data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
+if(!(validate25.call(this, data["data-dir"], {instancePath:instancePath+"/data-dir",parentData:data,parentDataProperty:"data-dir",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -1987,7 +1992,7 @@ break;
 if(_errs7 === errors){
 if(data2["listen-addrs"] !== undefined && func0.call(data2, "listen-addrs")){
 const _errs8 = errors;
-if(!(validate139(data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
+if(!(validate139.call(this, data2["listen-addrs"], {instancePath:instancePath+"/rpc/listen-addrs",parentData:data2,parentDataProperty:"listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -1999,7 +2004,7 @@ var valid1 = true;
 if(valid1){
 if(data2["external-listen-addrs"] !== undefined && func0.call(data2, "external-listen-addrs")){
 const _errs9 = errors;
-if(!(validate139(data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
+if(!(validate139.call(this, data2["external-listen-addrs"], {instancePath:instancePath+"/rpc/external-listen-addrs",parentData:data2,parentDataProperty:"external-listen-addrs",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2011,7 +2016,7 @@ var valid1 = true;
 if(valid1){
 if(data2["listen-addr"] !== undefined && func0.call(data2, "listen-addr")){
 const _errs10 = errors;
-if(!(validate25(data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate25.call(this, data2["listen-addr"], {instancePath:instancePath+"/rpc/listen-addr",parentData:data2,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2023,7 +2028,7 @@ var valid1 = true;
 if(valid1){
 if(data2["cors-origin"] !== undefined && func0.call(data2, "cors-origin")){
 const _errs11 = errors;
-if(!(validate139(data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
+if(!(validate139.call(this, data2["cors-origin"], {instancePath:instancePath+"/rpc/cors-origin",parentData:data2,parentDataProperty:"cors-origin",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2035,7 +2040,7 @@ var valid1 = true;
 if(valid1){
 if(data2["cors-headers"] !== undefined && func0.call(data2, "cors-headers")){
 const _errs12 = errors;
-if(!(validate139(data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
+if(!(validate139.call(this, data2["cors-headers"], {instancePath:instancePath+"/rpc/cors-headers",parentData:data2,parentDataProperty:"cors-headers",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2047,7 +2052,7 @@ var valid1 = true;
 if(valid1){
 if(data2.crt !== undefined && func0.call(data2, "crt")){
 const _errs13 = errors;
-if(!(validate25(data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
+if(!(validate25.call(this, data2.crt, {instancePath:instancePath+"/rpc/crt",parentData:data2,parentDataProperty:"crt",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2059,7 +2064,7 @@ var valid1 = true;
 if(valid1){
 if(data2.key !== undefined && func0.call(data2, "key")){
 const _errs14 = errors;
-if(!(validate25(data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
+if(!(validate25.call(this, data2.key, {instancePath:instancePath+"/rpc/key",parentData:data2,parentDataProperty:"key",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2113,7 +2118,7 @@ break;
 if(_errs21 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs22 = errors;
-if(!(validate25(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate25.call(this, data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2125,7 +2130,7 @@ var valid4 = true;
 if(valid4){
 if(data11.whitelist !== undefined && func0.call(data11, "whitelist")){
 const _errs23 = errors;
-if(!(validate139(data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
+if(!(validate139.call(this, data11.whitelist, {instancePath:instancePath+"/rpc/acl/" + i0+"/whitelist",parentData:data11,parentDataProperty:"whitelist",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2184,7 +2189,7 @@ break;
 if(_errs26 === errors){
 if(data11.address !== undefined && func0.call(data11, "address")){
 const _errs27 = errors;
-if(!(validate25(data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
+if(!(validate25.call(this, data11.address, {instancePath:instancePath+"/rpc/acl/" + i0+"/address",parentData:data11,parentDataProperty:"address",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2196,7 +2201,7 @@ var valid5 = true;
 if(valid5){
 if(data11.blacklist !== undefined && func0.call(data11, "blacklist")){
 const _errs28 = errors;
-if(!(validate139(data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
+if(!(validate139.call(this, data11.blacklist, {instancePath:instancePath+"/rpc/acl/" + i0+"/blacklist",parentData:data11,parentDataProperty:"blacklist",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2282,7 +2287,7 @@ var valid1 = true;
 if(valid1){
 if(data2.max_active_rpc_connections !== undefined && func0.call(data2, "max_active_rpc_connections")){
 const _errs31 = errors;
-if(!(validate264(data2.max_active_rpc_connections, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
+if(!(validate264.call(this, data2.max_active_rpc_connections, {instancePath:instancePath+"/rpc/max_active_rpc_connections",parentData:data2,parentDataProperty:"max_active_rpc_connections",rootData}))){
 vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
 errors = vErrors.length;
 }
@@ -2341,7 +2346,7 @@ var valid6 = true;
 if(valid6){
 if(data18["bootstrap-peers"] !== undefined && func0.call(data18, "bootstrap-peers")){
 const _errs37 = errors;
-if(!(validate139(data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
+if(!(validate139.call(this, data18["bootstrap-peers"], {instancePath:instancePath+"/p2p/bootstrap-peers",parentData:data18,parentDataProperty:"bootstrap-peers",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -2353,7 +2358,7 @@ var valid6 = true;
 if(valid6){
 if(data18["listen-addr"] !== undefined && func0.call(data18, "listen-addr")){
 const _errs38 = errors;
-if(!(validate25(data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
+if(!(validate25.call(this, data18["listen-addr"], {instancePath:instancePath+"/p2p/listen-addr",parentData:data18,parentDataProperty:"listen-addr",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -2392,7 +2397,7 @@ var valid6 = true;
 if(valid6){
 if(data18["discovery-addr"] !== undefined && func0.call(data18, "discovery-addr")){
 const _errs41 = errors;
-if(!(validate225(data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
+if(!(validate225.call(this, data18["discovery-addr"], {instancePath:instancePath+"/p2p/discovery-addr",parentData:data18,parentDataProperty:"discovery-addr",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -2430,7 +2435,7 @@ break;
 if(_errs46 === errors){
 if(data25["connection-timeout"] !== undefined && func0.call(data25, "connection-timeout")){
 const _errs47 = errors;
-if(!(validate149(data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
+if(!(validate149.call(this, data25["connection-timeout"], {instancePath:instancePath+"/p2p/limits/connection-timeout",parentData:data25,parentDataProperty:"connection-timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2442,7 +2447,7 @@ var valid7 = true;
 if(valid7){
 if(data25["authentication-timeout"] !== undefined && func0.call(data25, "authentication-timeout")){
 const _errs48 = errors;
-if(!(validate149(data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
+if(!(validate149.call(this, data25["authentication-timeout"], {instancePath:instancePath+"/p2p/limits/authentication-timeout",parentData:data25,parentDataProperty:"authentication-timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2589,7 +2594,7 @@ var valid7 = true;
 if(valid7){
 if(data25["max-download-speed"] !== undefined && func0.call(data25, "max-download-speed")){
 const _errs59 = errors;
-if(!(validate30(data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
+if(!(validate30.call(this, data25["max-download-speed"], {instancePath:instancePath+"/p2p/limits/max-download-speed",parentData:data25,parentDataProperty:"max-download-speed",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2601,7 +2606,7 @@ var valid7 = true;
 if(valid7){
 if(data25["max-upload-speed"] !== undefined && func0.call(data25, "max-upload-speed")){
 const _errs60 = errors;
-if(!(validate30(data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
+if(!(validate30.call(this, data25["max-upload-speed"], {instancePath:instancePath+"/p2p/limits/max-upload-speed",parentData:data25,parentDataProperty:"max-upload-speed",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2613,7 +2618,7 @@ var valid7 = true;
 if(valid7){
 if(data25["swap-linger"] !== undefined && func0.call(data25, "swap-linger")){
 const _errs61 = errors;
-if(!(validate148(data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
+if(!(validate148.call(this, data25["swap-linger"], {instancePath:instancePath+"/p2p/limits/swap-linger",parentData:data25,parentDataProperty:"swap-linger",rootData}))){
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
@@ -2652,7 +2657,7 @@ var valid7 = true;
 if(valid7){
 if(data25["read-buffer-size"] !== undefined && func0.call(data25, "read-buffer-size")){
 const _errs64 = errors;
-if(!(validate30(data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
+if(!(validate30.call(this, data25["read-buffer-size"], {instancePath:instancePath+"/p2p/limits/read-buffer-size",parentData:data25,parentDataProperty:"read-buffer-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2664,7 +2669,7 @@ var valid7 = true;
 if(valid7){
 if(data25["read-queue-size"] !== undefined && func0.call(data25, "read-queue-size")){
 const _errs65 = errors;
-if(!(validate30(data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
+if(!(validate30.call(this, data25["read-queue-size"], {instancePath:instancePath+"/p2p/limits/read-queue-size",parentData:data25,parentDataProperty:"read-queue-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2676,7 +2681,7 @@ var valid7 = true;
 if(valid7){
 if(data25["write-queue-size"] !== undefined && func0.call(data25, "write-queue-size")){
 const _errs66 = errors;
-if(!(validate30(data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
+if(!(validate30.call(this, data25["write-queue-size"], {instancePath:instancePath+"/p2p/limits/write-queue-size",parentData:data25,parentDataProperty:"write-queue-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2688,7 +2693,7 @@ var valid7 = true;
 if(valid7){
 if(data25["incoming-app-message-queue-size"] !== undefined && func0.call(data25, "incoming-app-message-queue-size")){
 const _errs67 = errors;
-if(!(validate30(data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
+if(!(validate30.call(this, data25["incoming-app-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-app-message-queue-size",parentData:data25,parentDataProperty:"incoming-app-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2700,7 +2705,7 @@ var valid7 = true;
 if(valid7){
 if(data25["incoming-message-queue-size"] !== undefined && func0.call(data25, "incoming-message-queue-size")){
 const _errs68 = errors;
-if(!(validate30(data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
+if(!(validate30.call(this, data25["incoming-message-queue-size"], {instancePath:instancePath+"/p2p/limits/incoming-message-queue-size",parentData:data25,parentDataProperty:"incoming-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2712,7 +2717,7 @@ var valid7 = true;
 if(valid7){
 if(data25["outgoing-message-queue-size"] !== undefined && func0.call(data25, "outgoing-message-queue-size")){
 const _errs69 = errors;
-if(!(validate30(data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
+if(!(validate30.call(this, data25["outgoing-message-queue-size"], {instancePath:instancePath+"/p2p/limits/outgoing-message-queue-size",parentData:data25,parentDataProperty:"outgoing-message-queue-size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2724,7 +2729,7 @@ var valid7 = true;
 if(valid7){
 if(data25.max_known_points !== undefined && func0.call(data25, "max_known_points")){
 const _errs70 = errors;
-if(!(validate193(data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
+if(!(validate193.call(this, data25.max_known_points, {instancePath:instancePath+"/p2p/limits/max_known_points",parentData:data25,parentDataProperty:"max_known_points",rootData}))){
 vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
@@ -2736,7 +2741,7 @@ var valid7 = true;
 if(valid7){
 if(data25.max_known_peer_ids !== undefined && func0.call(data25, "max_known_peer_ids")){
 const _errs71 = errors;
-if(!(validate193(data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
+if(!(validate193.call(this, data25.max_known_peer_ids, {instancePath:instancePath+"/p2p/limits/max_known_peer_ids",parentData:data25,parentDataProperty:"max_known_peer_ids",rootData}))){
 vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
@@ -2802,7 +2807,7 @@ var valid7 = true;
 if(valid7){
 if(data25.ip_greylist_cleanup_delay !== undefined && func0.call(data25, "ip_greylist_cleanup_delay")){
 const _errs76 = errors;
-if(!(validate149(data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
+if(!(validate149.call(this, data25.ip_greylist_cleanup_delay, {instancePath:instancePath+"/p2p/limits/ip_greylist_cleanup_delay",parentData:data25,parentDataProperty:"ip_greylist_cleanup_delay",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2814,7 +2819,7 @@ var valid7 = true;
 if(valid7){
 if(data25["greylist-timeout"] !== undefined && func0.call(data25, "greylist-timeout")){
 const _errs77 = errors;
-if(!(validate149(data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
+if(!(validate149.call(this, data25["greylist-timeout"], {instancePath:instancePath+"/p2p/limits/greylist-timeout",parentData:data25,parentDataProperty:"greylist-timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2826,7 +2831,7 @@ var valid7 = true;
 if(valid7){
 if(data25["maintenance-idle-time"] !== undefined && func0.call(data25, "maintenance-idle-time")){
 const _errs78 = errors;
-if(!(validate148(data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
+if(!(validate148.call(this, data25["maintenance-idle-time"], {instancePath:instancePath+"/p2p/limits/maintenance-idle-time",parentData:data25,parentDataProperty:"maintenance-idle-time",rootData}))){
 vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
@@ -2923,7 +2928,7 @@ var valid8 = true;
 if(valid8){
 if(data52["initial-delay"] !== undefined && func0.call(data52, "initial-delay")){
 const _errs88 = errors;
-if(!(validate149(data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
+if(!(validate149.call(this, data52["initial-delay"], {instancePath:instancePath+"/p2p/greylisting_config/initial-delay",parentData:data52,parentDataProperty:"initial-delay",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2935,7 +2940,7 @@ var valid8 = true;
 if(valid8){
 if(data52["disconnection-delay"] !== undefined && func0.call(data52, "disconnection-delay")){
 const _errs89 = errors;
-if(!(validate149(data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
+if(!(validate149.call(this, data52["disconnection-delay"], {instancePath:instancePath+"/p2p/greylisting_config/disconnection-delay",parentData:data52,parentDataProperty:"disconnection-delay",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -2947,7 +2952,7 @@ var valid8 = true;
 if(valid8){
 if(data52["increase-cap"] !== undefined && func0.call(data52, "increase-cap")){
 const _errs90 = errors;
-if(!(validate149(data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
+if(!(validate149.call(this, data52["increase-cap"], {instancePath:instancePath+"/p2p/greylisting_config/increase-cap",parentData:data52,parentDataProperty:"increase-cap",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3022,7 +3027,7 @@ break;
 if(_errs95 === errors){
 if(data58.output !== undefined && func0.call(data58, "output")){
 const _errs96 = errors;
-if(!(validate25(data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
+if(!(validate25.call(this, data58.output, {instancePath:instancePath+"/log/output",parentData:data58,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -3063,7 +3068,7 @@ var valid9 = true;
 if(valid9){
 if(data58.rules !== undefined && func0.call(data58, "rules")){
 const _errs101 = errors;
-if(!(validate25(data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
+if(!(validate25.call(this, data58.rules, {instancePath:instancePath+"/log/rules",parentData:data58,parentDataProperty:"rules",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -3094,7 +3099,7 @@ const _errs102 = errors;
 const _errs103 = errors;
 let valid10 = false;
 const _errs104 = errors;
-if(!(validate138(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+if(!(validate138.call(this, data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
@@ -3102,7 +3107,7 @@ var _valid1 = _errs104 === errors;
 valid10 = valid10 || _valid1;
 if(!valid10){
 const _errs105 = errors;
-if(!(validate206(data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
+if(!(validate206.call(this, data63, {instancePath:instancePath+"/internal-events",parentData:data,parentDataProperty:"internal-events",rootData}))){
 vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
@@ -3168,7 +3173,7 @@ break;
 if(_errs111 === errors){
 if(data65.block_header_request_timeout !== undefined && func0.call(data65, "block_header_request_timeout")){
 const _errs112 = errors;
-if(!(validate149(data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
+if(!(validate149.call(this, data65.block_header_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_header_request_timeout",parentData:data65,parentDataProperty:"block_header_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3180,7 +3185,7 @@ var valid12 = true;
 if(valid12){
 if(data65.block_operations_request_timeout !== undefined && func0.call(data65, "block_operations_request_timeout")){
 const _errs113 = errors;
-if(!(validate149(data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
+if(!(validate149.call(this, data65.block_operations_request_timeout, {instancePath:instancePath+"/shell/peer_validator/block_operations_request_timeout",parentData:data65,parentDataProperty:"block_operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3192,7 +3197,7 @@ var valid12 = true;
 if(valid12){
 if(data65.protocol_request_timeout !== undefined && func0.call(data65, "protocol_request_timeout")){
 const _errs114 = errors;
-if(!(validate149(data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate149.call(this, data65.protocol_request_timeout, {instancePath:instancePath+"/shell/peer_validator/protocol_request_timeout",parentData:data65,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3204,7 +3209,7 @@ var valid12 = true;
 if(valid12){
 if(data65.new_head_request_timeout !== undefined && func0.call(data65, "new_head_request_timeout")){
 const _errs115 = errors;
-if(!(validate149(data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
+if(!(validate149.call(this, data65.new_head_request_timeout, {instancePath:instancePath+"/shell/peer_validator/new_head_request_timeout",parentData:data65,parentDataProperty:"new_head_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3245,7 +3250,7 @@ break;
 if(_errs118 === errors){
 if(data70.protocol_request_timeout !== undefined && func0.call(data70, "protocol_request_timeout")){
 const _errs119 = errors;
-if(!(validate149(data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
+if(!(validate149.call(this, data70.protocol_request_timeout, {instancePath:instancePath+"/shell/block_validator/protocol_request_timeout",parentData:data70,parentDataProperty:"protocol_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3257,7 +3262,7 @@ var valid13 = true;
 if(valid13){
 if(data70.operation_metadata_size_limit !== undefined && func0.call(data70, "operation_metadata_size_limit")){
 const _errs120 = errors;
-if(!(validate271(data70.operation_metadata_size_limit, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
+if(!(validate271.call(this, data70.operation_metadata_size_limit, {instancePath:instancePath+"/shell/block_validator/operation_metadata_size_limit",parentData:data70,parentDataProperty:"operation_metadata_size_limit",rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
@@ -3296,7 +3301,7 @@ break;
 if(_errs123 === errors){
 if(data73.operations_request_timeout !== undefined && func0.call(data73, "operations_request_timeout")){
 const _errs124 = errors;
-if(!(validate149(data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
+if(!(validate149.call(this, data73.operations_request_timeout, {instancePath:instancePath+"/shell/prevalidator/operations_request_timeout",parentData:data73,parentDataProperty:"operations_request_timeout",rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
@@ -3335,7 +3340,7 @@ var valid14 = true;
 if(valid14){
 if(data73.operations_batch_size !== undefined && func0.call(data73, "operations_batch_size")){
 const _errs127 = errors;
-if(!(validate30(data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
+if(!(validate30.call(this, data73.operations_batch_size, {instancePath:instancePath+"/shell/prevalidator/operations_batch_size",parentData:data73,parentDataProperty:"operations_batch_size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -3593,7 +3598,7 @@ var valid11 = true;
 if(valid11){
 if(data64.history_mode !== undefined && func0.call(data64, "history_mode")){
 const _errs142 = errors;
-if(!(validate261(data64.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261.call(this, data64.history_mode, {instancePath:instancePath+"/shell/history_mode",parentData:data64,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -3760,7 +3765,7 @@ break;
 if(_errs156 === errors){
 if(data83.timestamp !== undefined && func0.call(data83, "timestamp")){
 const _errs157 = errors;
-if(!(validate250(data83.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250.call(this, data83.timestamp, {instancePath:instancePath+"/network/genesis/timestamp",parentData:data83,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
@@ -3772,7 +3777,7 @@ var valid20 = true;
 if(valid20){
 if(data83.block !== undefined && func0.call(data83, "block")){
 const _errs158 = errors;
-if(!(validate189(data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data83.block, {instancePath:instancePath+"/network/genesis/block",parentData:data83,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -3784,7 +3789,7 @@ var valid20 = true;
 if(valid20){
 if(data83.protocol !== undefined && func0.call(data83, "protocol")){
 const _errs159 = errors;
-if(!(validate143(data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
+if(!(validate143.call(this, data83.protocol, {instancePath:instancePath+"/network/genesis/protocol",parentData:data83,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -3848,7 +3853,7 @@ break;
 }
 if(_errs162 === errors){
 if(data87.context_key !== undefined && func0.call(data87, "context_key")){
-if(!(validate25(data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
+if(!(validate25.call(this, data87.context_key, {instancePath:instancePath+"/network/genesis_parameters/context_key",parentData:data87,parentDataProperty:"context_key",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -3875,7 +3880,7 @@ var valid19 = true;
 if(valid19){
 if(data82.chain_name !== undefined && func0.call(data82, "chain_name")){
 const _errs164 = errors;
-if(!(validate227(data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
+if(!(validate227.call(this, data82.chain_name, {instancePath:instancePath+"/network/chain_name",parentData:data82,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
@@ -3887,7 +3892,7 @@ var valid19 = true;
 if(valid19){
 if(data82.old_chain_name !== undefined && func0.call(data82, "old_chain_name")){
 const _errs165 = errors;
-if(!(validate227(data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
+if(!(validate227.call(this, data82.old_chain_name, {instancePath:instancePath+"/network/old_chain_name",parentData:data82,parentDataProperty:"old_chain_name",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
@@ -3899,7 +3904,7 @@ var valid19 = true;
 if(valid19){
 if(data82.incompatible_chain_name !== undefined && func0.call(data82, "incompatible_chain_name")){
 const _errs166 = errors;
-if(!(validate227(data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
+if(!(validate227.call(this, data82.incompatible_chain_name, {instancePath:instancePath+"/network/incompatible_chain_name",parentData:data82,parentDataProperty:"incompatible_chain_name",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
@@ -3911,7 +3916,7 @@ var valid19 = true;
 if(valid19){
 if(data82.sandboxed_chain_name !== undefined && func0.call(data82, "sandboxed_chain_name")){
 const _errs167 = errors;
-if(!(validate227(data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
+if(!(validate227.call(this, data82.sandboxed_chain_name, {instancePath:instancePath+"/network/sandboxed_chain_name",parentData:data82,parentDataProperty:"sandboxed_chain_name",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
@@ -3923,7 +3928,7 @@ var valid19 = true;
 if(valid19){
 if(data82.user_activated_upgrades !== undefined && func0.call(data82, "user_activated_upgrades")){
 const _errs168 = errors;
-if(!(validate318(data82.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
+if(!(validate318.call(this, data82.user_activated_upgrades, {instancePath:instancePath+"/network/user_activated_upgrades",parentData:data82,parentDataProperty:"user_activated_upgrades",rootData}))){
 vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
 }
@@ -3935,7 +3940,7 @@ var valid19 = true;
 if(valid19){
 if(data82.user_activated_protocol_overrides !== undefined && func0.call(data82, "user_activated_protocol_overrides")){
 const _errs169 = errors;
-if(!(validate316(data82.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
+if(!(validate316.call(this, data82.user_activated_protocol_overrides, {instancePath:instancePath+"/network/user_activated_protocol_overrides",parentData:data82,parentDataProperty:"user_activated_protocol_overrides",rootData}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
@@ -3947,7 +3952,7 @@ var valid19 = true;
 if(valid19){
 if(data82.default_bootstrap_peers !== undefined && func0.call(data82, "default_bootstrap_peers")){
 const _errs170 = errors;
-if(!(validate139(data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
+if(!(validate139.call(this, data82.default_bootstrap_peers, {instancePath:instancePath+"/network/default_bootstrap_peers",parentData:data82,parentDataProperty:"default_bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -4027,7 +4032,7 @@ var valid22 = true;
 if(valid22){
 if(data96.bootstrap_peers !== undefined && func0.call(data96, "bootstrap_peers")){
 const _errs178 = errors;
-if(!(validate139(data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate139.call(this, data96.bootstrap_peers, {instancePath:instancePath+"/network/dal_config/bootstrap_peers",parentData:data96,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -4116,7 +4121,7 @@ var valid0 = true;
 if(valid0){
 if(data.metrics_addr !== undefined && func0.call(data, "metrics_addr")){
 const _errs179 = errors;
-if(!(validate139(data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
+if(!(validate139.call(this, data.metrics_addr, {instancePath:instancePath+"/metrics_addr",parentData:data,parentDataProperty:"metrics_addr",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -4167,7 +4172,7 @@ break;
 }
 if(_errs1 === errors){
 if(data.history_mode !== undefined && func0.call(data, "history_mode")){
-if(!(validate261(data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
+if(!(validate261.call(this, data.history_mode, {instancePath:instancePath+"/history_mode",parentData:data,parentDataProperty:"history_mode",rootData}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -4192,7 +4197,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate138.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
@@ -4200,7 +4205,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate206.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
@@ -4282,7 +4287,7 @@ var valid0 = true;
 if(valid0){
 if(data.bootstrap_peers !== undefined && func0.call(data, "bootstrap_peers")){
 const _errs6 = errors;
-if(!(validate139(data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
+if(!(validate139.call(this, data.bootstrap_peers, {instancePath:instancePath+"/bootstrap_peers",parentData:data,parentDataProperty:"bootstrap_peers",rootData}))){
 vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
@@ -4316,7 +4321,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate142(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate142.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
@@ -4346,7 +4351,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate233(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate233.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -4409,7 +4414,7 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -4421,7 +4426,7 @@ var valid0 = true;
 if(valid0){
 if(data.descr !== undefined && func0.call(data, "descr")){
 const _errs5 = errors;
-if(!(validate25(data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
+if(!(validate25.call(this, data.descr, {instancePath:instancePath+"/descr",parentData:data,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -4778,7 +4783,7 @@ break;
 if(_errs22 === errors){
 if(data.min !== undefined && func0.call(data, "min")){
 const _errs23 = errors;
-if(!(validate30(data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
+if(!(validate30.call(this, data.min, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -4819,7 +4824,7 @@ var valid4 = true;
 if(valid4){
 if(data.max !== undefined && func0.call(data, "max")){
 const _errs26 = errors;
-if(!(validate30(data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
+if(!(validate30.call(this, data.max, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -5232,7 +5237,7 @@ break;
 if(_errs55 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs56 = errors;
-if(!(validate33(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate33.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
@@ -5244,7 +5249,7 @@ var valid9 = true;
 if(valid9){
 if(data.reference !== undefined && func0.call(data, "reference")){
 const _errs57 = errors;
-if(!(validate25(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+if(!(validate25.call(this, data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -5333,7 +5338,7 @@ break;
 if(_errs62 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs63 = errors;
-if(!(wrapper0.validate(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(wrapper0.validate.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
@@ -5508,7 +5513,7 @@ var valid13 = true;
 if(valid13){
 if(data20.at_most !== undefined && func0.call(data20, "at_most")){
 const _errs78 = errors;
-if(!(validate30(data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
+if(!(validate30.call(this, data20.at_most, {instancePath:instancePath+"/length_limit/at_most",parentData:data20,parentDataProperty:"at_most",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -5596,7 +5601,7 @@ var valid14 = true;
 if(valid14){
 if(data20.exactly !== undefined && func0.call(data20, "exactly")){
 const _errs84 = errors;
-if(!(validate30(data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
+if(!(validate30.call(this, data20.exactly, {instancePath:instancePath+"/length_limit/exactly",parentData:data20,parentDataProperty:"exactly",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -5701,7 +5706,7 @@ break;
 if(_errs87 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs88 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -5903,7 +5908,7 @@ break;
 if(_errs3 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs4 = errors;
-if(!(validate30(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate30.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -6165,7 +6170,7 @@ break;
 if(_errs3 === errors){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -6177,7 +6182,7 @@ var valid1 = true;
 if(valid1){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs5 = errors;
-if(!(validate29(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate29.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -6189,7 +6194,7 @@ var valid1 = true;
 if(valid1){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs6 = errors;
-if(!(validate40(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate40.call(this, data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -6279,7 +6284,7 @@ break;
 if(_errs11 === errors){
 if(data.layout !== undefined && func0.call(data, "layout")){
 const _errs12 = errors;
-if(!(validate29(data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
+if(!(validate29.call(this, data.layout, {instancePath:instancePath+"/layout",parentData:data,parentDataProperty:"layout",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -6320,7 +6325,7 @@ var valid2 = true;
 if(valid2){
 if(data.data_kind !== undefined && func0.call(data, "data_kind")){
 const _errs15 = errors;
-if(!(validate40(data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
+if(!(validate40.call(this, data.data_kind, {instancePath:instancePath+"/data_kind",parentData:data,parentDataProperty:"data_kind",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -6409,7 +6414,7 @@ var valid3 = true;
 if(valid3){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs21 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -6421,7 +6426,7 @@ var valid3 = true;
 if(valid3){
 if(data.num_fields !== undefined && func0.call(data, "num_fields")){
 const _errs22 = errors;
-if(!(validate30(data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
+if(!(validate30.call(this, data.num_fields, {instancePath:instancePath+"/num_fields",parentData:data,parentDataProperty:"num_fields",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -6540,7 +6545,7 @@ var valid4 = true;
 if(valid4){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs30 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -6606,7 +6611,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate24.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -6648,7 +6653,7 @@ break;
 if(_errs1 === errors){
 if(data.tag !== undefined && func0.call(data, "tag")){
 const _errs2 = errors;
-if(!(validate30(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+if(!(validate30.call(this, data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -6660,7 +6665,7 @@ var valid0 = true;
 if(valid0){
 if(data.fields !== undefined && func0.call(data, "fields")){
 const _errs3 = errors;
-if(!(validate23(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate23.call(this, data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -6672,7 +6677,7 @@ var valid0 = true;
 if(valid0){
 if(data.name !== undefined && func0.call(data, "name")){
 const _errs4 = errors;
-if(!(validate25(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -6732,7 +6737,7 @@ break;
 }
 if(_errs3 === errors){
 if(data.fields !== undefined && func0.call(data, "fields")){
-if(!(validate23(data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
+if(!(validate23.call(this, data.fields, {instancePath:instancePath+"/fields",parentData:data,parentDataProperty:"fields",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -6815,7 +6820,7 @@ var valid2 = true;
 if(valid2){
 if(data.kind !== undefined && func0.call(data, "kind")){
 const _errs10 = errors;
-if(!(validate40(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+if(!(validate40.call(this, data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -6834,7 +6839,7 @@ var valid3 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
-if(!(validate51(data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate51.call(this, data3[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -6911,7 +6916,7 @@ break;
 if(_errs16 === errors){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs17 = errors;
-if(!(validate33(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate33.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
@@ -6948,7 +6953,7 @@ else {
 const len3 = data7.length;
 if(len3 > 0){
 const _errs22 = errors;
-if(!(validate30(data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate30.call(this, data7[0], {instancePath:instancePath+"/cases/" + i1+"/0",parentData:data7,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -6957,7 +6962,7 @@ var valid6 = _errs22 === errors;
 if(valid6){
 if(len3 > 1){
 const _errs23 = errors;
-if(!(validate25(data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate25.call(this, data7[1], {instancePath:instancePath+"/cases/" + i1+"/1",parentData:data7,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7088,7 +7093,7 @@ break;
 if(_errs4 === errors){
 if(data0.toplevel !== undefined && func0.call(data0, "toplevel")){
 const _errs5 = errors;
-if(!(validate22(data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
+if(!(validate22.call(this, data0.toplevel, {instancePath:instancePath+"/binary_schema/toplevel",parentData:data0,parentDataProperty:"toplevel",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -7147,7 +7152,7 @@ break;
 if(_errs13 === errors){
 if(data4.title !== undefined && func0.call(data4, "title")){
 const _errs14 = errors;
-if(!(validate25(data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
+if(!(validate25.call(this, data4.title, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/title",parentData:data4,parentDataProperty:"title",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7159,7 +7164,7 @@ var valid4 = true;
 if(valid4){
 if(data4.description !== undefined && func0.call(data4, "description")){
 const _errs15 = errors;
-if(!(validate25(data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
+if(!(validate25.call(this, data4.description, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/description/description",parentData:data4,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7185,7 +7190,7 @@ var valid3 = true;
 if(valid3){
 if(data3.encoding !== undefined && func0.call(data3, "encoding")){
 const _errs16 = errors;
-if(!(validate22(data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
+if(!(validate22.call(this, data3.encoding, {instancePath:instancePath+"/binary_schema/fields/" + i0+"/encoding",parentData:data3,parentDataProperty:"encoding",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -7292,7 +7297,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 let valid2 = false;
 const _errs8 = errors;
-if(!(validate25(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate25.call(this, data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7300,7 +7305,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
-if(!(validate153(data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate153.call(this, data2, {instancePath:instancePath+"/path/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
@@ -7368,7 +7373,7 @@ var valid3 = true;
 if(valid3){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs15 = errors;
-if(!(validate25(data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data2.name, {instancePath:instancePath+"/path/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7380,7 +7385,7 @@ var valid3 = true;
 if(valid3){
 if(data2.descr !== undefined && func0.call(data2, "descr")){
 const _errs16 = errors;
-if(!(validate25(data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
+if(!(validate25.call(this, data2.descr, {instancePath:instancePath+"/path/" + i0+"/descr",parentData:data2,parentDataProperty:"descr",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7451,7 +7456,7 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined && func0.call(data, "description")){
 const _errs17 = errors;
-if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate25.call(this, data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7490,7 +7495,7 @@ break;
 if(_errs22 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs23 = errors;
-if(!(validate25(data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data8.name, {instancePath:instancePath+"/query/" + i1+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7502,7 +7507,7 @@ var valid5 = true;
 if(valid5){
 if(data8.description !== undefined && func0.call(data8, "description")){
 const _errs24 = errors;
-if(!(validate25(data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
+if(!(validate25.call(this, data8.description, {instancePath:instancePath+"/query/" + i1+"/description",parentData:data8,parentDataProperty:"description",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -7548,7 +7553,7 @@ break;
 }
 if(_errs29 === errors){
 if(data11.single !== undefined && func0.call(data11, "single")){
-if(!(validate153(data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
+if(!(validate153.call(this, data11.single, {instancePath:instancePath+"/query/" + i1+"/kind/single",parentData:data11,parentDataProperty:"single",rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
@@ -7601,7 +7606,7 @@ break;
 }
 if(_errs33 === errors){
 if(data11.optional !== undefined && func0.call(data11, "optional")){
-if(!(validate153(data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
+if(!(validate153.call(this, data11.optional, {instancePath:instancePath+"/query/" + i1+"/kind/optional",parentData:data11,parentDataProperty:"optional",rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
@@ -7730,7 +7735,7 @@ break;
 }
 if(_errs43 === errors){
 if(data11.multi !== undefined && func0.call(data11, "multi")){
-if(!(validate153(data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
+if(!(validate153.call(this, data11.multi, {instancePath:instancePath+"/query/" + i1+"/kind/multi",parentData:data11,parentDataProperty:"multi",rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
@@ -7811,7 +7816,7 @@ var valid0 = true;
 if(valid0){
 if(data.input !== undefined && func0.call(data, "input")){
 const _errs45 = errors;
-if(!(validate165(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
+if(!(validate165.call(this, data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
@@ -7823,7 +7828,7 @@ var valid0 = true;
 if(valid0){
 if(data.output !== undefined && func0.call(data, "output")){
 const _errs46 = errors;
-if(!(validate165(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
+if(!(validate165.call(this, data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
@@ -7835,7 +7840,7 @@ var valid0 = true;
 if(valid0){
 if(data.error !== undefined && func0.call(data, "error")){
 const _errs47 = errors;
-if(!(validate165(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate165.call(this, data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
 vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
@@ -7921,7 +7926,7 @@ break;
 if(_errs6 === errors){
 if(data0.get_service !== undefined && func0.call(data0, "get_service")){
 const _errs7 = errors;
-if(!(validate151(data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
+if(!(validate151.call(this, data0.get_service, {instancePath:instancePath+"/static/get_service",parentData:data0,parentDataProperty:"get_service",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -7933,7 +7938,7 @@ var valid2 = true;
 if(valid2){
 if(data0.post_service !== undefined && func0.call(data0, "post_service")){
 const _errs8 = errors;
-if(!(validate151(data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
+if(!(validate151.call(this, data0.post_service, {instancePath:instancePath+"/static/post_service",parentData:data0,parentDataProperty:"post_service",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -7945,7 +7950,7 @@ var valid2 = true;
 if(valid2){
 if(data0.delete_service !== undefined && func0.call(data0, "delete_service")){
 const _errs9 = errors;
-if(!(validate151(data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
+if(!(validate151.call(this, data0.delete_service, {instancePath:instancePath+"/static/delete_service",parentData:data0,parentDataProperty:"delete_service",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -7957,7 +7962,7 @@ var valid2 = true;
 if(valid2){
 if(data0.put_service !== undefined && func0.call(data0, "put_service")){
 const _errs10 = errors;
-if(!(validate151(data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
+if(!(validate151.call(this, data0.put_service, {instancePath:instancePath+"/static/put_service",parentData:data0,parentDataProperty:"put_service",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -7969,7 +7974,7 @@ var valid2 = true;
 if(valid2){
 if(data0.patch_service !== undefined && func0.call(data0, "patch_service")){
 const _errs11 = errors;
-if(!(validate151(data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
+if(!(validate151.call(this, data0.patch_service, {instancePath:instancePath+"/static/patch_service",parentData:data0,parentDataProperty:"patch_service",rootData}))){
 vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
@@ -8055,7 +8060,7 @@ break;
 if(_errs21 === errors){
 if(data8.name !== undefined && func0.call(data8, "name")){
 const _errs22 = errors;
-if(!(validate25(data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data8.name, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/name",parentData:data8,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -8067,7 +8072,7 @@ var valid6 = true;
 if(valid6){
 if(data8.tree !== undefined && func0.call(data8, "tree")){
 const _errs23 = errors;
-if(!(wrapper1.validate(data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate.call(this, data8.tree, {instancePath:instancePath+"/static/subdirs/suffixes/" + i0+"/tree",parentData:data8,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -8190,7 +8195,7 @@ break;
 if(_errs29 === errors){
 if(data11.arg !== undefined && func0.call(data11, "arg")){
 const _errs30 = errors;
-if(!(validate153(data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
+if(!(validate153.call(this, data11.arg, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/arg",parentData:data11,parentDataProperty:"arg",rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
@@ -8202,7 +8207,7 @@ var valid8 = true;
 if(valid8){
 if(data11.tree !== undefined && func0.call(data11, "tree")){
 const _errs31 = errors;
-if(!(wrapper1.validate(data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
+if(!(wrapper1.validate.call(this, data11.tree, {instancePath:instancePath+"/static/subdirs/dynamic_dispatch/tree",parentData:data11,parentDataProperty:"tree",rootData}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
@@ -8337,7 +8342,7 @@ break;
 }
 if(_errs34 === errors){
 if(data.dynamic !== undefined && func0.call(data, "dynamic")){
-if(!(validate225(data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
+if(!(validate225.call(this, data.dynamic, {instancePath:instancePath+"/dynamic",parentData:data,parentDataProperty:"dynamic",rootData}))){
 vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
@@ -8415,7 +8420,7 @@ return errors === 0;
 function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate307.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
@@ -8487,7 +8492,7 @@ break;
 if(_errs1 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs2 = errors;
-if(!(validate189(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate189.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -8499,7 +8504,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs3 = errors;
-if(!(validate147(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate147.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -8538,7 +8543,7 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate198(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate198.call(this, data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
@@ -8591,7 +8596,7 @@ break;
 if(_errs1 === errors){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs2 = errors;
-if(!(validate147(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate147.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -8603,7 +8608,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs3 = errors;
-if(!(validate197(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate197.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -8630,12 +8635,12 @@ export const validatePostInjectionBlockOutput = validate425;
 function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("block_hash", data)){
+if(!func147(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate425.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -8651,7 +8656,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern2.test(data)){
 validate427.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
@@ -8666,16 +8671,17 @@ return errors === 0;
 }
 
 export const validateOperationHash = validate428;
+const pattern5 = /* @__PURE__ */ func146("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("operation_hash", data)){
+if(!func147(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate428.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -8734,7 +8740,7 @@ break;
 if(_errs1 === errors){
 if(data.expected_env_version !== undefined && func0.call(data, "expected_env_version")){
 const _errs2 = errors;
-if(!(validate306(data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
+if(!(validate306.call(this, data.expected_env_version, {instancePath:instancePath+"/expected_env_version",parentData:data,parentDataProperty:"expected_env_version",rootData}))){
 vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
 errors = vErrors.length;
 }
@@ -8773,7 +8779,7 @@ break;
 if(_errs7 === errors){
 if(data2.name !== undefined && func0.call(data2, "name")){
 const _errs8 = errors;
-if(!(validate25(data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+if(!(validate25.call(this, data2.name, {instancePath:instancePath+"/components/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -8785,7 +8791,7 @@ var valid2 = true;
 if(valid2){
 if(data2.interface !== undefined && func0.call(data2, "interface")){
 const _errs9 = errors;
-if(!(validate25(data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
+if(!(validate25.call(this, data2.interface, {instancePath:instancePath+"/components/" + i0+"/interface",parentData:data2,parentDataProperty:"interface",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -8797,7 +8803,7 @@ var valid2 = true;
 if(valid2){
 if(data2.implementation !== undefined && func0.call(data2, "implementation")){
 const _errs10 = errors;
-if(!(validate25(data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
+if(!(validate25.call(this, data2.implementation, {instancePath:instancePath+"/components/" + i0+"/implementation",parentData:data2,parentDataProperty:"implementation",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -8850,12 +8856,12 @@ export const validateProtocolHash = validate435;
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("protocol_hash", data)){
+if(!func147(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate435.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -8869,12 +8875,12 @@ export const validateGetMonitorActiveChainsOutput = validate437;
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("chain_id", data)){
+if(!func147(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate239.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -8927,7 +8933,7 @@ break;
 }
 if(_errs5 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
-if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -8981,7 +8987,7 @@ break;
 if(_errs9 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs10 = errors;
-if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -8993,7 +8999,7 @@ var valid3 = true;
 if(valid3){
 if(data0.test_protocol !== undefined && func0.call(data0, "test_protocol")){
 const _errs11 = errors;
-if(!(validate143(data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
+if(!(validate143.call(this, data0.test_protocol, {instancePath:instancePath+"/" + i0+"/test_protocol",parentData:data0,parentDataProperty:"test_protocol",rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -9005,7 +9011,7 @@ var valid3 = true;
 if(valid3){
 if(data0.expiration_date !== undefined && func0.call(data0, "expiration_date")){
 const _errs12 = errors;
-if(!(validate250(data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
+if(!(validate250.call(this, data0.expiration_date, {instancePath:instancePath+"/" + i0+"/expiration_date",parentData:data0,parentDataProperty:"expiration_date",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
@@ -9064,7 +9070,7 @@ break;
 }
 if(_errs15 === errors){
 if(data0.stopping !== undefined && func0.call(data0, "stopping")){
-if(!(validate239(data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
+if(!(validate239.call(this, data0.stopping, {instancePath:instancePath+"/" + i0+"/stopping",parentData:data0,parentDataProperty:"stopping",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -9149,7 +9155,7 @@ break;
 if(_errs1 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs2 = errors;
-if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -9161,7 +9167,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs3 = errors;
-if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate189.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -9173,7 +9179,7 @@ var valid0 = true;
 if(valid0){
 if(data.header !== undefined && func0.call(data, "header")){
 const _errs4 = errors;
-if(!(validate247(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
+if(!(validate247.call(this, data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
 }
@@ -9185,7 +9191,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs5 = errors;
-if(!(validate197(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate197.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -9233,7 +9239,7 @@ break;
 if(_errs1 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs2 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -9245,7 +9251,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs3 = errors;
-if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
@@ -9289,7 +9295,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate26.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -9348,7 +9354,7 @@ break;
 if(_errs1 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs2 = errors;
-if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate189.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -9360,7 +9366,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs3 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -9399,7 +9405,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs6 = errors;
-if(!(validate189(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate189.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -9411,7 +9417,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs7 = errors;
-if(!(validate250(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate250.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
@@ -9450,7 +9456,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs10 = errors;
-if(!(validate59(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate59.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -9462,7 +9468,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs11 = errors;
-if(!(validate254(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate254.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
 errors = vErrors.length;
 }
@@ -9474,7 +9480,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs12 = errors;
-if(!(validate245(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate245.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
@@ -9486,7 +9492,7 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs13 = errors;
-if(!(validate147(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate147.call(this, data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -9517,16 +9523,17 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate462;
+const pattern3 = /* @__PURE__ */ func146("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("cryptobox_public_key_hash", data)){
+if(!func147(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate183.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -9539,7 +9546,7 @@ return errors === 0;
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate183.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
 errors = vErrors.length;
 }
@@ -9551,7 +9558,7 @@ return errors === 0;
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -9582,7 +9589,7 @@ break;
 if(_errs1 === errors){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs2 = errors;
-if(!(validate176(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate176.call(this, data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
@@ -9706,7 +9713,7 @@ break;
 if(_errs1 === errors){
 if(data.chain_name !== undefined && func0.call(data, "chain_name")){
 const _errs2 = errors;
-if(!(validate227(data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
+if(!(validate227.call(this, data.chain_name, {instancePath:instancePath+"/chain_name",parentData:data,parentDataProperty:"chain_name",rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
@@ -9718,7 +9725,7 @@ var valid0 = true;
 if(valid0){
 if(data.distributed_db_version !== undefined && func0.call(data, "distributed_db_version")){
 const _errs3 = errors;
-if(!(validate260(data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
+if(!(validate260.call(this, data.distributed_db_version, {instancePath:instancePath+"/distributed_db_version",parentData:data,parentDataProperty:"distributed_db_version",rootData}))){
 vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
 errors = vErrors.length;
 }
@@ -9730,7 +9737,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_version !== undefined && func0.call(data, "p2p_version")){
 const _errs4 = errors;
-if(!(validate269(data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
+if(!(validate269.call(this, data.p2p_version, {instancePath:instancePath+"/p2p_version",parentData:data,parentDataProperty:"p2p_version",rootData}))){
 vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
@@ -9852,7 +9859,7 @@ var valid1 = true;
 if(valid1){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs6 = errors;
-if(!(validate182(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -9864,7 +9871,7 @@ var valid1 = true;
 if(valid1){
 if(data0.id_point !== undefined && func0.call(data0, "id_point")){
 const _errs7 = errors;
-if(!(validate175(data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
+if(!(validate175.call(this, data0.id_point, {instancePath:instancePath+"/" + i0+"/id_point",parentData:data0,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -9903,7 +9910,7 @@ var valid1 = true;
 if(valid1){
 if(data0.announced_version !== undefined && func0.call(data0, "announced_version")){
 const _errs10 = errors;
-if(!(validate266(data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266.call(this, data0.announced_version, {instancePath:instancePath+"/" + i0+"/announced_version",parentData:data0,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -9927,7 +9934,7 @@ var valid1 = true;
 if(valid1){
 if(data0.local_metadata !== undefined && func0.call(data0, "local_metadata")){
 const _errs13 = errors;
-if(!(validate173(data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate173.call(this, data0.local_metadata, {instancePath:instancePath+"/" + i0+"/local_metadata",parentData:data0,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -9939,7 +9946,7 @@ var valid1 = true;
 if(valid1){
 if(data0.remote_metadata !== undefined && func0.call(data0, "remote_metadata")){
 const _errs14 = errors;
-if(!(validate173(data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate173.call(this, data0.remote_metadata, {instancePath:instancePath+"/" + i0+"/remote_metadata",parentData:data0,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -10014,7 +10021,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -10026,7 +10033,7 @@ var valid0 = true;
 if(valid0){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs5 = errors;
-if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate175.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -10065,7 +10072,7 @@ var valid0 = true;
 if(valid0){
 if(data.announced_version !== undefined && func0.call(data, "announced_version")){
 const _errs8 = errors;
-if(!(validate266(data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
+if(!(validate266.call(this, data.announced_version, {instancePath:instancePath+"/announced_version",parentData:data,parentDataProperty:"announced_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -10089,7 +10096,7 @@ var valid0 = true;
 if(valid0){
 if(data.local_metadata !== undefined && func0.call(data, "local_metadata")){
 const _errs11 = errors;
-if(!(validate173(data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
+if(!(validate173.call(this, data.local_metadata, {instancePath:instancePath+"/local_metadata",parentData:data,parentDataProperty:"local_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -10101,7 +10108,7 @@ var valid0 = true;
 if(valid0){
 if(data.remote_metadata !== undefined && func0.call(data, "remote_metadata")){
 const _errs12 = errors;
-if(!(validate173(data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
+if(!(validate173.call(this, data.remote_metadata, {instancePath:instancePath+"/remote_metadata",parentData:data,parentDataProperty:"remote_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -10134,7 +10141,7 @@ export const validateGetNetworkGreylistIpsOutput = validate474;
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -10161,7 +10168,7 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate121.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
@@ -10169,7 +10176,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate124.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -10233,7 +10240,7 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate176(data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate176.call(this, data0[i0], {instancePath:instancePath+"/ips/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
@@ -10260,7 +10267,7 @@ const _errs5 = errors;
 const _errs6 = errors;
 let valid2 = false;
 const _errs7 = errors;
-if(!(validate120(data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
+if(!(validate120.call(this, data2, {instancePath:instancePath+"/not_reliable_since",parentData:data,parentDataProperty:"not_reliable_since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -10333,7 +10340,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate182(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate182.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -10358,7 +10365,7 @@ const schema123 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -10573,7 +10580,7 @@ var valid3 = true;
 if(valid3){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs16 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -10661,7 +10668,7 @@ var valid4 = true;
 if(valid4){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs22 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -10749,7 +10756,7 @@ var valid5 = true;
 if(valid5){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs28 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -10837,7 +10844,7 @@ var valid6 = true;
 if(valid6){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs34 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -10925,7 +10932,7 @@ var valid7 = true;
 if(valid7){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs40 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -11013,7 +11020,7 @@ var valid8 = true;
 if(valid8){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs46 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -11025,7 +11032,7 @@ var valid8 = true;
 if(valid8){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs47 = errors;
-if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate175.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -11037,7 +11044,7 @@ var valid8 = true;
 if(valid8){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs48 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11127,7 +11134,7 @@ var valid9 = true;
 if(valid9){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs54 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -11139,7 +11146,7 @@ var valid9 = true;
 if(valid9){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs55 = errors;
-if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate175.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -11151,7 +11158,7 @@ var valid9 = true;
 if(valid9){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs56 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11241,7 +11248,7 @@ var valid10 = true;
 if(valid10){
 if(data.point !== undefined && func0.call(data, "point")){
 const _errs62 = errors;
-if(!(validate277(data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
+if(!(validate277.call(this, data.point, {instancePath:instancePath+"/point",parentData:data,parentDataProperty:"point",rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -11271,7 +11278,7 @@ else {
 const len1 = data22.length;
 if(len1 > 0){
 const _errs65 = errors;
-if(!(validate175(data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
+if(!(validate175.call(this, data22[0], {instancePath:instancePath+"/identity/0",parentData:data22,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -11280,7 +11287,7 @@ var valid11 = _errs65 === errors;
 if(valid11){
 if(len1 > 1){
 const _errs66 = errors;
-if(!(validate182(data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
+if(!(validate182.call(this, data22[1], {instancePath:instancePath+"/identity/1",parentData:data22,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11385,7 +11392,7 @@ var valid12 = true;
 if(valid12){
 if(data.id_point !== undefined && func0.call(data, "id_point")){
 const _errs72 = errors;
-if(!(validate175(data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
+if(!(validate175.call(this, data.id_point, {instancePath:instancePath+"/id_point",parentData:data,parentDataProperty:"id_point",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -11397,7 +11404,7 @@ var valid12 = true;
 if(valid12){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs73 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11486,7 +11493,7 @@ var valid13 = true;
 if(valid13){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs79 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11574,7 +11581,7 @@ var valid14 = true;
 if(valid14){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs85 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11802,7 +11809,7 @@ var valid17 = true;
 if(valid17){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs101 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11890,7 +11897,7 @@ var valid18 = true;
 if(valid18){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs107 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -11978,7 +11985,7 @@ var valid19 = true;
 if(valid19){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs113 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12066,7 +12073,7 @@ var valid20 = true;
 if(valid20){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs119 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12154,7 +12161,7 @@ var valid21 = true;
 if(valid21){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs125 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12242,7 +12249,7 @@ var valid22 = true;
 if(valid22){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs131 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12330,7 +12337,7 @@ var valid23 = true;
 if(valid23){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs137 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12418,7 +12425,7 @@ var valid24 = true;
 if(valid24){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs143 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12506,7 +12513,7 @@ var valid25 = true;
 if(valid25){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs149 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12594,7 +12601,7 @@ var valid26 = true;
 if(valid26){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs155 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12682,7 +12689,7 @@ var valid27 = true;
 if(valid27){
 if(data.source !== undefined && func0.call(data, "source")){
 const _errs161 = errors;
-if(!(validate182(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate182.call(this, data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -12814,7 +12821,7 @@ break;
 if(_errs3 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs4 = errors;
-if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate65.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12826,7 +12833,7 @@ var valid1 = true;
 if(valid1){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs5 = errors;
-if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate65.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12838,7 +12845,7 @@ var valid1 = true;
 if(valid1){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs6 = errors;
-if(!(validate65(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate65.call(this, data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12850,7 +12857,7 @@ var valid1 = true;
 if(valid1){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs7 = errors;
-if(!(validate65(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate65.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12862,7 +12869,7 @@ var valid1 = true;
 if(valid1){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs8 = errors;
-if(!(validate65(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate65.call(this, data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12874,7 +12881,7 @@ var valid1 = true;
 if(valid1){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs9 = errors;
-if(!(validate65(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate65.call(this, data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12886,7 +12893,7 @@ var valid1 = true;
 if(valid1){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs10 = errors;
-if(!(validate65(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate65.call(this, data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12898,7 +12905,7 @@ var valid1 = true;
 if(valid1){
 if(data.checkpoint !== undefined && func0.call(data, "checkpoint")){
 const _errs11 = errors;
-if(!(validate65(data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
+if(!(validate65.call(this, data.checkpoint, {instancePath:instancePath+"/checkpoint",parentData:data,parentDataProperty:"checkpoint",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12910,7 +12917,7 @@ var valid1 = true;
 if(valid1){
 if(data.protocol_branch !== undefined && func0.call(data, "protocol_branch")){
 const _errs12 = errors;
-if(!(validate65(data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
+if(!(validate65.call(this, data.protocol_branch, {instancePath:instancePath+"/protocol_branch",parentData:data,parentDataProperty:"protocol_branch",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12922,7 +12929,7 @@ var valid1 = true;
 if(valid1){
 if(data.predecessor_header !== undefined && func0.call(data, "predecessor_header")){
 const _errs13 = errors;
-if(!(validate65(data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
+if(!(validate65.call(this, data.predecessor_header, {instancePath:instancePath+"/predecessor_header",parentData:data,parentDataProperty:"predecessor_header",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -12934,7 +12941,7 @@ var valid1 = true;
 if(valid1){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs14 = errors;
-if(!(validate65(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate65.call(this, data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13002,7 +13009,7 @@ break;
 if(_errs17 === errors){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs18 = errors;
-if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate65.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13014,7 +13021,7 @@ var valid2 = true;
 if(valid2){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs19 = errors;
-if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate65.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13026,7 +13033,7 @@ var valid2 = true;
 if(valid2){
 if(data.block_header !== undefined && func0.call(data, "block_header")){
 const _errs20 = errors;
-if(!(validate65(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate65.call(this, data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13038,7 +13045,7 @@ var valid2 = true;
 if(valid2){
 if(data.operations !== undefined && func0.call(data, "operations")){
 const _errs21 = errors;
-if(!(validate65(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate65.call(this, data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13050,7 +13057,7 @@ var valid2 = true;
 if(valid2){
 if(data.protocols !== undefined && func0.call(data, "protocols")){
 const _errs22 = errors;
-if(!(validate65(data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
+if(!(validate65.call(this, data.protocols, {instancePath:instancePath+"/protocols",parentData:data,parentDataProperty:"protocols",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13062,7 +13069,7 @@ var valid2 = true;
 if(valid2){
 if(data.operation_hashes_for_block !== undefined && func0.call(data, "operation_hashes_for_block")){
 const _errs23 = errors;
-if(!(validate65(data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
+if(!(validate65.call(this, data.operation_hashes_for_block, {instancePath:instancePath+"/operation_hashes_for_block",parentData:data,parentDataProperty:"operation_hashes_for_block",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13074,7 +13081,7 @@ var valid2 = true;
 if(valid2){
 if(data.operations_for_block !== undefined && func0.call(data, "operations_for_block")){
 const _errs24 = errors;
-if(!(validate65(data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
+if(!(validate65.call(this, data.operations_for_block, {instancePath:instancePath+"/operations_for_block",parentData:data,parentDataProperty:"operations_for_block",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13086,7 +13093,7 @@ var valid2 = true;
 if(valid2){
 if(data.other !== undefined && func0.call(data, "other")){
 const _errs25 = errors;
-if(!(validate65(data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
+if(!(validate65.call(this, data.other, {instancePath:instancePath+"/other",parentData:data,parentDataProperty:"other",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13169,7 +13176,7 @@ break;
 if(_errs1 === errors){
 if(data.head !== undefined && func0.call(data, "head")){
 const _errs2 = errors;
-if(!(validate65(data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
+if(!(validate65.call(this, data.head, {instancePath:instancePath+"/head",parentData:data,parentDataProperty:"head",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13181,7 +13188,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs3 = errors;
-if(!(validate65(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate65.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13246,7 +13253,7 @@ break;
 if(_errs4 === errors){
 if(data0.sent !== undefined && func0.call(data0, "sent")){
 const _errs5 = errors;
-if(!(validate64(data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
+if(!(validate64.call(this, data0.sent, {instancePath:instancePath+"/responses/sent",parentData:data0,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13258,7 +13265,7 @@ var valid1 = true;
 if(valid1){
 if(data0.failed !== undefined && func0.call(data0, "failed")){
 const _errs6 = errors;
-if(!(validate64(data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
+if(!(validate64.call(this, data0.failed, {instancePath:instancePath+"/responses/failed",parentData:data0,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13270,7 +13277,7 @@ var valid1 = true;
 if(valid1){
 if(data0.received !== undefined && func0.call(data0, "received")){
 const _errs7 = errors;
-if(!(validate64(data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
+if(!(validate64.call(this, data0.received, {instancePath:instancePath+"/responses/received",parentData:data0,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13282,7 +13289,7 @@ var valid1 = true;
 if(valid1){
 if(data0.unexpected !== undefined && func0.call(data0, "unexpected")){
 const _errs8 = errors;
-if(!(validate65(data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
+if(!(validate65.call(this, data0.unexpected, {instancePath:instancePath+"/responses/unexpected",parentData:data0,parentDataProperty:"unexpected",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13294,7 +13301,7 @@ var valid1 = true;
 if(valid1){
 if(data0.outdated !== undefined && func0.call(data0, "outdated")){
 const _errs9 = errors;
-if(!(validate65(data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
+if(!(validate65.call(this, data0.outdated, {instancePath:instancePath+"/responses/outdated",parentData:data0,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13343,7 +13350,7 @@ break;
 if(_errs12 === errors){
 if(data6.sent !== undefined && func0.call(data6, "sent")){
 const _errs13 = errors;
-if(!(validate64(data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
+if(!(validate64.call(this, data6.sent, {instancePath:instancePath+"/requests/sent",parentData:data6,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13355,7 +13362,7 @@ var valid2 = true;
 if(valid2){
 if(data6.received !== undefined && func0.call(data6, "received")){
 const _errs14 = errors;
-if(!(validate64(data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
+if(!(validate64.call(this, data6.received, {instancePath:instancePath+"/requests/received",parentData:data6,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13367,7 +13374,7 @@ var valid2 = true;
 if(valid2){
 if(data6.failed !== undefined && func0.call(data6, "failed")){
 const _errs15 = errors;
-if(!(validate64(data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
+if(!(validate64.call(this, data6.failed, {instancePath:instancePath+"/requests/failed",parentData:data6,parentDataProperty:"failed",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13379,7 +13386,7 @@ var valid2 = true;
 if(valid2){
 if(data6.scheduled !== undefined && func0.call(data6, "scheduled")){
 const _errs16 = errors;
-if(!(validate64(data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
+if(!(validate64.call(this, data6.scheduled, {instancePath:instancePath+"/requests/scheduled",parentData:data6,parentDataProperty:"scheduled",rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13407,7 +13414,7 @@ var valid0 = true;
 if(valid0){
 if(data.valid_blocks !== undefined && func0.call(data, "valid_blocks")){
 const _errs17 = errors;
-if(!(validate65(data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
+if(!(validate65.call(this, data.valid_blocks, {instancePath:instancePath+"/valid_blocks",parentData:data,parentDataProperty:"valid_blocks",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13419,7 +13426,7 @@ var valid0 = true;
 if(valid0){
 if(data.old_heads !== undefined && func0.call(data, "old_heads")){
 const _errs18 = errors;
-if(!(validate65(data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
+if(!(validate65.call(this, data.old_heads, {instancePath:instancePath+"/old_heads",parentData:data,parentDataProperty:"old_heads",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13451,7 +13458,7 @@ break;
 if(_errs21 === errors){
 if(data13.cannot_download !== undefined && func0.call(data13, "cannot_download")){
 const _errs22 = errors;
-if(!(validate65(data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
+if(!(validate65.call(this, data13.cannot_download, {instancePath:instancePath+"/prevalidator_results/cannot_download",parentData:data13,parentDataProperty:"cannot_download",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13463,7 +13470,7 @@ var valid3 = true;
 if(valid3){
 if(data13.cannot_parse !== undefined && func0.call(data13, "cannot_parse")){
 const _errs23 = errors;
-if(!(validate65(data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
+if(!(validate65.call(this, data13.cannot_parse, {instancePath:instancePath+"/prevalidator_results/cannot_parse",parentData:data13,parentDataProperty:"cannot_parse",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13475,7 +13482,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_prefilter !== undefined && func0.call(data13, "refused_by_prefilter")){
 const _errs24 = errors;
-if(!(validate65(data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
+if(!(validate65.call(this, data13.refused_by_prefilter, {instancePath:instancePath+"/prevalidator_results/refused_by_prefilter",parentData:data13,parentDataProperty:"refused_by_prefilter",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13487,7 +13494,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused_by_postfilter !== undefined && func0.call(data13, "refused_by_postfilter")){
 const _errs25 = errors;
-if(!(validate65(data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
+if(!(validate65.call(this, data13.refused_by_postfilter, {instancePath:instancePath+"/prevalidator_results/refused_by_postfilter",parentData:data13,parentDataProperty:"refused_by_postfilter",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13499,7 +13506,7 @@ var valid3 = true;
 if(valid3){
 if(data13.applied !== undefined && func0.call(data13, "applied")){
 const _errs26 = errors;
-if(!(validate65(data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
+if(!(validate65.call(this, data13.applied, {instancePath:instancePath+"/prevalidator_results/applied",parentData:data13,parentDataProperty:"applied",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13511,7 +13518,7 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_delayed !== undefined && func0.call(data13, "branch_delayed")){
 const _errs27 = errors;
-if(!(validate65(data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
+if(!(validate65.call(this, data13.branch_delayed, {instancePath:instancePath+"/prevalidator_results/branch_delayed",parentData:data13,parentDataProperty:"branch_delayed",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13523,7 +13530,7 @@ var valid3 = true;
 if(valid3){
 if(data13.branch_refused !== undefined && func0.call(data13, "branch_refused")){
 const _errs28 = errors;
-if(!(validate65(data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
+if(!(validate65.call(this, data13.branch_refused, {instancePath:instancePath+"/prevalidator_results/branch_refused",parentData:data13,parentDataProperty:"branch_refused",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13535,7 +13542,7 @@ var valid3 = true;
 if(valid3){
 if(data13.refused !== undefined && func0.call(data13, "refused")){
 const _errs29 = errors;
-if(!(validate65(data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
+if(!(validate65.call(this, data13.refused, {instancePath:instancePath+"/prevalidator_results/refused",parentData:data13,parentDataProperty:"refused",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13547,7 +13554,7 @@ var valid3 = true;
 if(valid3){
 if(data13.duplicate !== undefined && func0.call(data13, "duplicate")){
 const _errs30 = errors;
-if(!(validate65(data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
+if(!(validate65.call(this, data13.duplicate, {instancePath:instancePath+"/prevalidator_results/duplicate",parentData:data13,parentDataProperty:"duplicate",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13559,7 +13566,7 @@ var valid3 = true;
 if(valid3){
 if(data13.outdated !== undefined && func0.call(data13, "outdated")){
 const _errs31 = errors;
-if(!(validate65(data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
+if(!(validate65.call(this, data13.outdated, {instancePath:instancePath+"/prevalidator_results/outdated",parentData:data13,parentDataProperty:"outdated",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13593,7 +13600,7 @@ var valid0 = true;
 if(valid0){
 if(data.unactivated_chains !== undefined && func0.call(data, "unactivated_chains")){
 const _errs32 = errors;
-if(!(validate65(data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
+if(!(validate65.call(this, data.unactivated_chains, {instancePath:instancePath+"/unactivated_chains",parentData:data,parentDataProperty:"unactivated_chains",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13605,7 +13612,7 @@ var valid0 = true;
 if(valid0){
 if(data.inactive_chains !== undefined && func0.call(data, "inactive_chains")){
 const _errs33 = errors;
-if(!(validate65(data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
+if(!(validate65.call(this, data.inactive_chains, {instancePath:instancePath+"/inactive_chains",parentData:data,parentDataProperty:"inactive_chains",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13617,7 +13624,7 @@ var valid0 = true;
 if(valid0){
 if(data.future_blocks_advertised !== undefined && func0.call(data, "future_blocks_advertised")){
 const _errs34 = errors;
-if(!(validate65(data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
+if(!(validate65.call(this, data.future_blocks_advertised, {instancePath:instancePath+"/future_blocks_advertised",parentData:data,parentDataProperty:"future_blocks_advertised",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13649,7 +13656,7 @@ break;
 if(_errs37 === errors){
 if(data27.block !== undefined && func0.call(data27, "block")){
 const _errs38 = errors;
-if(!(validate65(data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
+if(!(validate65.call(this, data27.block, {instancePath:instancePath+"/unadvertised/block",parentData:data27,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13661,7 +13668,7 @@ var valid4 = true;
 if(valid4){
 if(data27.operations !== undefined && func0.call(data27, "operations")){
 const _errs39 = errors;
-if(!(validate65(data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
+if(!(validate65.call(this, data27.operations, {instancePath:instancePath+"/unadvertised/operations",parentData:data27,parentDataProperty:"operations",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13673,7 +13680,7 @@ var valid4 = true;
 if(valid4){
 if(data27.protocol !== undefined && func0.call(data27, "protocol")){
 const _errs40 = errors;
-if(!(validate65(data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
+if(!(validate65.call(this, data27.protocol, {instancePath:instancePath+"/unadvertised/protocol",parentData:data27,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -13720,7 +13727,7 @@ break;
 if(_errs43 === errors){
 if(data31.sent !== undefined && func0.call(data31, "sent")){
 const _errs44 = errors;
-if(!(validate112(data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
+if(!(validate112.call(this, data31.sent, {instancePath:instancePath+"/advertisements/sent",parentData:data31,parentDataProperty:"sent",rootData}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -13732,7 +13739,7 @@ var valid5 = true;
 if(valid5){
 if(data31.received !== undefined && func0.call(data31, "received")){
 const _errs45 = errors;
-if(!(validate112(data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
+if(!(validate112.call(this, data31.received, {instancePath:instancePath+"/advertisements/received",parentData:data31,parentDataProperty:"received",rootData}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -13816,7 +13823,7 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate124(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate124.call(this, data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -13828,7 +13835,7 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate124(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate124.call(this, data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -13840,7 +13847,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate30(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate30.call(this, data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -13852,7 +13859,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate30(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate30.call(this, data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -13891,7 +13898,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate175(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate175.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -13900,7 +13907,7 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate120(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate120.call(this, data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -13940,7 +13947,7 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate182(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate182.call(this, data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -13993,7 +14000,7 @@ var valid2 = true;
 if(valid2){
 if(data2.conn_metadata !== undefined && func0.call(data2, "conn_metadata")){
 const _errs11 = errors;
-if(!(validate173(data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate173.call(this, data2.conn_metadata, {instancePath:instancePath+"/" + i0+"/1/conn_metadata",parentData:data2,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -14005,7 +14012,7 @@ var valid2 = true;
 if(valid2){
 if(data2.peer_metadata !== undefined && func0.call(data2, "peer_metadata")){
 const _errs12 = errors;
-if(!(validate63(data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate63.call(this, data2.peer_metadata, {instancePath:instancePath+"/" + i0+"/1/peer_metadata",parentData:data2,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -14017,7 +14024,7 @@ var valid2 = true;
 if(valid2){
 if(data2.state !== undefined && func0.call(data2, "state")){
 const _errs13 = errors;
-if(!(validate276(data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
+if(!(validate276.call(this, data2.state, {instancePath:instancePath+"/" + i0+"/1/state",parentData:data2,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
 }
@@ -14029,7 +14036,7 @@ var valid2 = true;
 if(valid2){
 if(data2.reachable_at !== undefined && func0.call(data2, "reachable_at")){
 const _errs14 = errors;
-if(!(validate175(data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate175.call(this, data2.reachable_at, {instancePath:instancePath+"/" + i0+"/1/reachable_at",parentData:data2,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -14041,7 +14048,7 @@ var valid2 = true;
 if(valid2){
 if(data2.stat !== undefined && func0.call(data2, "stat")){
 const _errs15 = errors;
-if(!(validate301(data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
+if(!(validate301.call(this, data2.stat, {instancePath:instancePath+"/" + i0+"/1/stat",parentData:data2,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
@@ -14053,7 +14060,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_failed_connection !== undefined && func0.call(data2, "last_failed_connection")){
 const _errs16 = errors;
-if(!(validate174(data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate174.call(this, data2.last_failed_connection, {instancePath:instancePath+"/" + i0+"/1/last_failed_connection",parentData:data2,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14065,7 +14072,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_rejected_connection !== undefined && func0.call(data2, "last_rejected_connection")){
 const _errs17 = errors;
-if(!(validate174(data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate174.call(this, data2.last_rejected_connection, {instancePath:instancePath+"/" + i0+"/1/last_rejected_connection",parentData:data2,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14077,7 +14084,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_established_connection !== undefined && func0.call(data2, "last_established_connection")){
 const _errs18 = errors;
-if(!(validate174(data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate174.call(this, data2.last_established_connection, {instancePath:instancePath+"/" + i0+"/1/last_established_connection",parentData:data2,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14089,7 +14096,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_disconnection !== undefined && func0.call(data2, "last_disconnection")){
 const _errs19 = errors;
-if(!(validate174(data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate174.call(this, data2.last_disconnection, {instancePath:instancePath+"/" + i0+"/1/last_disconnection",parentData:data2,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14101,7 +14108,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_seen !== undefined && func0.call(data2, "last_seen")){
 const _errs20 = errors;
-if(!(validate174(data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
+if(!(validate174.call(this, data2.last_seen, {instancePath:instancePath+"/" + i0+"/1/last_seen",parentData:data2,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14113,7 +14120,7 @@ var valid2 = true;
 if(valid2){
 if(data2.last_miss !== undefined && func0.call(data2, "last_miss")){
 const _errs21 = errors;
-if(!(validate174(data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
+if(!(validate174.call(this, data2.last_miss, {instancePath:instancePath+"/" + i0+"/1/last_miss",parentData:data2,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14216,7 +14223,7 @@ var valid0 = true;
 if(valid0){
 if(data.conn_metadata !== undefined && func0.call(data, "conn_metadata")){
 const _errs6 = errors;
-if(!(validate173(data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
+if(!(validate173.call(this, data.conn_metadata, {instancePath:instancePath+"/conn_metadata",parentData:data,parentDataProperty:"conn_metadata",rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
@@ -14228,7 +14235,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer_metadata !== undefined && func0.call(data, "peer_metadata")){
 const _errs7 = errors;
-if(!(validate63(data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
+if(!(validate63.call(this, data.peer_metadata, {instancePath:instancePath+"/peer_metadata",parentData:data,parentDataProperty:"peer_metadata",rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -14240,7 +14247,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs8 = errors;
-if(!(validate276(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate276.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
 }
@@ -14252,7 +14259,7 @@ var valid0 = true;
 if(valid0){
 if(data.reachable_at !== undefined && func0.call(data, "reachable_at")){
 const _errs9 = errors;
-if(!(validate175(data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
+if(!(validate175.call(this, data.reachable_at, {instancePath:instancePath+"/reachable_at",parentData:data,parentDataProperty:"reachable_at",rootData}))){
 vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
@@ -14264,7 +14271,7 @@ var valid0 = true;
 if(valid0){
 if(data.stat !== undefined && func0.call(data, "stat")){
 const _errs10 = errors;
-if(!(validate301(data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
+if(!(validate301.call(this, data.stat, {instancePath:instancePath+"/stat",parentData:data,parentDataProperty:"stat",rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
@@ -14276,7 +14283,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs11 = errors;
-if(!(validate174(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate174.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14288,7 +14295,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs12 = errors;
-if(!(validate174(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate174.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14300,7 +14307,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs13 = errors;
-if(!(validate174(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate174.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14312,7 +14319,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs14 = errors;
-if(!(validate174(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate174.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14324,7 +14331,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs15 = errors;
-if(!(validate174(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate174.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14336,7 +14343,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs16 = errors;
-if(!(validate174(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate174.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
@@ -14463,7 +14470,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs4 = errors;
-if(!(validate120(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate120.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -14475,7 +14482,7 @@ var valid0 = true;
 if(valid0){
 if(data.addr !== undefined && func0.call(data, "addr")){
 const _errs5 = errors;
-if(!(validate176(data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
+if(!(validate176.call(this, data.addr, {instancePath:instancePath+"/addr",parentData:data,parentDataProperty:"addr",rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
@@ -14536,7 +14543,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate273(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate273.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
 }
@@ -14695,7 +14702,7 @@ var valid2 = true;
 if(valid2){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs11 = errors;
-if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -14783,7 +14790,7 @@ var valid3 = true;
 if(valid3){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs17 = errors;
-if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -14924,7 +14931,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate182(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate182.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -14933,7 +14940,7 @@ var valid0 = _errs1 === errors;
 if(valid0){
 if(len1 > 1){
 const _errs2 = errors;
-if(!(validate120(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate120.call(this, data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -14986,7 +14993,7 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate120(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate120.call(this, data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -14998,7 +15005,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
-if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
@@ -15010,7 +15017,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15022,7 +15029,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate120(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate120.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15034,7 +15041,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate181(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate181.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15046,7 +15053,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate181(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate181.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15058,7 +15065,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate181(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate181.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15070,7 +15077,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate181(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate181.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15082,7 +15089,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate120(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate120.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15094,7 +15101,7 @@ var valid0 = true;
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
-if(!(validate182(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate182.call(this, data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15147,7 +15154,7 @@ else {
 const len2 = data0.length;
 if(len2 > 0){
 const _errs3 = errors;
-if(!(validate277(data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
+if(!(validate277.call(this, data0[0], {instancePath:instancePath+"/" + i0+"/0",parentData:data0,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
@@ -15156,7 +15163,7 @@ var valid1 = _errs3 === errors;
 if(valid1){
 if(len2 > 1){
 const _errs4 = errors;
-if(!(validate279(data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
+if(!(validate279.call(this, data0[1], {instancePath:instancePath+"/" + i0+"/1",parentData:data0,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
 errors = vErrors.length;
 }
@@ -15222,7 +15229,7 @@ var valid0 = true;
 if(valid0){
 if(data.greylisted_until !== undefined && func0.call(data, "greylisted_until")){
 const _errs4 = errors;
-if(!(validate120(data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
+if(!(validate120.call(this, data.greylisted_until, {instancePath:instancePath+"/greylisted_until",parentData:data,parentDataProperty:"greylisted_until",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15234,7 +15241,7 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined && func0.call(data, "state")){
 const _errs5 = errors;
-if(!(validate281(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+if(!(validate281.call(this, data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
 vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
 errors = vErrors.length;
 }
@@ -15246,7 +15253,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs6 = errors;
-if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15258,7 +15265,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_failed_connection !== undefined && func0.call(data, "last_failed_connection")){
 const _errs7 = errors;
-if(!(validate120(data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
+if(!(validate120.call(this, data.last_failed_connection, {instancePath:instancePath+"/last_failed_connection",parentData:data,parentDataProperty:"last_failed_connection",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15270,7 +15277,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_rejected_connection !== undefined && func0.call(data, "last_rejected_connection")){
 const _errs8 = errors;
-if(!(validate181(data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
+if(!(validate181.call(this, data.last_rejected_connection, {instancePath:instancePath+"/last_rejected_connection",parentData:data,parentDataProperty:"last_rejected_connection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15282,7 +15289,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_established_connection !== undefined && func0.call(data, "last_established_connection")){
 const _errs9 = errors;
-if(!(validate181(data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
+if(!(validate181.call(this, data.last_established_connection, {instancePath:instancePath+"/last_established_connection",parentData:data,parentDataProperty:"last_established_connection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15294,7 +15301,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_disconnection !== undefined && func0.call(data, "last_disconnection")){
 const _errs10 = errors;
-if(!(validate181(data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
+if(!(validate181.call(this, data.last_disconnection, {instancePath:instancePath+"/last_disconnection",parentData:data,parentDataProperty:"last_disconnection",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15306,7 +15313,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_seen !== undefined && func0.call(data, "last_seen")){
 const _errs11 = errors;
-if(!(validate181(data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
+if(!(validate181.call(this, data.last_seen, {instancePath:instancePath+"/last_seen",parentData:data,parentDataProperty:"last_seen",rootData}))){
 vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
@@ -15318,7 +15325,7 @@ var valid0 = true;
 if(valid0){
 if(data.last_miss !== undefined && func0.call(data, "last_miss")){
 const _errs12 = errors;
-if(!(validate120(data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
+if(!(validate120.call(this, data.last_miss, {instancePath:instancePath+"/last_miss",parentData:data,parentDataProperty:"last_miss",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15330,7 +15337,7 @@ var valid0 = true;
 if(valid0){
 if(data.expected_peer_id !== undefined && func0.call(data, "expected_peer_id")){
 const _errs13 = errors;
-if(!(validate182(data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
+if(!(validate182.call(this, data.expected_peer_id, {instancePath:instancePath+"/expected_peer_id",parentData:data,parentDataProperty:"expected_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15397,7 +15404,7 @@ var valid0 = true;
 if(valid0){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
 const _errs4 = errors;
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15461,7 +15468,7 @@ var valid0 = true;
 if(valid0){
 if(data.p2p_peer_id !== undefined && func0.call(data, "p2p_peer_id")){
 const _errs4 = errors;
-if(!(validate182(data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data.p2p_peer_id, {instancePath:instancePath+"/p2p_peer_id",parentData:data,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15498,7 +15505,7 @@ else {
 const len1 = data.length;
 if(len1 > 0){
 const _errs1 = errors;
-if(!(validate120(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate120.call(this, data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -15641,7 +15648,7 @@ var valid3 = true;
 if(valid3){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs14 = errors;
-if(!(validate182(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15669,7 +15676,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
-if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate231.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -15737,7 +15744,7 @@ var valid4 = true;
 if(valid4){
 if(data1.p2p_peer_id !== undefined && func0.call(data1, "p2p_peer_id")){
 const _errs21 = errors;
-if(!(validate182(data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
+if(!(validate182.call(this, data1.p2p_peer_id, {instancePath:instancePath+"/1/p2p_peer_id",parentData:data1,parentDataProperty:"p2p_peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -15765,7 +15772,7 @@ var _valid0 = _errs16 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs22 = errors;
-if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate231.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -15773,7 +15780,7 @@ var _valid0 = _errs22 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs23 = errors;
-if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate231.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -15781,7 +15788,7 @@ var _valid0 = _errs23 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs24 = errors;
-if(!(validate231(data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate231.call(this, data1, {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
 vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
 errors = vErrors.length;
 }
@@ -15840,7 +15847,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate293(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate293.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
 errors = vErrors.length;
 }
@@ -15864,12 +15871,12 @@ export const validateGetNetworkSelfOutput = validate556;
 function validate556(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("cryptobox_public_key_hash", data)){
+if(!func147(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate556.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -15902,7 +15909,7 @@ break;
 if(_errs1 === errors){
 if(data.total_sent !== undefined && func0.call(data, "total_sent")){
 const _errs2 = errors;
-if(!(validate124(data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
+if(!(validate124.call(this, data.total_sent, {instancePath:instancePath+"/total_sent",parentData:data,parentDataProperty:"total_sent",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -15914,7 +15921,7 @@ var valid0 = true;
 if(valid0){
 if(data.total_recv !== undefined && func0.call(data, "total_recv")){
 const _errs3 = errors;
-if(!(validate124(data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
+if(!(validate124.call(this, data.total_recv, {instancePath:instancePath+"/total_recv",parentData:data,parentDataProperty:"total_recv",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -15926,7 +15933,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_inflow !== undefined && func0.call(data, "current_inflow")){
 const _errs4 = errors;
-if(!(validate30(data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
+if(!(validate30.call(this, data.current_inflow, {instancePath:instancePath+"/current_inflow",parentData:data,parentDataProperty:"current_inflow",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -15938,7 +15945,7 @@ var valid0 = true;
 if(valid0){
 if(data.current_outflow !== undefined && func0.call(data, "current_outflow")){
 const _errs5 = errors;
-if(!(validate30(data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
+if(!(validate30.call(this, data.current_outflow, {instancePath:instancePath+"/current_outflow",parentData:data,parentDataProperty:"current_outflow",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -15973,7 +15980,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate147.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
@@ -15997,12 +16004,12 @@ export const validatePostPrivateInjectionOperationsOutput = validate565;
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate25.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-if(!func146("operation_hash", data)){
+if(!func147(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate215.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -16021,7 +16028,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate215(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate215.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -16051,7 +16058,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate143(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate143.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -16158,7 +16165,7 @@ var valid0 = true;
 if(valid0){
 if(data.minor_collections !== undefined && func0.call(data, "minor_collections")){
 const _errs8 = errors;
-if(!(validate30(data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
+if(!(validate30.call(this, data.minor_collections, {instancePath:instancePath+"/minor_collections",parentData:data,parentDataProperty:"minor_collections",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16170,7 +16177,7 @@ var valid0 = true;
 if(valid0){
 if(data.major_collections !== undefined && func0.call(data, "major_collections")){
 const _errs9 = errors;
-if(!(validate30(data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
+if(!(validate30.call(this, data.major_collections, {instancePath:instancePath+"/major_collections",parentData:data,parentDataProperty:"major_collections",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16182,7 +16189,7 @@ var valid0 = true;
 if(valid0){
 if(data.forced_major_collections !== undefined && func0.call(data, "forced_major_collections")){
 const _errs10 = errors;
-if(!(validate30(data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
+if(!(validate30.call(this, data.forced_major_collections, {instancePath:instancePath+"/forced_major_collections",parentData:data,parentDataProperty:"forced_major_collections",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16194,7 +16201,7 @@ var valid0 = true;
 if(valid0){
 if(data.heap_words !== undefined && func0.call(data, "heap_words")){
 const _errs11 = errors;
-if(!(validate30(data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
+if(!(validate30.call(this, data.heap_words, {instancePath:instancePath+"/heap_words",parentData:data,parentDataProperty:"heap_words",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16206,7 +16213,7 @@ var valid0 = true;
 if(valid0){
 if(data.heap_chunks !== undefined && func0.call(data, "heap_chunks")){
 const _errs12 = errors;
-if(!(validate30(data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
+if(!(validate30.call(this, data.heap_chunks, {instancePath:instancePath+"/heap_chunks",parentData:data,parentDataProperty:"heap_chunks",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16218,7 +16225,7 @@ var valid0 = true;
 if(valid0){
 if(data.live_words !== undefined && func0.call(data, "live_words")){
 const _errs13 = errors;
-if(!(validate30(data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
+if(!(validate30.call(this, data.live_words, {instancePath:instancePath+"/live_words",parentData:data,parentDataProperty:"live_words",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16230,7 +16237,7 @@ var valid0 = true;
 if(valid0){
 if(data.live_blocks !== undefined && func0.call(data, "live_blocks")){
 const _errs14 = errors;
-if(!(validate30(data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
+if(!(validate30.call(this, data.live_blocks, {instancePath:instancePath+"/live_blocks",parentData:data,parentDataProperty:"live_blocks",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16242,7 +16249,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_words !== undefined && func0.call(data, "free_words")){
 const _errs15 = errors;
-if(!(validate30(data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
+if(!(validate30.call(this, data.free_words, {instancePath:instancePath+"/free_words",parentData:data,parentDataProperty:"free_words",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16254,7 +16261,7 @@ var valid0 = true;
 if(valid0){
 if(data.free_blocks !== undefined && func0.call(data, "free_blocks")){
 const _errs16 = errors;
-if(!(validate30(data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
+if(!(validate30.call(this, data.free_blocks, {instancePath:instancePath+"/free_blocks",parentData:data,parentDataProperty:"free_blocks",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16266,7 +16273,7 @@ var valid0 = true;
 if(valid0){
 if(data.largest_free !== undefined && func0.call(data, "largest_free")){
 const _errs17 = errors;
-if(!(validate30(data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
+if(!(validate30.call(this, data.largest_free, {instancePath:instancePath+"/largest_free",parentData:data,parentDataProperty:"largest_free",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16278,7 +16285,7 @@ var valid0 = true;
 if(valid0){
 if(data.fragments !== undefined && func0.call(data, "fragments")){
 const _errs18 = errors;
-if(!(validate30(data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
+if(!(validate30.call(this, data.fragments, {instancePath:instancePath+"/fragments",parentData:data,parentDataProperty:"fragments",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16290,7 +16297,7 @@ var valid0 = true;
 if(valid0){
 if(data.compactions !== undefined && func0.call(data, "compactions")){
 const _errs19 = errors;
-if(!(validate30(data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
+if(!(validate30.call(this, data.compactions, {instancePath:instancePath+"/compactions",parentData:data,parentDataProperty:"compactions",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16302,7 +16309,7 @@ var valid0 = true;
 if(valid0){
 if(data.top_heap_words !== undefined && func0.call(data, "top_heap_words")){
 const _errs20 = errors;
-if(!(validate30(data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
+if(!(validate30.call(this, data.top_heap_words, {instancePath:instancePath+"/top_heap_words",parentData:data,parentDataProperty:"top_heap_words",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16314,7 +16321,7 @@ var valid0 = true;
 if(valid0){
 if(data.stack_size !== undefined && func0.call(data, "stack_size")){
 const _errs21 = errors;
-if(!(validate30(data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
+if(!(validate30.call(this, data.stack_size, {instancePath:instancePath+"/stack_size",parentData:data,parentDataProperty:"stack_size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16390,7 +16397,7 @@ break;
 if(_errs3 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs4 = errors;
-if(!(validate30(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate30.call(this, data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16402,7 +16409,7 @@ var valid1 = true;
 if(valid1){
 if(data.size !== undefined && func0.call(data, "size")){
 const _errs5 = errors;
-if(!(validate124(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+if(!(validate124.call(this, data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16414,7 +16421,7 @@ var valid1 = true;
 if(valid1){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs6 = errors;
-if(!(validate124(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate124.call(this, data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16426,7 +16433,7 @@ var valid1 = true;
 if(valid1){
 if(data.shared !== undefined && func0.call(data, "shared")){
 const _errs7 = errors;
-if(!(validate124(data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
+if(!(validate124.call(this, data.shared, {instancePath:instancePath+"/shared",parentData:data,parentDataProperty:"shared",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16438,7 +16445,7 @@ var valid1 = true;
 if(valid1){
 if(data.text !== undefined && func0.call(data, "text")){
 const _errs8 = errors;
-if(!(validate124(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
+if(!(validate124.call(this, data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16450,7 +16457,7 @@ var valid1 = true;
 if(valid1){
 if(data.lib !== undefined && func0.call(data, "lib")){
 const _errs9 = errors;
-if(!(validate124(data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
+if(!(validate124.call(this, data.lib, {instancePath:instancePath+"/lib",parentData:data,parentDataProperty:"lib",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16462,7 +16469,7 @@ var valid1 = true;
 if(valid1){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs10 = errors;
-if(!(validate124(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate124.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16474,7 +16481,7 @@ var valid1 = true;
 if(valid1){
 if(data.dt !== undefined && func0.call(data, "dt")){
 const _errs11 = errors;
-if(!(validate124(data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
+if(!(validate124.call(this, data.dt, {instancePath:instancePath+"/dt",parentData:data,parentDataProperty:"dt",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16539,7 +16546,7 @@ break;
 if(_errs14 === errors){
 if(data.page_size !== undefined && func0.call(data, "page_size")){
 const _errs15 = errors;
-if(!(validate30(data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
+if(!(validate30.call(this, data.page_size, {instancePath:instancePath+"/page_size",parentData:data,parentDataProperty:"page_size",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16569,7 +16576,7 @@ var valid2 = true;
 if(valid2){
 if(data.resident !== undefined && func0.call(data, "resident")){
 const _errs18 = errors;
-if(!(validate124(data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
+if(!(validate124.call(this, data.resident, {instancePath:instancePath+"/resident",parentData:data,parentDataProperty:"resident",rootData}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -16669,7 +16676,7 @@ break;
 if(_errs4 === errors){
 if(data0.major !== undefined && func0.call(data0, "major")){
 const _errs5 = errors;
-if(!(validate30(data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
+if(!(validate30.call(this, data0.major, {instancePath:instancePath+"/version/major",parentData:data0,parentDataProperty:"major",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16681,7 +16688,7 @@ var valid1 = true;
 if(valid1){
 if(data0.minor !== undefined && func0.call(data0, "minor")){
 const _errs6 = errors;
-if(!(validate30(data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
+if(!(validate30.call(this, data0.minor, {instancePath:instancePath+"/version/minor",parentData:data0,parentDataProperty:"minor",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16751,7 +16758,7 @@ break;
 }
 if(_errs13 === errors){
 if(data3.rc !== undefined && func0.call(data3, "rc")){
-if(!(validate30(data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
+if(!(validate30.call(this, data3.rc, {instancePath:instancePath+"/version/additional_info/rc",parentData:data3,parentDataProperty:"rc",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16828,7 +16835,7 @@ break;
 }
 if(_errs19 === errors){
 if(data3.rc_dev !== undefined && func0.call(data3, "rc_dev")){
-if(!(validate30(data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
+if(!(validate30.call(this, data3.rc_dev, {instancePath:instancePath+"/version/additional_info/rc_dev",parentData:data3,parentDataProperty:"rc_dev",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16881,7 +16888,7 @@ break;
 }
 if(_errs23 === errors){
 if(data3.beta !== undefined && func0.call(data3, "beta")){
-if(!(validate30(data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
+if(!(validate30.call(this, data3.beta, {instancePath:instancePath+"/version/additional_info/beta",parentData:data3,parentDataProperty:"beta",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -16934,7 +16941,7 @@ break;
 }
 if(_errs27 === errors){
 if(data3.beta_dev !== undefined && func0.call(data3, "beta_dev")){
-if(!(validate30(data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
+if(!(validate30.call(this, data3.beta_dev, {instancePath:instancePath+"/version/additional_info/beta_dev",parentData:data3,parentDataProperty:"beta_dev",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -17006,7 +17013,7 @@ var valid0 = true;
 if(valid0){
 if(data.network_version !== undefined && func0.call(data, "network_version")){
 const _errs29 = errors;
-if(!(validate266(data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
+if(!(validate266.call(this, data.network_version, {instancePath:instancePath+"/network_version",parentData:data,parentDataProperty:"network_version",rootData}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -17053,7 +17060,7 @@ break;
 if(_errs34 === errors){
 if(data9.commit_hash !== undefined && func0.call(data9, "commit_hash")){
 const _errs35 = errors;
-if(!(validate25(data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
+if(!(validate25.call(this, data9.commit_hash, {instancePath:instancePath+"/commit_info/commit_hash",parentData:data9,parentDataProperty:"commit_hash",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -17065,7 +17072,7 @@ var valid8 = true;
 if(valid8){
 if(data9.commit_date !== undefined && func0.call(data9, "commit_date")){
 const _errs36 = errors;
-if(!(validate25(data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
+if(!(validate25.call(this, data9.commit_date, {instancePath:instancePath+"/commit_info/commit_date",parentData:data9,parentDataProperty:"commit_date",rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
@@ -17217,7 +17224,7 @@ var valid1 = true;
 if(valid1){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs6 = errors;
-if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate120.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17305,7 +17312,7 @@ var valid2 = true;
 if(valid2){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs12 = errors;
-if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate120.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17393,7 +17400,7 @@ var valid3 = true;
 if(valid3){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs18 = errors;
-if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate120.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17405,7 +17412,7 @@ var valid3 = true;
 if(valid3){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs19 = errors;
-if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate120.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17494,7 +17501,7 @@ var valid4 = true;
 if(valid4){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs25 = errors;
-if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate120.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17506,7 +17513,7 @@ var valid4 = true;
 if(valid4){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs26 = errors;
-if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate120.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17595,7 +17602,7 @@ var valid5 = true;
 if(valid5){
 if(data.birth !== undefined && func0.call(data, "birth")){
 const _errs32 = errors;
-if(!(validate120(data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
+if(!(validate120.call(this, data.birth, {instancePath:instancePath+"/birth",parentData:data,parentDataProperty:"birth",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17607,7 +17614,7 @@ var valid5 = true;
 if(valid5){
 if(data.since !== undefined && func0.call(data, "since")){
 const _errs33 = errors;
-if(!(validate120(data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
+if(!(validate120.call(this, data.since, {instancePath:instancePath+"/since",parentData:data,parentDataProperty:"since",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17619,7 +17626,7 @@ var valid5 = true;
 if(valid5){
 if(data.errors !== undefined && func0.call(data, "errors")){
 const _errs34 = errors;
-if(!(validate134(data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
+if(!(validate134.call(this, data.errors, {instancePath:instancePath+"/errors",parentData:data,parentDataProperty:"errors",rootData}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
@@ -17716,7 +17723,7 @@ break;
 if(_errs3 === errors){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs4 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -17728,7 +17735,7 @@ var valid1 = true;
 if(valid1){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs5 = errors;
-if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -17740,7 +17747,7 @@ var valid1 = true;
 if(valid1){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs6 = errors;
-if(!(validate182(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate182.call(this, data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -17800,7 +17807,7 @@ break;
 if(_errs9 === errors){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs10 = errors;
-if(!(validate239(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -17812,7 +17819,7 @@ var valid2 = true;
 if(valid2){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs11 = errors;
-if(!(validate234(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate234.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
@@ -17889,7 +17896,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -17928,7 +17935,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -17940,7 +17947,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate237(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate237.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
@@ -17997,7 +18004,7 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -18009,7 +18016,7 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate120.call(this, data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -18021,7 +18028,7 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate237(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate237.call(this, data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
@@ -18083,7 +18090,7 @@ break;
 if(_errs1 === errors){
 if(data.instances !== undefined && func0.call(data, "instances")){
 const _errs2 = errors;
-if(!(validate30(data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
+if(!(validate30.call(this, data.instances, {instancePath:instancePath+"/instances",parentData:data,parentDataProperty:"instances",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18095,7 +18102,7 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs3 = errors;
-if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -18107,7 +18114,7 @@ var valid0 = true;
 if(valid0){
 if(data.queue_length !== undefined && func0.call(data, "queue_length")){
 const _errs4 = errors;
-if(!(validate30(data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
+if(!(validate30.call(this, data.queue_length, {instancePath:instancePath+"/queue_length",parentData:data,parentDataProperty:"queue_length",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18160,7 +18167,7 @@ break;
 if(_errs3 === errors){
 if(data0.chain_id !== undefined && func0.call(data0, "chain_id")){
 const _errs4 = errors;
-if(!(validate239(data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
+if(!(validate239.call(this, data0.chain_id, {instancePath:instancePath+"/" + i0+"/chain_id",parentData:data0,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
@@ -18172,7 +18179,7 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate119(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -18184,7 +18191,7 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate117(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate117.call(this, data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -18284,7 +18291,7 @@ break;
 }
 if(_errs3 === errors){
 if(data.hash !== undefined && func0.call(data, "hash")){
-if(!(validate189(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate189.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -18337,7 +18344,7 @@ break;
 }
 if(_errs7 === errors){
 if(data.peer_id !== undefined && func0.call(data, "peer_id")){
-if(!(validate182(data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data.peer_id, {instancePath:instancePath+"/peer_id",parentData:data,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -18409,7 +18416,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -18448,7 +18455,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -18460,7 +18467,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate188(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate188.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
@@ -18517,7 +18524,7 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -18529,7 +18536,7 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate120.call(this, data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -18541,7 +18548,7 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate188(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate188.call(this, data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
@@ -18603,7 +18610,7 @@ break;
 if(_errs1 === errors){
 if(data.table_length !== undefined && func0.call(data, "table_length")){
 const _errs2 = errors;
-if(!(validate30(data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
+if(!(validate30.call(this, data.table_length, {instancePath:instancePath+"/table_length",parentData:data,parentDataProperty:"table_length",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18615,7 +18622,7 @@ var valid0 = true;
 if(valid0){
 if(data.scheduler_length !== undefined && func0.call(data, "scheduler_length")){
 const _errs3 = errors;
-if(!(validate30(data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
+if(!(validate30.call(this, data.scheduler_length, {instancePath:instancePath+"/scheduler_length",parentData:data,parentDataProperty:"scheduler_length",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18660,7 +18667,7 @@ break;
 if(_errs1 === errors){
 if(data.p2p_readers !== undefined && func0.call(data, "p2p_readers")){
 const _errs2 = errors;
-if(!(validate30(data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
+if(!(validate30.call(this, data.p2p_readers, {instancePath:instancePath+"/p2p_readers",parentData:data,parentDataProperty:"p2p_readers",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18672,7 +18679,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_chains !== undefined && func0.call(data, "active_chains")){
 const _errs3 = errors;
-if(!(validate30(data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
+if(!(validate30.call(this, data.active_chains, {instancePath:instancePath+"/active_chains",parentData:data,parentDataProperty:"active_chains",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18684,7 +18691,7 @@ var valid0 = true;
 if(valid0){
 if(data.operation_db !== undefined && func0.call(data, "operation_db")){
 const _errs4 = errors;
-if(!(validate194(data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
+if(!(validate194.call(this, data.operation_db, {instancePath:instancePath+"/operation_db",parentData:data,parentDataProperty:"operation_db",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
@@ -18696,7 +18703,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_db !== undefined && func0.call(data, "operations_db")){
 const _errs5 = errors;
-if(!(validate194(data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
+if(!(validate194.call(this, data.operations_db, {instancePath:instancePath+"/operations_db",parentData:data,parentDataProperty:"operations_db",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
@@ -18708,7 +18715,7 @@ var valid0 = true;
 if(valid0){
 if(data.block_header_db !== undefined && func0.call(data, "block_header_db")){
 const _errs6 = errors;
-if(!(validate194(data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
+if(!(validate194.call(this, data.block_header_db, {instancePath:instancePath+"/block_header_db",parentData:data,parentDataProperty:"block_header_db",rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
@@ -18720,7 +18727,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_connections !== undefined && func0.call(data, "active_connections")){
 const _errs7 = errors;
-if(!(validate30(data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
+if(!(validate30.call(this, data.active_connections, {instancePath:instancePath+"/active_connections",parentData:data,parentDataProperty:"active_connections",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18732,7 +18739,7 @@ var valid0 = true;
 if(valid0){
 if(data.active_peers !== undefined && func0.call(data, "active_peers")){
 const _errs8 = errors;
-if(!(validate30(data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
+if(!(validate30.call(this, data.active_peers, {instancePath:instancePath+"/active_peers",parentData:data,parentDataProperty:"active_peers",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18790,7 +18797,7 @@ break;
 if(_errs3 === errors){
 if(data0.peer_id !== undefined && func0.call(data0, "peer_id")){
 const _errs4 = errors;
-if(!(validate182(data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
+if(!(validate182.call(this, data0.peer_id, {instancePath:instancePath+"/" + i0+"/peer_id",parentData:data0,parentDataProperty:"peer_id",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -18802,7 +18809,7 @@ var valid1 = true;
 if(valid1){
 if(data0.status !== undefined && func0.call(data0, "status")){
 const _errs5 = errors;
-if(!(validate119(data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data0.status, {instancePath:instancePath+"/" + i0+"/status",parentData:data0,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -18814,7 +18821,7 @@ var valid1 = true;
 if(valid1){
 if(data0.information !== undefined && func0.call(data0, "information")){
 const _errs6 = errors;
-if(!(validate117(data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
+if(!(validate117.call(this, data0.information, {instancePath:instancePath+"/" + i0+"/information",parentData:data0,parentDataProperty:"information",rootData}))){
 vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
@@ -18846,7 +18853,7 @@ break;
 if(_errs9 === errors){
 if(data4.fetched_headers !== undefined && func0.call(data4, "fetched_headers")){
 const _errs10 = errors;
-if(!(validate30(data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
+if(!(validate30.call(this, data4.fetched_headers, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_headers",parentData:data4,parentDataProperty:"fetched_headers",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18858,7 +18865,7 @@ var valid2 = true;
 if(valid2){
 if(data4.fetched_blocks !== undefined && func0.call(data4, "fetched_blocks")){
 const _errs11 = errors;
-if(!(validate30(data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
+if(!(validate30.call(this, data4.fetched_blocks, {instancePath:instancePath+"/" + i0+"/pipelines/fetched_blocks",parentData:data4,parentDataProperty:"fetched_blocks",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -18976,7 +18983,7 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -19064,7 +19071,7 @@ var valid2 = true;
 if(valid2){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs12 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -19076,7 +19083,7 @@ var valid2 = true;
 if(valid2){
 if(data.locators !== undefined && func0.call(data, "locators")){
 const _errs13 = errors;
-if(!(validate30(data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
+if(!(validate30.call(this, data.locators, {instancePath:instancePath+"/locators",parentData:data,parentDataProperty:"locators",rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -19154,7 +19161,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -19193,7 +19200,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -19205,7 +19212,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate202(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate202.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
@@ -19262,7 +19269,7 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -19274,7 +19281,7 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate120.call(this, data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -19286,7 +19293,7 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate202(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate202.call(this, data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
@@ -19353,7 +19360,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate215(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate215.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -19395,7 +19402,7 @@ break;
 if(_errs1 === errors){
 if(data.known_valid !== undefined && func0.call(data, "known_valid")){
 const _errs2 = errors;
-if(!(validate214(data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
+if(!(validate214.call(this, data.known_valid, {instancePath:instancePath+"/known_valid",parentData:data,parentDataProperty:"known_valid",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -19407,7 +19414,7 @@ var valid0 = true;
 if(valid0){
 if(data.pending !== undefined && func0.call(data, "pending")){
 const _errs3 = errors;
-if(!(validate214(data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
+if(!(validate214.call(this, data.pending, {instancePath:instancePath+"/pending",parentData:data,parentDataProperty:"pending",rootData}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -19496,7 +19503,7 @@ var valid1 = true;
 if(valid1){
 if(data.block !== undefined && func0.call(data, "block")){
 const _errs6 = errors;
-if(!(validate189(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+if(!(validate189.call(this, data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -19508,7 +19515,7 @@ var valid1 = true;
 if(valid1){
 if(data.event !== undefined && func0.call(data, "event")){
 const _errs7 = errors;
-if(!(validate210(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
+if(!(validate210.call(this, data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData}))){
 vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
 errors = vErrors.length;
 }
@@ -19597,7 +19604,7 @@ var valid2 = true;
 if(valid2){
 if(data.peer !== undefined && func0.call(data, "peer")){
 const _errs13 = errors;
-if(!(validate182(data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
+if(!(validate182.call(this, data.peer, {instancePath:instancePath+"/peer",parentData:data,parentDataProperty:"peer",rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
@@ -19609,7 +19616,7 @@ var valid2 = true;
 if(valid2){
 if(data.mempool !== undefined && func0.call(data, "mempool")){
 const _errs14 = errors;
-if(!(validate213(data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
+if(!(validate213.call(this, data.mempool, {instancePath:instancePath+"/mempool",parentData:data,parentDataProperty:"mempool",rootData}))){
 vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
@@ -19698,7 +19705,7 @@ var valid3 = true;
 if(valid3){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs20 = errors;
-if(!(validate198(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate198.call(this, data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
@@ -19805,7 +19812,7 @@ var valid4 = true;
 if(valid4){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs28 = errors;
-if(!(validate215(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate215.call(this, data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -19817,7 +19824,7 @@ var valid4 = true;
 if(valid4){
 if(data.operation !== undefined && func0.call(data, "operation")){
 const _errs29 = errors;
-if(!(validate198(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
+if(!(validate198.call(this, data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
@@ -20046,7 +20053,7 @@ var valid7 = true;
 if(valid7){
 if(data.operation_hash !== undefined && func0.call(data, "operation_hash")){
 const _errs45 = errors;
-if(!(validate215(data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
+if(!(validate215.call(this, data.operation_hash, {instancePath:instancePath+"/operation_hash",parentData:data,parentDataProperty:"operation_hash",rootData}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -20128,7 +20135,7 @@ break;
 if(_errs1 === errors){
 if(data.status !== undefined && func0.call(data, "status")){
 const _errs2 = errors;
-if(!(validate119(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119.call(this, data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -20167,7 +20174,7 @@ break;
 if(_errs7 === errors){
 if(data2.pushed !== undefined && func0.call(data2, "pushed")){
 const _errs8 = errors;
-if(!(validate120(data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data2.pushed, {instancePath:instancePath+"/pending_requests/" + i0+"/pushed",parentData:data2,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -20179,7 +20186,7 @@ var valid2 = true;
 if(valid2){
 if(data2.request !== undefined && func0.call(data2, "request")){
 const _errs9 = errors;
-if(!(validate208(data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
+if(!(validate208.call(this, data2.request, {instancePath:instancePath+"/pending_requests/" + i0+"/request",parentData:data2,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
@@ -20236,7 +20243,7 @@ break;
 if(_errs12 === errors){
 if(data5.pushed !== undefined && func0.call(data5, "pushed")){
 const _errs13 = errors;
-if(!(validate120(data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
+if(!(validate120.call(this, data5.pushed, {instancePath:instancePath+"/current_request/pushed",parentData:data5,parentDataProperty:"pushed",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -20248,7 +20255,7 @@ var valid3 = true;
 if(valid3){
 if(data5.treated !== undefined && func0.call(data5, "treated")){
 const _errs14 = errors;
-if(!(validate120(data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
+if(!(validate120.call(this, data5.treated, {instancePath:instancePath+"/current_request/treated",parentData:data5,parentDataProperty:"treated",rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
@@ -20260,7 +20267,7 @@ var valid3 = true;
 if(valid3){
 if(data5.request !== undefined && func0.call(data5, "request")){
 const _errs15 = errors;
-if(!(validate208(data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
+if(!(validate208.call(this, data5.request, {instancePath:instancePath+"/current_request/request",parentData:data5,parentDataProperty:"request",rootData}))){
 vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }

@@ -15,10 +15,33 @@ export interface JsonValidationError {
   message?: string;
 }
 
-/** A compiled validator: `true` when `data` matches; otherwise the reasons are in `errors`. */
+/**
+ * A compiled validator: `true` when `data` matches; otherwise the reasons are in `errors`. Its
+ * `this` may carry {@link JsonValidationOptions}: call it through {@link validateJson}.
+ */
 export interface JsonValidator {
   (data: unknown): boolean;
   errors?: JsonValidationError[] | null;
+}
+
+/**
+ * What a generated validator checks beyond its schema and the shape of Base58Check text (right
+ * leading characters, length and alphabet). Given as the validator's `this` (ajv's
+ * `passContext`), through {@link validateJson}; a validator called without options checks
+ * shapes only, which needs no Base58 decoding or SHA-256 and is enough to check a node's
+ * answers. `BASE58_CHECKSUMS` (runtime entry) tests checksums too.
+ */
+export interface JsonValidationOptions {
+  /** The full test of a Base58Check value of `group` (a type or group name) whose shape matched: `isTezosBase58`. */
+  readonly base58Check?: (group: string, value: unknown) => boolean;
+}
+
+/**
+ * Runs a generated validator with `options` (see {@link JsonValidationOptions}); with none, the
+ * validator's own checks only. The reasons of a rejection are in `validator.errors`.
+ */
+export function validateJson(validator: JsonValidator, data: unknown, options?: JsonValidationOptions): boolean {
+  return options === undefined ? validator(data) : validator.call(options, data);
 }
 
 /**

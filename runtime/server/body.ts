@@ -6,7 +6,8 @@
 import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
-import type { JsonValidationError } from "../rpc/json-validation.ts";
+import { validateJson, type JsonValidationError } from "../rpc/json-validation.ts";
+import { BASE58_CHECKSUMS } from "../encodings/base58-groups.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
@@ -75,6 +76,7 @@ export function decodeBody(bytes: Buffer, mediaType: MediaType, route: AnyRouteD
   } catch (error) {
     return { ok: false, details: error instanceof Error ? error.message : String(error) };
   }
-  if (!input.validate(value)) return { ok: false, details: validationDetails(input.validate.errors) };
+  // Untrusted input: Base58Check checksums are tested too, not only the text's shape.
+  if (!validateJson(input.validate, value, BASE58_CHECKSUMS)) return { ok: false, details: validationDetails(input.validate.errors) };
   return { ok: true, value };
 }

@@ -12,6 +12,8 @@ import { encodeAnswer, sendBytes, sendEmpty } from "./respond.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { isAsyncIterable, writeStream } from "./stream.ts";
 import { validationDetails } from "./body.ts";
+import { validateJson } from "../rpc/json-validation.ts";
+import { BASE58_CHECKSUMS } from "../encodings/base58-groups.ts";
 import type { ServerCore, ServerErrorContext } from "./core.ts";
 import { RpcServerError, genericTrace } from "./errors.ts";
 
@@ -23,7 +25,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** A handler's output on the wire, checked against the route's JSON validator when asked to. */
 function encodeOutput(core: ServerCore, route: AnyRouteDescriptor, binary: BinaryBodies | undefined, value: unknown, mediaType: MediaType): Buffer {
-  if (core.validateOutput && mediaType === "application/json" && !route.output.validate(value)) {
+  if (core.validateOutput && mediaType === "application/json" && !validateJson(route.output.validate, value, BASE58_CHECKSUMS)) {
     throw new TypeError(`${route.operation} returned a value that does not match its output type: ${validationDetails(route.output.validate.errors)}`);
   }
   return encodeAnswer(value, mediaType, route, "output", binary);

@@ -6,7 +6,7 @@ import { formatSystemTimestamp } from "@tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
 import { describeAnswer, locateDescribe, type DescribeMount } from "@tezos-rpcgen/runtime/server";
 import { DEFAULT_ARG_PARSERS } from "@tezos-rpcgen/runtime/server";
-import { genericFailure, notFound, short } from "../errors.ts";
+import { notFound, short, traceFailure } from "../errors.ts";
 import type { SandboxNode } from "../node/node.ts";
 import { gcStats, memoryStats } from "../node/process-stats.ts";
 import type { WorkQueue } from "../node/work-queue.ts";
@@ -64,8 +64,10 @@ export function infoHandlers(node: SandboxNode, describe: DescribeTrees): InfoHa
     },
     getFetchProtocolByProtocolHash({ path }) {
       if (node.protocolSource(path.Protocol_hash) !== undefined) return {};
-      // No peer to fetch it from: Octez's fetch fails once its request times out.
-      throw genericFailure(`Cannot fetch protocol ${short(path.Protocol_hash)}: no peer is connected`);
+      // Octez's RPC asks the peers with no timeout (`Block_validator.fetch_and_compile_protocol`);
+      // with no peer to ask, the sandbox answers at once the requester's error for a fetch that
+      // did not complete (`requester.ml`: `requester.<Hash.name>.fetch_timeout`, `{key}`).
+      throw traceFailure([{ kind: "permanent", id: "requester.Protocol_hash.fetch_timeout", key: path.Protocol_hash }], `cannot fetch protocol ${short(path.Protocol_hash)}`);
     },
     getHealthReady() {
       return { ready: true };

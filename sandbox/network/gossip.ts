@@ -56,6 +56,9 @@ export class BlockGossip {
         if (chainId !== this.node.mainChain.chainId) continue;
         for (const c of this.net.connections.values()) c.socket.send({ kind: "head", chain_id: chainId, block: wire(block) });
       }
+      // Ended by `close`, the node stopping, or the topic cutting a reader that fell behind:
+      // the next connection follows again.
+      if (this.heads === heads) this.heads = undefined;
     })();
   }
 

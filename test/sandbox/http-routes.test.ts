@@ -236,7 +236,19 @@ describe("state transitions over HTTP", () => {
     const unknown = await post("/injection/block", JSON.stringify({ data: unknownPred, operations: [] }));
     expect(unknown.status).toBe(500);
     expect(((await unknown.json()) as Array<{ error: string }>)[0]!.error).toMatch(/^Unknown predecessor \(B.{9}\), cannot inject the block\.$/);
-    expect((await post("/injection/operation", JSON.stringify("00ff"))).status).toBe(500);
+    // Bytes that are no operation (shorter than a branch): the body's fault, in JSON and binary,
+    // on the public and private routes; the mempool is unchanged.
+    const mempoolBefore = sandbox.node.mempool(sandbox.node.mainChain.chainId).size;
+    for (const path of ["/injection/operation", "/private/injection/operation", "/private/injection/operations"]) {
+      const body = path.endsWith("operations") ? ["00".repeat(32), "00ff"] : "00ff";
+      const answer = await post(path, JSON.stringify(body));
+      expect([path, answer.status, answer.headers.get("content-type")]).toEqual([path, 400, "text/plain"]);
+      expect(await answer.text()).toMatch(path.endsWith("operations") ? /^Failed to parse the request body: at \/1: the operation is 2 bytes long, shorter than its 32-byte branch/ : /^Failed to parse the request body: at \/: the operation is 2 bytes long/);
+    }
+    const binaryBody = Buffer.from("00000006" + "00000002" + "00ff", "hex");
+    const binaryAnswer = await post("/injection/operation", binaryBody as unknown as string, { "content-type": "application/octet-stream" });
+    expect([binaryAnswer.status, await binaryAnswer.text()]).toEqual([400, "Failed to parse the request body: at /: the operation is 2 bytes long, shorter than its 32-byte branch (Can't parse the operation)"]);
+    expect(sandbox.node.mempool(sandbox.node.mainChain.chainId).size).toBe(mempoolBefore);
     expect((await post("/injection/operation", JSON.stringify("00ff"), { "content-type": "text/plain" })).status).toBe(415);
     const range = await fetch(`${sandbox.url}/chains/main/blocks?length=-1`);
     expect(range.status).toBe(400);
