@@ -4,10 +4,13 @@
  * all peers; a peer's head of greater fitness than the local head is validated and stored
  * (an unknown predecessor is asked for, `get_block`, and so on down to a known block); a
  * request for a known block is answered with it. Blocks go through the node's own injection
- * (every validation rule applies); what fails is dropped. Operations do not propagate.
+ * (every validation rule applies); what fails is dropped. Operations entering the mempool are
+ * sent to the peers whose mempool is on (`disable_mempool` false) and injected on arrival
+ * (validated as an injection; an operation already known stops there, which ends the echo),
+ * unless this node's mempool is off.
  */
 import { blockHash, bytesToHex, compareFitness, hexToBytes } from "@tezos-rpcgen/runtime";
-import { parseHeader, type StoredBlock } from "../chain/block.ts";
+import { operationBytes, parseHeader, type StoredBlock } from "../chain/block.ts";
 import type { SandboxNode } from "../node/node.ts";
 import type { Connection, ConnectHandler } from "./connect-handler.ts";
 import type { Message, WireBlock } from "./wire.ts";
@@ -46,11 +49,21 @@ export class BlockGossip {
     net.onMessage = (c, m) => void this.receive(c, m).catch(() => undefined);
   }
 
-  /** Sends every new head to every peer from now on. */
+  /** Sends every new head, and every operation entering the mempool, to the peers from now on. */
   private follow(): void {
     if (this.heads) return;
     const heads = new AbortController();
     this.heads = heads;
+    if (!this.node.config.p2p.disable_mempool)
+      void (async () => {
+        for await (const { chainId, operations } of this.node.events.mempool.subscribe(heads.signal)) {
+          if (chainId !== this.node.mainChain.chainId) continue;
+          for (const { operation } of operations) {
+            const data = bytesToHex(operationBytes(operation));
+            for (const c of this.net.connections.values()) if (!c.remoteMetadata.disable_mempool) c.socket.send({ kind: "operation", chain_id: chainId, data });
+          }
+        }
+      })();
     void (async () => {
       for await (const { chainId, block } of this.node.events.heads.subscribe(heads.signal)) {
         if (chainId !== this.node.mainChain.chainId) continue;
@@ -67,6 +80,11 @@ export class BlockGossip {
     if (m.kind === "get_block") {
       const block = m.chain_id === chain.chainId ? chain.get(m.hash) : undefined;
       if (block) c.socket.send({ kind: "block", chain_id: chain.chainId, block: wire(block) });
+      return;
+    }
+    if (m.kind === "operation") {
+      // Validated as an injection would be; refused ones are dropped, as are all with the mempool off.
+      if (m.chain_id === chain.chainId && !this.node.config.p2p.disable_mempool) await this.node.injectOperation(m.data, { chain: chain.chainId });
       return;
     }
     if ((m.kind !== "head" && m.kind !== "block") || m.chain_id !== chain.chainId) return;

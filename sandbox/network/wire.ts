@@ -88,7 +88,8 @@ export type Message =
   | { kind: "disconnect" }
   | { kind: "head"; chain_id: string; block: WireBlock }
   | { kind: "get_block"; chain_id: string; hash: string }
-  | { kind: "block"; chain_id: string; block: WireBlock };
+  | { kind: "block"; chain_id: string; block: WireBlock }
+  | { kind: "operation"; chain_id: string; data: string };
 
 type Obj = Record<string, unknown>;
 
@@ -180,6 +181,8 @@ export function parseMessage(bytes: Buffer): Message {
     case "head":
     case "block":
       return { kind: value.kind, chain_id: str(value, "chain_id", where, 64), block: block(value, where) };
+    case "operation":
+      return { kind: "operation", chain_id: str(value, "chain_id", where, 64), data: hex(value, "data", where) };
     case "get_block":
       return { kind: "get_block", chain_id: str(value, "chain_id", where, 64), hash: str(value, "hash", where, 64) };
     default:

@@ -19,7 +19,8 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { Pool } from "../../sandbox/network/pool.ts";
 import { NullStore } from "../../sandbox/store/store.ts";
 import { FrameReader, MAGIC, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
-import { BINARY, GENESIS_TIME, fitness, headerHex, rpcError } from "./support.ts";
+import * as mempool from "../../sandbox/protocol/generated/mempool/client.ts";
+import { BINARY, GENESIS_TIME, fitness, headerHex, operationHex, rpcError } from "./support.ts";
 
 const main = { chain_id: "main" };
 const EMPTY_PASSES = [[], [], [], []];
@@ -198,7 +199,7 @@ describe("sandboxes connected on loopback", () => {
     expect((await shell.getWorkersChainValidatorsDdb(a.t, { path: main })).active_peers).toBe(1);
   });
 
-  it("propagates heads: a block injected in B becomes A's head, and a new peer catches up from A", async () => {
+  it("propagates heads and operations: a block injected in B becomes A's head, an operation reaches A's mempool, a new peer catches up from A", async () => {
     await connectedTo(a, b.self);
     let head = { hash: (await shell.getChainsBlocks(b.t, { path: main, query: { length: 1 } }))[0]![0]!, level: 0 };
     for (let i = 0; i < 3; i++) {
@@ -208,6 +209,9 @@ describe("sandboxes connected on loopback", () => {
     }
     const headOf = (n: Node) => until(`${n.self} has head ${head.hash}`, async () => (await shell.getChainsBlocks(n.t, { path: main, query: { length: 1 } }))[0]![0] === head.hash);
     await headOf(a);
+    // An operation injected in B enters A's mempool (validated there as an injection).
+    const op = await shell.postInjectionOperation(b.t, { body: operationHex({ branch: head.hash, data: "0a0b" }) });
+    await until(`${op} in A's mempool`, async () => (await mempool.getChainsMempoolPendingOperations(a.t, { path: main })).validated.some((o) => o.hash === op));
     // D starts after the blocks: A sends it the head, D asks for the predecessors it lacks.
     const d = await start({ peers: [a.point] });
     try {
