@@ -5,6 +5,7 @@
 import { DecodeError } from "../codec/errors.ts";
 import { isErrorTrace } from "../http/error-trace.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, baseMediaType } from "../http/media-types.ts";
+import { parseJsonWithFloats } from "../http/json-text.ts";
 import type { AnyRouteDescriptor, HttpMethod, MediaType } from "../rpc/route.ts";
 import { validateJson, type JsonValidationOptions } from "../rpc/json-validation.ts";
 import { RpcError, ValidationError } from "./errors.ts";
@@ -34,7 +35,8 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
     throw new DecodeError("UTF-8 JSON text", "invalid UTF-8", 0);
   }
   try {
-    return JSON.parse(text);
+    // `JSON.parse` first; Octez's `nan`/`inf` floats only when that fails.
+    return parseJsonWithFloats(text);
   } catch (error) {
     throw new DecodeError("a JSON value", (error as Error).message, 0);
   }

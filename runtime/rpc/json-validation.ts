@@ -3,6 +3,7 @@
  * standalone code, draft-04); the few helpers that code calls live here, so generated files
  * import nothing but this runtime.
  */
+import { linearPattern } from "./linear-pattern.ts";
 
 /** One reason a value was rejected, as ajv reports it. */
 export interface JsonValidationError {
@@ -78,16 +79,33 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The regular expression of a JSON Schema `pattern`, for the generated validators (ajv's
- * `code.regExp`). Capturing groups become non-capturing ones when the pattern has no
- * backreference: `.test` answers the same, and V8 then matches a repeated group without keeping
- * a backtracking entry per repetition. With capturing groups, Octez's hex pattern
- * `^([a-zA-Z0-9][a-zA-Z0-9])*$` threw a `RangeError` on a 10-million-character string instead of
- * answering. (A pattern of another shape may still need the engine's backtracking stack.)
+ * The check of a JSON Schema `pattern`, for the generated validators (ajv's `code.regExp`),
+ * answering in time linear in the string's length whatever the pattern:
+ *
+ * - Octez's shapes (data-encoding's hex bytes `^([a-zA-Z0-9][a-zA-Z0-9])*$`, and an anchored
+ *   repeated class such as `^[a-zA-Z0-9]+$`) are V8 regular expressions with their groups made
+ *   non-capturing: V8 then runs them as plain loops (with capturing groups the hex pattern threw
+ *   a `RangeError` on a 10-million-character string);
+ * - any other pattern runs on {@link linearPattern}'s automaton, since V8's backtracking can take
+ *   exponential time (`^(a+)+$`) or exhaust its stack;
+ * - a pattern outside the syntax that automaton reads (lookarounds, backreferences, word
+ *   boundaries) is not checked at all: no answer in bounded time could be promised for it. No
+ *   Octez schema has one; the generated validator's other keywords still apply.
  */
-export function jsonPattern(source: string, flags: string): RegExp {
-  return new RegExp(/\\[1-9]|\\k</.test(source) ? source : withoutCaptures(source), flags);
+export function jsonPattern(source: string, flags: string): { test(text: string): boolean } {
+  const plain = withoutCaptures(source);
+  if (LOOP_SHAPE.test(plain)) return new RegExp(plain, flags);
+  return linearPattern(source, flags) ?? NOT_CHECKED;
 }
+
+/**
+ * `^` and `$` around one repeated part: a class with `+` or `*`, or a non-capturing group of
+ * classes with `+` or `*` (each step of the loop takes a fixed number of characters).
+ */
+const LOOP_SHAPE = /^\^(?:\[[^\]\\[]*\][+*]|\(\?:(?:\[[^\]\\[]*\])+\)[+*])\$$/;
+
+/** The check of a pattern that is not checked (see {@link jsonPattern}). */
+const NOT_CHECKED = Object.freeze({ test: (_text: string): boolean => true });
 
 /** `source` with each capturing `(` written `(?:`, outside character classes and escapes. */
 function withoutCaptures(source: string): string {

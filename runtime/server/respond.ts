@@ -43,7 +43,7 @@ export function speaksBinary(route: AnyRouteDescriptor, part: BodyPart, binary: 
 export function encodeAnswer(value: unknown, mediaType: MediaType, route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): Buffer {
   if (mediaType === JSON_MEDIA_TYPE) {
     // `undefined` (a unit answer) is written as the empty value `{}`.
-    return Buffer.from(jsonAnswerText(value === undefined ? {} : value), "utf8");
+    return Buffer.from(jsonAnswerText(value === undefined ? {} : value, route[part]?.floats === true), "utf8");
   }
   if (!speaksBinary(route, part, binary)) throw new NoBinaryFormError(`the ${part} of ${route.operation} has no binary form here${route[part]?.jsonOnly ? ` (${route[part]!.jsonOnly})` : ""}`);
   const bytes = binary!.encodeBody(route, part, value);

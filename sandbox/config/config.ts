@@ -22,9 +22,12 @@ export type NodeConfig = GetConfigOutput;
 /** The defaults the sandbox fills in (see the module comment). */
 export function defaultConfig(): NodeConfig {
   return {
+    // Every field is given, so that the JSON answer shows what the binary one carries (binary
+    // writes `dft` fields always; their decoded values include them). The data directory is
+    // Octez's default for a node run as root (the snapshot's `default`); `--data-dir` replaces it.
+    "data-dir": "/root/.tezos-node",
     "disable-config-validation": false,
-    // Lists whose default is empty are left out, as Octez's `dft` fields are when at their default.
-    rpc: { "listen-addrs": ["127.0.0.1:8732"], "media-type": "any", max_active_rpc_connections: 100 },
+    rpc: { "listen-addrs": ["127.0.0.1:8732"], "cors-origin": [], "cors-headers": [], acl: [], "media-type": "any", max_active_rpc_connections: 100 },
     p2p: {
       "expected-proof-of-work": 26,
       // Octez: `[::]:9732`.
@@ -63,6 +66,7 @@ export function defaultConfig(): NodeConfig {
       history_mode: "archive",
     },
     network: "sandbox",
+    metrics_addr: [],
   };
 }
 
