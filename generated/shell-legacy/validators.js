@@ -190,7 +190,7 @@ return errors === 0;
 
 const func144 = jsonPattern;
 const func145 = isBase58Shaped;
-const pattern0 = /* @__PURE__ */ func144("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern1 = /* @__PURE__ */ func144("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -200,7 +200,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func145(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate118.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -257,6 +257,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate320;
+const pattern2 = /* @__PURE__ */ func144("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -266,7 +267,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func145(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate320.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -322,6 +323,7 @@ validate255.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func144("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -391,6 +393,7 @@ validate259.errors = vErrors;
 return errors === 0;
 }
 
+const pattern7 = /* @__PURE__ */ func144("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -400,7 +403,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func145(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate250.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -1220,6 +1223,7 @@ validate238.errors = vErrors;
 return errors === 0;
 }
 
+const pattern4 = /* @__PURE__ */ func144("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1229,7 +1233,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func145(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate153.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -7799,7 +7803,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func145(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate403.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -7830,6 +7834,7 @@ return errors === 0;
 }
 
 export const validatePostInjectionOperationOutput = validate406;
+const pattern5 = /* @__PURE__ */ func144("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7839,7 +7844,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func145(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate406.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -8019,7 +8024,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func145(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate413.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -8038,7 +8043,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func145(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate144.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -8821,6 +8826,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate443;
+const pattern3 = /* @__PURE__ */ func144("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8830,7 +8836,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func145(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate148.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -14925,7 +14931,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func145(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate528.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -19134,7 +19140,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func145(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func145(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate200.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }

@@ -190,7 +190,7 @@ return errors === 0;
 
 const func146 = jsonPattern;
 const func147 = isBase58Shaped;
-const pattern0 = /* @__PURE__ */ func146("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern4 = /* @__PURE__ */ func146("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -200,7 +200,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func147(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate194.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -257,6 +257,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate334;
+const pattern6 = /* @__PURE__ */ func146("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -266,7 +267,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func147(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate334.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -322,6 +323,7 @@ validate259.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func146("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -402,6 +404,7 @@ validate263.errors = vErrors;
 return errors === 0;
 }
 
+const pattern7 = /* @__PURE__ */ func146("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -411,7 +414,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func147(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate254.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -1724,6 +1727,7 @@ validate280.errors = vErrors;
 return errors === 0;
 }
 
+const pattern1 = /* @__PURE__ */ func146("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1733,7 +1737,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func147(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate146.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -8815,7 +8819,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func147(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate434.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -8846,6 +8850,7 @@ return errors === 0;
 }
 
 export const validateOperationHash = validate437;
+const pattern5 = /* @__PURE__ */ func146("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8855,7 +8860,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func147(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate437.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9035,7 +9040,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func147(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate444.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -9054,7 +9059,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func147(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate248.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9697,6 +9702,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate471;
+const pattern3 = /* @__PURE__ */ func146("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9706,7 +9712,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func147(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate186.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16049,7 +16055,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func147(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate565.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16182,7 +16188,7 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 else {
-if(!func147(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func147(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate224.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }

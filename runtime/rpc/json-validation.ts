@@ -95,7 +95,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function jsonPattern(source: string, flags: string): { test(text: string): boolean } {
   const plain = withoutCaptures(source);
   if (LOOP_SHAPE.test(plain)) return new RegExp(plain, flags);
-  return linearPattern(source, flags) ?? NOT_CHECKED;
+  const check = linearPattern(source, flags) ?? NOT_CHECKED;
+  // ajv names each compiled pattern by its `toString()`: two patterns printing the same text
+  // would share one compiled check (every Base58 keyword once used the first one).
+  const named = { test: (text: string) => check.test(text), toString: () => `/${source}/${flags}` };
+  return named;
 }
 
 /**

@@ -166,7 +166,7 @@ return errors === 0;
 
 const func39 = jsonPattern;
 const func40 = isBase58Shaped;
-const pattern0 = /* @__PURE__ */ func39("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern2 = /* @__PURE__ */ func39("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -176,7 +176,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func40(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -185,6 +185,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
+const pattern3 = /* @__PURE__ */ func39("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -194,7 +195,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func40(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate32.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -203,6 +204,7 @@ validate32.errors = vErrors;
 return errors === 0;
 }
 
+const pattern5 = /* @__PURE__ */ func39("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -212,7 +214,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func40(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate38.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -267,6 +269,7 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func39("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -347,6 +350,7 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
+const pattern6 = /* @__PURE__ */ func39("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -356,7 +360,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func40(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate44.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -543,6 +547,7 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
+const pattern4 = /* @__PURE__ */ func39("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -552,7 +557,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func40(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate35.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -817,7 +822,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func40(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate65.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -1408,7 +1413,7 @@ vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.error
 errors = vErrors.length;
 }
 else {
-if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func40(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate95.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }

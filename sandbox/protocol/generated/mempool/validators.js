@@ -185,6 +185,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
+const pattern2 = /* @__PURE__ */ func37("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -194,7 +195,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func47(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
+if(!func47(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate27.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -203,6 +204,7 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
+const pattern3 = /* @__PURE__ */ func37("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -212,7 +214,7 @@ vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.error
 errors = vErrors.length;
 }
 else {
-if(!func47(data, pattern1) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func47(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate30.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
