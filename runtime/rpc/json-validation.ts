@@ -94,11 +94,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  */
 export function jsonPattern(source: string, flags: string): { test(text: string): boolean } {
   const plain = withoutCaptures(source);
-  if (LOOP_SHAPE.test(plain)) return new RegExp(plain, flags);
+  if (LOOP_SHAPE.test(plain) || FIXED_SHAPE.test(plain)) return new RegExp(plain, flags);
   const check = linearPattern(source, flags) ?? NOT_CHECKED;
-  // ajv names each compiled pattern by its `toString()`: two patterns printing the same text
-  // would share one compiled check (every Base58 keyword once used the first one).
-  const named = { test: (text: string) => check.test(text), toString: () => `/${source}/${flags}` };
+  // ajv keeps one module-level pattern per distinct `toString()`: each check must print its source.
+  const named: { test(text: string): boolean; toString(): string } = { test: check.test, toString: () => `/${source}/${flags}` };
   return named;
 }
 
@@ -107,6 +106,18 @@ export function jsonPattern(source: string, flags: string): { test(text: string)
  * classes with `+` or `*` (each step of the loop takes a fixed number of characters).
  */
 const LOOP_SHAPE = /^\^(?:\[[^\]\\[]*\][+*]|\(\?:(?:\[[^\]\\[]*\])+\)[+*])\$$/;
+
+/**
+ * `^` and `$` around a fixed-length sequence (optionally in one non-capturing group): letters,
+ * digits and classes, each at most with a fixed count `{n}`, as in the Base58 shapes
+ * `^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$`. With no variable repetition V8 cannot backtrack.
+ */
+const FIXED_SHAPE = new RegExp(`^\\^(?:${fixedSequence()}|\\(\\?:${fixedSequence()}\\))\\$$`);
+
+/** The body of {@link FIXED_SHAPE}: letters, digits and classes with an optional `{n}`. */
+function fixedSequence(): string {
+  return String.raw`(?:[A-Za-z0-9]|\[[^\]\\[]*\](?:\{\d+\})?)+`;
+}
 
 /** The check of a pattern that is not checked (see {@link jsonPattern}). */
 const NOT_CHECKED = Object.freeze({ test: (_text: string): boolean => true });

@@ -90,4 +90,17 @@ describe("other patterns", () => {
     }
     expect(linearPattern("a", "i")).toBeUndefined();
   });
+
+  it("fixed-length shapes (the Base58 text shapes) run as V8 expressions, with no variable repetition", () => {
+    const shape = jsonPattern("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
+    expect(shape).toBeInstanceOf(RegExp);
+    expect(shape.test("NetXdQprcVkpaWU")).toBe(true);
+    expect(shape.test("NetXdQprcVkpaW0")).toBe(false);
+    for (const pattern of ["^[a-z]*[a-z]*$", "^(?:a|b)c$", "^abc)$", "^(?:abc$"]) expect(jsonPattern(pattern, "u"), pattern).not.toBeInstanceOf(RegExp);
+  });
+
+  it("each check prints its own source: ajv keeps one module-level pattern per printed form", () => {
+    const printed = ["^(?:B[1-9]{3})$", "^(?:Net[1-9]{3})$", "^(a+)+$", "^(a|b)+c$", "(?=a)b", "(?=b)a"].map((p) => String(jsonPattern(p, "u")));
+    expect(new Set(printed).size).toBe(printed.length);
+  });
 });
