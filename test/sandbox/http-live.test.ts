@@ -175,7 +175,8 @@ describe("state on disk", () => {
       const [json] = transports(first.url);
       const hashes = await injectChain(json!, { hash: SANDBOX_GENESIS, level: 0 }, 3);
       const op = await shell.postInjectionOperation(json!, { body: operationHex({ branch: hashes[2]!, data: "02" }) });
-      await shell.patchNetworkPointsByPoint(new HttpTransport({ baseUrl: first.url }), { path: { point: "10.9.9.9:9732" }, body: { acl: "ban" } });
+      // An unknown point: the address is banned, and the answer is 404 (as Octez's).
+      await expect(shell.patchNetworkPointsByPoint(new HttpTransport({ baseUrl: first.url }), { path: { point: "10.9.9.9:9732" }, body: { acl: "ban" } })).rejects.toMatchObject({ status: 404 });
       await first.stop();
       const second = await startSandbox({ dataDir: dir });
       const [again] = transports(second.url);
