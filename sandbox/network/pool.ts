@@ -425,7 +425,7 @@ function counters() {
 }
 
 /** The shell's peer metadata with every counter at zero (the sandbox counts no requests). */
-function emptyPeerMetadata(): GetNetworkPeersByPeerIdOutput["peer_metadata"] {
+export function emptyPeerMetadata(): GetNetworkPeersByPeerIdOutput["peer_metadata"] {
   return {
     responses: { sent: counters(), failed: counters(), received: counters(), unexpected: "0", outdated: "0" },
     requests: { sent: counters(), received: counters(), failed: counters(), scheduled: counters() },

@@ -16,8 +16,9 @@
  *    calling Taquito's `RpcClient.getChainId`, both for the browser, with the modules of interest
  *    (Base58, SHA-256, binary codecs) each bundle holds, read from esbuild's metafile.
  * 3. The clients' own JavaScript cost per call, on a `fetch` that answers at once (no network).
- * 4. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
- *    in JSON: bytes on the wire and end-to-end time through the client.
+ * 4. Two large answers (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes, and
+ *    `/network/peers`: PEERS peers with their metadata) in binary and in JSON: bytes on the wire
+ *    and end-to-end time through the client.
  *
  * `npx tsx scripts/bench/client.bench.ts [round ms] [rounds]` (defaults 1000 and 9). Nothing asserts on timings.
  */
@@ -28,7 +29,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { RpcClient } from "@taquito/rpc";
 import { HttpTransport, binaryBodies } from "../../runtime/index.ts";
-import { getChainsBlocks, getChainsChainId } from "../../generated/shell/client.ts";
+import { getChainsBlocks, getChainsChainId, getNetworkPeers } from "../../generated/shell/client.ts";
 import { binaryCodecs } from "../../generated/shell/binary.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -254,11 +255,10 @@ async function bundles(): Promise<void> {
   line("ours, JSON with checksums (validation: BASE58_CHECKSUMS)", oursChecksums);
 }
 
-async function largeAnswer(url: string): Promise<void> {
+async function largeAnswer(url: string, title: string, call: (transport: HttpTransport) => Promise<unknown>): Promise<void> {
   const json = new HttpTransport({ baseUrl: url });
   const jsonNoValidation = new HttpTransport({ baseUrl: url, validate: false });
   const binary = new HttpTransport({ baseUrl: url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
-  const call = (transport: HttpTransport) => getChainsBlocks(transport, { path: { chain_id: "main" }, query: { length: 1 } });
   const wire = async (transport: HttpTransport) => {
     await call(transport);
     return Number(await (await fetch(`${url}/bytes`)).text());
@@ -275,8 +275,7 @@ async function largeAnswer(url: string): Promise<void> {
       times.get(name)!.push(performance.now() - start);
     }
   }
-  const value = (await call(binary)) as string[][];
-  console.log(`\nLarge answer: GET /chains/main/blocks (${value.length} lists × ${value[0]!.length} block hashes), median of 7 interleaved calls:`);
+  console.log(`\nLarge answer: ${title}, median of 7 interleaved calls:`);
   const binaryTime = median(times.get("binary")!);
   for (const name of Object.keys(sides)) {
     console.log(
@@ -290,7 +289,12 @@ try {
   console.log(`Node ${process.version}, ${(await import("node:os")).cpus().length} cores (shared); server: bare node:http in a child process`);
   await bundles();
   await clientCost();
-  await largeAnswer(server.url);
+  const blocks = (transport: HttpTransport) => getChainsBlocks(transport, { path: { chain_id: "main" }, query: { length: 1 } });
+  const lists = (await blocks(new HttpTransport({ baseUrl: server.url }))) as string[][];
+  await largeAnswer(server.url, `GET /chains/main/blocks (${lists.length} lists × ${lists[0]!.length} block hashes)`, blocks);
+  const peers = (transport: HttpTransport) => getNetworkPeers(transport, {});
+  const known = await peers(new HttpTransport({ baseUrl: server.url }));
+  await largeAnswer(server.url, `GET /network/peers (${known.length} peers with their metadata)`, peers);
   await throughput(server.url);
   console.log(`\nSame stack, paired: ours (validating) against Taquito on the platform fetch (undici, keep-alive), ${2 * ROUNDS} ABBA pairs of ${Math.max(100, roundMs / 2)} ms rounds:`);
   await pairedSameStack(server.url);
