@@ -36,4 +36,41 @@ describe("BinaryWriter", () => {
     w.insert(0, Uint8Array.from([9]));
     expect(Array.from(w.finish())).toEqual([9, 0, 0, 0, 3, 1, 2, 3]);
   });
+
+  it("writes every integer and float width as DataView does, in both byte orders", () => {
+    const w = new BinaryWriter(1);
+    const expected = new DataView(new ArrayBuffer(64));
+    let at = 0;
+    for (const le of [false, true]) {
+      w.int8(-2);
+      expected.setInt8(at++, -2);
+      w.uint16(0xabcd, le);
+      expected.setUint16(at, 0xabcd, le);
+      w.int16(-12345, le);
+      expected.setInt16(at + 2, -12345, le);
+      w.uint32(0xfedcba98, le);
+      expected.setUint32(at + 4, 0xfedcba98, le);
+      w.int32(-123456789, le);
+      expected.setInt32(at + 8, -123456789, le);
+      w.int64(-1234567890123456789n, le);
+      expected.setBigInt64(at + 12, -1234567890123456789n, le);
+      w.float64(-1.5e-300, le);
+      expected.setFloat64(at + 20, -1.5e-300, le);
+      at += 28;
+    }
+    expect(Array.from(w.finish())).toEqual(Array.from(new Uint8Array(expected.buffer, 0, at)));
+  });
+
+  it("hands its buffer to the next writer after finish without touching the bytes it returned", () => {
+    const first = new BinaryWriter();
+    first.raw(Uint8Array.from([1, 2, 3]));
+    const bytes = first.finish();
+    const second = new BinaryWriter();
+    second.raw(Uint8Array.from([7, 7, 7, 7]));
+    expect(Array.from(bytes)).toEqual([1, 2, 3]);
+    // The finished writer starts again from nothing, with a buffer of its own.
+    first.uint8(5);
+    expect(Array.from(first.finish())).toEqual([5]);
+    expect(Array.from(second.finish())).toEqual([7, 7, 7, 7]);
+  });
 });
