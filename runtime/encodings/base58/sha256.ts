@@ -48,10 +48,10 @@ function compress(state: Int32Array): void {
   let h = state[7]!;
   for (let t = 0; t < 64; t++) {
     const bigSigma1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-    const choose = (e & f) ^ (~e & g);
+    const choose = g ^ (e & (f ^ g)); // (e ∧ f) ⊕ (¬e ∧ g), one operation less
     const t1 = (h + bigSigma1 + choose + K[t]! + W[t]!) | 0;
     const bigSigma0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-    const majority = (a & b) ^ (a & c) ^ (b & c);
+    const majority = (a & b) | (c & (a | b)); // (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), two operations less
     h = g;
     g = f;
     f = e;
