@@ -125,6 +125,15 @@ export class BinaryWriter {
     this.length += bytes.length;
   }
 
+  /** Appends `bytes[start, end)` (no view to make, unlike `raw(bytes.subarray(start, end))`). */
+  rawRange(bytes: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.grow(n);
+    const buffer = this.buffer;
+    for (let i = start, j = this.length; i < end; i++, j++) buffer[j] = bytes[i]!;
+    this.length += n;
+  }
+
   /** Appends `n` zero bytes (padding). */
   zeros(n: number): void {
     this.grow(n);

@@ -160,6 +160,24 @@ let scratchBytes = new Uint8Array(128);
  * next call (copy it to keep it), or the position of an invalid character.
  */
 export function decodeBase58Into(text: string): Uint8Array | Base58CharError {
+  const size = decodeBase58ToScratch(text);
+  return size >= 0 ? scratchBytes.subarray(0, size) : { badIndex: -1 - size };
+}
+
+/**
+ * The buffer {@link decodeBase58ToScratch} writes to; its first bytes are those of the last
+ * decoded text until the next call.
+ */
+export function base58Scratch(): Uint8Array {
+  return scratchBytes;
+}
+
+/**
+ * Decodes Base58 text into {@link base58Scratch} from its start; returns the number of bytes,
+ * or −1 − the index of the first character outside the alphabet. (The hot paths of the codecs
+ * use it: a view per call would be one more object for the collector.)
+ */
+export function decodeBase58ToScratch(text: string): number {
   const n = text.length;
   let zeros = 0;
   while (zeros < n && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
@@ -175,7 +193,7 @@ export function decodeBase58Into(text: string): Uint8Array | Base58CharError {
     for (let k = 0; k < groupLength; k++, i++) {
       const code = text.charCodeAt(i);
       const digit = code < 128 ? DIGIT_OF[code]! : -1;
-      if (digit < 0) return { badIndex: i };
+      if (digit < 0) return -1 - i;
       carry = carry * 58 + digit;
       multiplier *= 58;
     }
@@ -198,7 +216,7 @@ export function decodeBase58Into(text: string): Uint8Array | Base58CharError {
   if (used > 0) size -= top < 256 ? 2 : top < 65_536 ? 1 : 0;
   if (scratchBytes.length < size) scratchBytes = new Uint8Array(Math.max(size, scratchBytes.length * 2));
   const bytes = scratchBytes;
-  bytes.fill(0, 0, zeros);
+  for (let k = 0; k < zeros; k++) bytes[k] = 0;
   let at = size;
   for (let j = 0; j < used; j++) {
     const v = out[j]!;
@@ -206,7 +224,7 @@ export function decodeBase58Into(text: string): Uint8Array | Base58CharError {
     if (at > zeros) bytes[--at] = (v >>> 8) & 0xff;
     if (at > zeros) bytes[--at] = v >>> 16;
   }
-  return bytes.subarray(0, size);
+  return size;
 }
 
 /** Decodes Base58 text to a fresh byte array; `undefined` when a character is not in the alphabet. */
