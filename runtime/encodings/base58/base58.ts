@@ -2,15 +2,23 @@
  * Plain Base58 (Bitcoin alphabet), without checksum.
  *
  * The textbook conversion moves one byte or one digit at a time through an array of base-58
- * digits, which costs about n² small steps. Here the big number is kept in limbs of 58^4 (for
- * encoding) or 2^24 (for decoding) and fed three bytes or four digits at a time; every
- * intermediate value stays below 2^48, so plain JavaScript numbers do exact arithmetic and a
- * 32-byte hash takes about eighty steps. Each step divides by a constant: encoding multiplies by
- * its reciprocal and corrects the quotient by one where rounding made it off (a multiplication
- * costs a fraction of a division, and the steps form one dependent chain); decoding divides by
- * 2^24, which a multiplication does exactly. The result is the same bijection as every Base58
- * implementation: each leading zero byte ↔ one leading `1`, the rest is the number in base 58
- * without leading zero digits. Tests compare it with the `bs58check` package on random input.
+ * digits: about n² small steps, each waiting for the carry of the one before. Here the number
+ * is handled in limbs of 58^4 (four digits) and chunks of 2^24 (three bytes), in plain
+ * JavaScript numbers, exact below 2^53:
+ *
+ * - up to {@link MAX_TABLE_CHUNKS} chunks (every Tezos hash, key and signature), through tables
+ *   of the powers of one radix written in the other: the number is the sum of each chunk (or
+ *   four-digit group) times the power of its position, so every output limb is a sum of
+ *   products that do not depend on each other (the processor overlaps them), and one pass of
+ *   carries at the end makes them digits (products < 2^48, at most 44 of them per limb: < 2^53);
+ * - beyond that, chunk by chunk: the limbs are multiplied by 2^24 (or 58^4) and the next chunk
+ *   added, with a carry from limb to limb.
+ *
+ * Dividing by 58^4 multiplies by its reciprocal and corrects the quotient by one where rounding
+ * made it off (a multiplication costs a fraction of a division); dividing by 2^24 is a
+ * multiplication, exact. The result is the same bijection as every Base58 implementation: each
+ * leading zero byte ↔ one leading `1`, the rest is the number in base 58 without leading zero
+ * digits. Tests compare it with the `bs58check` package on random input of many lengths.
  */
 
 export const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -30,6 +38,8 @@ for (let i = 0; i < 58; i++) DIGIT_OF[BASE58_ALPHABET.charCodeAt(i)] = i;
 
 /** Character code of every digit value. */
 const DIGIT_CODES = Uint8Array.from(BASE58_ALPHABET, (c) => c.charCodeAt(0));
+/** 1 / 58², rounded down a little: quotients by 58² computed with it are exact or one too small. */
+const PAIR_INVERSE = (1 / 3364) * (1 - 2 ** -50);
 /** Character codes of the two digits of every value below 58² (first digit, then second). */
 const PAIR_FIRST = new Uint8Array(3364);
 const PAIR_SECOND = new Uint8Array(3364);
@@ -75,13 +85,58 @@ function ensureLimbs(n: number): Float64Array {
   return limbs;
 }
 
-/** Base58 text of `bytes[start, end)`. */
-export function encodeBase58Range(bytes: Uint8Array, start: number, end: number): string {
-  let zeros = 0;
-  while (start + zeros < end && bytes[start + zeros] === 0) zeros++;
-  let i = start + zeros;
+/** Most chunks (or digit groups) converted through the power tables: 44 products of < 2^47.5 each stay below 2^53. */
+const MAX_TABLE_CHUNKS = 44;
+/** Row length of the power tables: (2^24)^43 has 45 limbs of 58^4. */
+const TABLE_ROW = MAX_TABLE_CHUNKS + 1;
+
+/** Powers of one radix in limbs of another, row by row. */
+interface PowerTable {
+  /** Row k: the limbs of `from`^k, least significant first (the rest of the row is 0). */
+  readonly limbs: Float64Array;
+  /** How many limbs row k has. */
+  readonly lengths: Uint8Array;
+}
+
+/** The powers of `from` in radix `to`, by repeated multiplication (exact: every value < 2^53). */
+function powerTable(from: number, to: number): PowerTable {
+  const limbs = new Float64Array(MAX_TABLE_CHUNKS * TABLE_ROW);
+  const lengths = new Uint8Array(MAX_TABLE_CHUNKS);
+  limbs[0] = 1;
+  lengths[0] = 1;
+  for (let k = 1; k < MAX_TABLE_CHUNKS; k++) {
+    let carry = 0;
+    for (let j = 0; j < TABLE_ROW; j++) {
+      const x = limbs[(k - 1) * TABLE_ROW + j]! * from + carry;
+      carry = Math.floor(x / to);
+      limbs[k * TABLE_ROW + j] = x - carry * to;
+      if (limbs[k * TABLE_ROW + j] !== 0) lengths[k] = j + 1;
+    }
+  }
+  return { limbs, lengths };
+}
+
+/** (2^24)^k in limbs of 58^4, for encoding. */
+const CHUNK_POWERS = powerTable(THREE_BYTES, DIGIT_GROUP);
+/** (58^4)^k in limbs of 2^24, for decoding. */
+const GROUP_POWERS = powerTable(DIGIT_GROUP, THREE_BYTES);
+
+/** x / 58^4 rounded down, for 0 ≤ x < 2^53 (through the reciprocal, corrected). */
+function quotientByGroup(x: number): number {
+  const quotient = Math.floor(x * DIGIT_GROUP_INVERSE);
+  const rest = x - quotient * DIGIT_GROUP;
+  return rest < 0 ? quotient - 1 : rest >= DIGIT_GROUP ? quotient + 1 : quotient;
+}
+
+/**
+ * The number `bytes[i, end)` (no leading zero byte) in limbs of 58^4 into `limbs`, least
+ * significant first; returns how many (the top one is not zero).
+ */
+function groupLimbs(bytes: Uint8Array, i: number, end: number): number {
+  const chunkCount = Math.ceil((end - i) / 3);
+  if (chunkCount <= MAX_TABLE_CHUNKS) return groupLimbsByTable(bytes, i, end, chunkCount);
   // log(2^24) / log(58^4) ≈ 1.024 limbs per three bytes; two more for rounding.
-  const out = ensureLimbs(Math.ceil(((end - i) * 1.025) / 3) + 2);
+  const out = ensureLimbs(Math.ceil(chunkCount * 1.025) + 2);
   let used = 0;
   const head = (end - i) % 3;
   if (head !== 0) {
@@ -93,30 +148,61 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   for (; i < end; i += 3) {
     let carry = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
     for (let j = 0; j < used; j++) {
-      // x < 58^4 · 2^24 < 2^48; the estimated quotient is exact or off by one either way.
-      const x = out[j]! * THREE_BYTES + carry;
-      let quotient = Math.floor(x * DIGIT_GROUP_INVERSE);
-      let rest = x - quotient * DIGIT_GROUP;
-      if (rest < 0) {
-        quotient--;
-        rest += DIGIT_GROUP;
-      } else if (rest >= DIGIT_GROUP) {
-        quotient++;
-        rest -= DIGIT_GROUP;
-      }
-      out[j] = rest;
-      carry = quotient;
+      const x = out[j]! * THREE_BYTES + carry; // < 58^4 · 2^24 < 2^48
+      carry = quotientByGroup(x);
+      out[j] = x - carry * DIGIT_GROUP;
     }
     while (carry > 0) {
-      const next = Math.floor(carry / DIGIT_GROUP);
+      const next = quotientByGroup(carry);
       out[used++] = carry - next * DIGIT_GROUP;
       carry = next;
     }
   }
+  return used;
+}
+
+function groupLimbsByTable(bytes: Uint8Array, i: number, end: number, chunkCount: number): number {
+  const size = chunkCount + 2; // log(2^24) / log(58^4) ≈ 1.024 limbs per chunk
+  const out = ensureLimbs(size);
+  out.fill(0, 0, size);
+  const powers = CHUNK_POWERS;
+  const table = powers.limbs;
+  // Chunks from the most significant (one or two bytes when the length is not a multiple of 3).
+  const head = (end - i) % 3;
+  for (let k = chunkCount - 1; k >= 0; k--) {
+    let chunk: number;
+    if (k === chunkCount - 1 && head !== 0) {
+      chunk = bytes[i++]!;
+      if (head === 2) chunk = chunk * 256 + bytes[i++]!;
+    } else {
+      chunk = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+      i += 3;
+    }
+    if (chunk === 0) continue;
+    const row = k * TABLE_ROW;
+    const length = powers.lengths[k]!;
+    for (let j = 0; j < length; j++) out[j] += chunk * table[row + j]!;
+  }
+  let carry = 0;
+  for (let j = 0; j < size; j++) {
+    const x = out[j]! + carry;
+    carry = quotientByGroup(x);
+    out[j] = x - carry * DIGIT_GROUP;
+  }
+  let used = size;
+  while (used > 0 && out[used - 1] === 0) used--;
+  return used;
+}
+
+/** Base58 text of `bytes[start, end)`. */
+export function encodeBase58Range(bytes: Uint8Array, start: number, end: number): string {
+  let zeros = 0;
+  while (start + zeros < end && bytes[start + zeros] === 0) zeros++;
+  const used = groupLimbs(bytes, start + zeros, end);
+  const out = limbs;
   // Digits of the most significant limb (no leading zeros), then four per other limb.
   let top = used > 0 ? out[used - 1]! : 0;
-  let headLength = 0;
-  for (let t = top; t > 0; t = Math.floor(t / 58)) headLength++;
+  const headLength = top >= 195_112 ? 4 : top >= 3_364 ? 3 : top >= 58 ? 2 : top > 0 ? 1 : 0;
   const codes = scratchCodes(zeros + headLength + (used > 0 ? (used - 1) * 4 : 0));
   for (let k = 0; k < zeros; k++) codes[k] = 49; // '1'
   let at = zeros + headLength;
@@ -127,10 +213,15 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
   }
   at = zeros + headLength;
   for (let j = used - 2; j >= 0; j--, at += 4) {
-    // Four digits: two pairs from the tables (58² = 3364), one division.
+    // Four digits: two pairs from the tables (58² = 3364); the quotient through the
+    // reciprocal, corrected where rounding put it one below.
     const v = out[j]!;
-    const high = Math.floor(v / 3364);
-    const low = v - high * 3364;
+    let high = Math.floor(v * PAIR_INVERSE);
+    let low = v - high * 3364;
+    if (low >= 3364) {
+      high++;
+      low -= 3364;
+    }
     codes[at] = PAIR_FIRST[high]!;
     codes[at + 1] = PAIR_SECOND[high]!;
     codes[at + 2] = PAIR_FIRST[low]!;
@@ -142,6 +233,77 @@ export function encodeBase58Range(bytes: Uint8Array, start: number, end: number)
 /** Base58 text of `bytes`. */
 export function encodeBase58(bytes: Uint8Array): string {
   return encodeBase58Range(bytes, 0, bytes.length);
+}
+
+/**
+ * The number written by `text[i…]` (no leading `1`) in limbs of 2^24 into `limbs`, least
+ * significant first; returns how many (the top one is not zero), or −1 − the index of the first
+ * character outside the alphabet.
+ */
+function byteLimbs(text: string, i: number): number {
+  const n = text.length;
+  const groupCount = Math.ceil((n - i) / 4);
+  if (groupCount <= MAX_TABLE_CHUNKS) return byteLimbsByTable(text, i, groupCount);
+  // log(58^4) / log(2^24) ≈ 0.977 limbs per group; two more for rounding.
+  const out = ensureLimbs(groupCount + 2);
+  let used = 0;
+  // The first group takes the remainder so that all others are four digits long.
+  let groupLength = (n - i) % 4 || 4;
+  while (i < n) {
+    let carry = 0;
+    let multiplier = 1;
+    for (let end = i + groupLength; i < end; i++) {
+      const code = text.charCodeAt(i);
+      const digit = code < 128 ? DIGIT_OF[code]! : -1;
+      if (digit < 0) return -1 - i;
+      carry = carry * 58 + digit;
+      multiplier *= 58;
+    }
+    groupLength = 4;
+    for (let j = 0; j < used; j++) {
+      const x = out[j]! * multiplier + carry; // < 2^24 · 58^4 < 2^48
+      carry = Math.floor(x * THREE_BYTES_INVERSE);
+      out[j] = x - carry * THREE_BYTES;
+    }
+    while (carry > 0) {
+      const next = Math.floor(carry * THREE_BYTES_INVERSE);
+      out[used++] = carry - next * THREE_BYTES;
+      carry = next;
+    }
+  }
+  return used;
+}
+
+function byteLimbsByTable(text: string, i: number, groupCount: number): number {
+  const size = groupCount + 2;
+  const out = ensureLimbs(size);
+  out.fill(0, 0, size);
+  const table = GROUP_POWERS.limbs;
+  const lengths = GROUP_POWERS.lengths;
+  // The first group takes the remainder so that all others are four digits long.
+  let end = i + ((text.length - i) % 4 || 4);
+  for (let k = groupCount - 1; k >= 0; k--, end += 4) {
+    let group = 0;
+    for (; i < end; i++) {
+      const code = text.charCodeAt(i);
+      const digit = code < 128 ? DIGIT_OF[code]! : -1;
+      if (digit < 0) return -1 - i;
+      group = group * 58 + digit;
+    }
+    // Group k counts (58^4)^k times.
+    const row = k * TABLE_ROW;
+    const length = lengths[k]!;
+    for (let j = 0; j < length; j++) out[j] += group * table[row + j]!;
+  }
+  let carry = 0;
+  for (let j = 0; j < size; j++) {
+    const x = out[j]! + carry;
+    carry = Math.floor(x * THREE_BYTES_INVERSE);
+    out[j] = x - carry * THREE_BYTES;
+  }
+  let used = size;
+  while (used > 0 && out[used - 1] === 0) used--;
+  return used;
 }
 
 /**
@@ -181,35 +343,9 @@ export function decodeBase58ToScratch(text: string): number {
   const n = text.length;
   let zeros = 0;
   while (zeros < n && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
-  // log(58) / log(2^24) ≈ 0.244 limbs per character; two more for rounding.
-  const out = ensureLimbs(Math.ceil((n - zeros) * 0.2441) + 2);
-  let used = 0;
-  let i = zeros;
-  // The first group takes the remainder so that all others are four digits long.
-  let groupLength = (n - zeros) % 4 || 4;
-  while (i < n) {
-    let carry = 0;
-    let multiplier = 1;
-    for (let k = 0; k < groupLength; k++, i++) {
-      const code = text.charCodeAt(i);
-      const digit = code < 128 ? DIGIT_OF[code]! : -1;
-      if (digit < 0) return -1 - i;
-      carry = carry * 58 + digit;
-      multiplier *= 58;
-    }
-    groupLength = 4;
-    for (let j = 0; j < used; j++) {
-      // x < 2^24 · 58^4 < 2^48.
-      const x = out[j]! * multiplier + carry;
-      carry = Math.floor(x * THREE_BYTES_INVERSE);
-      out[j] = x - carry * THREE_BYTES;
-    }
-    while (carry > 0) {
-      const next = Math.floor(carry * THREE_BYTES_INVERSE);
-      out[used++] = carry - next * THREE_BYTES;
-      carry = next;
-    }
-  }
+  const used = byteLimbs(text, zeros);
+  if (used < 0) return used;
+  const out = limbs;
   // Limbs → big-endian bytes, without the zero high bytes of the top limb.
   const top = used > 0 ? out[used - 1]! : 0;
   let size = zeros + used * 3;
