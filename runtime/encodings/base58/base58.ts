@@ -181,7 +181,7 @@ function groupLimbsByTable(bytes: Uint8Array, i: number, end: number, chunkCount
     if (chunk === 0) continue;
     const row = k * TABLE_ROW;
     const length = powers.lengths[k]!;
-    for (let j = 0; j < length; j++) out[j] += chunk * table[row + j]!;
+    for (let j = 0; j < length; j++) out[j] = out[j]! + chunk * table[row + j]!;
   }
   let carry = 0;
   for (let j = 0; j < size; j++) {
@@ -293,7 +293,7 @@ function byteLimbsByTable(text: string, i: number, groupCount: number): number {
     // Group k counts (58^4)^k times.
     const row = k * TABLE_ROW;
     const length = lengths[k]!;
-    for (let j = 0; j < length; j++) out[j] += group * table[row + j]!;
+    for (let j = 0; j < length; j++) out[j] = out[j]! + group * table[row + j]!;
   }
   let carry = 0;
   for (let j = 0; j < size; j++) {
