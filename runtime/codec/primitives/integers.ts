@@ -9,6 +9,7 @@
  * The readers index the input bytes directly: they run in the hot loops of generated decoders.
  */
 import { fixedKind, type Codec } from "../codec.ts";
+import { int32At, uint16At } from "../byte-order.ts";
 import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
 import { failDecode, failShort, failValue } from "./fail.ts";
@@ -47,7 +48,7 @@ export function readUint16(r: BinaryReader, le = false): number {
   if (r.end - o < 2) failShort(r, 2, "uint16");
   const b = r.bytes;
   r.offset = o + 2;
-  return le ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
+  return uint16At(b, o, le);
 }
 
 export function readInt16(r: BinaryReader, le = false): number {
@@ -55,17 +56,11 @@ export function readInt16(r: BinaryReader, le = false): number {
   if (r.end - o < 2) failShort(r, 2, "int16");
   const b = r.bytes;
   r.offset = o + 2;
-  const v = le ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
+  const v = uint16At(b, o, le);
   return (v << 16) >> 16;
 }
 
 /** Reads 4 bytes as a signed 32-bit number without advancing past a bounds check of its own. */
-function int32At(b: Uint8Array, o: number, le: boolean): number {
-  return le
-    ? b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)
-    : (b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
-}
-
 export function readInt32(r: BinaryReader, le = false): number {
   const o = r.offset;
   if (r.end - o < 4) failShort(r, 4, "int32");

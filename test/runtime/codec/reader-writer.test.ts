@@ -27,6 +27,28 @@ describe("BinaryReader frames", () => {
   });
 });
 
+describe("BinaryReader numbers", () => {
+  it("reads every integer and float width as DataView does, in both byte orders", () => {
+    const bytes = Uint8Array.from({ length: 64 }, (_, i) => (i * 73 + 0x81) & 0xff);
+    const view = new DataView(bytes.buffer);
+    for (const le of [false, true]) {
+      const r = new BinaryReader(bytes);
+      expect(r.int8()).toBe(view.getInt8(0));
+      expect(r.uint16(le)).toBe(view.getUint16(1, le));
+      expect(r.int16(le)).toBe(view.getInt16(3, le));
+      expect(r.uint32(le)).toBe(view.getUint32(5, le));
+      expect(r.int32(le)).toBe(view.getInt32(9, le));
+      expect(r.int64(le)).toBe(view.getBigInt64(13, le));
+      expect(r.float64(le)).toBe(view.getFloat64(21, le));
+      expect(r.offset).toBe(29);
+    }
+    // A view into a larger buffer: reads start at its own first byte.
+    const inner = new BinaryReader(bytes.subarray(5, 21));
+    expect(inner.uint32()).toBe(view.getUint32(5));
+    expect(inner.int64(true)).toBe(view.getBigInt64(9, true));
+  });
+});
+
 describe("BinaryWriter", () => {
   it("grows, patches reserved headers and inserts", () => {
     const w = new BinaryWriter(1);
