@@ -127,34 +127,6 @@ function isIntIn(v: unknown, min: number, max: number): v is number {
   return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 }
 
-function put16(w: BinaryWriter, v: number, le: boolean): void {
-  const at = w.reserve(2);
-  const t = w.target;
-  if (le) {
-    t[at] = v & 0xff;
-    t[at + 1] = (v >>> 8) & 0xff;
-  } else {
-    t[at] = (v >>> 8) & 0xff;
-    t[at + 1] = v & 0xff;
-  }
-}
-
-function put32(w: BinaryWriter, v: number, le: boolean): void {
-  const at = w.reserve(4);
-  const t = w.target;
-  if (le) {
-    t[at] = v & 0xff;
-    t[at + 1] = (v >>> 8) & 0xff;
-    t[at + 2] = (v >>> 16) & 0xff;
-    t[at + 3] = (v >>> 24) & 0xff;
-  } else {
-    t[at] = (v >>> 24) & 0xff;
-    t[at + 1] = (v >>> 16) & 0xff;
-    t[at + 2] = (v >>> 8) & 0xff;
-    t[at + 3] = v & 0xff;
-  }
-}
-
 export function writeUint8(w: BinaryWriter, v: number): void {
   if (!isIntIn(v, 0, 255)) failValue(w, "a uint8 in 0..255", v);
   const at = w.reserve(1);
@@ -169,32 +141,32 @@ export function writeInt8(w: BinaryWriter, v: number): void {
 
 export function writeUint16(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, 65535)) failValue(w, "a uint16 in 0..65535", v);
-  put16(w, v, le);
+  w.uint16(v, le);
 }
 
 export function writeInt16(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, -32768, 32767)) failValue(w, "an int16 in -32768..32767", v);
-  put16(w, v, le);
+  w.uint16(v, le);
 }
 
 export function writeInt32(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, -2147483648, 2147483647)) failValue(w, "an int32 in -2147483648..2147483647", v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeUint32(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, 4294967295)) failValue(w, "a uint32 in 0..4294967295", v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeUint30(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, UINT30_MAX)) failValue(w, `a uint30 in 0..${UINT30_MAX}`, v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeInt31(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, INT31_MIN, INT31_MAX)) failValue(w, `an int31 in ${INT31_MIN}..${INT31_MAX}`, v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 /**
@@ -244,11 +216,11 @@ export function writeInt64(w: BinaryWriter, v: string | bigint, le = false): voi
     lo = Number(b & 0xffffffffn);
   }
   if (le) {
-    put32(w, lo, true);
-    put32(w, hi, true);
+    w.uint32(lo, true);
+    w.uint32(hi, true);
   } else {
-    put32(w, hi, false);
-    put32(w, lo, false);
+    w.uint32(hi, false);
+    w.uint32(lo, false);
   }
 }
 
