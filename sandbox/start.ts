@@ -12,6 +12,7 @@ import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpc
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
+import { checkOperationCodecs, checkOperationRoutes } from "./handlers/operation-bodies.ts";
 import { SandboxNode } from "./node/node.ts";
 import { watchCollections } from "./node/process-stats.ts";
 import { binaryCodecs as blockBinary } from "./protocol/generated/block/binary.ts";
@@ -45,6 +46,15 @@ export interface SandboxOptions {
   mediaType?: "json" | "binary" | "any";
   /** The describe tree file to answer `/describe` with (default `spec/snapshots/shell.json`). */
   spec?: string;
+  /**
+   * `host:port` the peer-to-peer layer listens on (default: the config's `p2p.listen-addr`,
+   * itself `127.0.0.1:0`, any free loopback port); `false`: no incoming connections.
+   */
+  netAddr?: string | false;
+  /** Points to connect to at start, added to the config's `p2p.bootstrap-peers`. */
+  peers?: readonly string[];
+  /** Stream elements a slow reader may have waiting before its stream is ended (default 4096). */
+  streamQueueLimit?: number;
   /** Told about handler failures (default: nothing). */
   onError?: (error: unknown) => void;
 }
@@ -69,6 +79,8 @@ export function sandboxConfig(options: SandboxOptions): NodeConfig {
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(options.mediaType !== undefined ? { mediaType: options.mediaType } : {}),
     ...(network !== undefined ? { network } : {}),
+    ...(typeof options.netAddr === "string" ? { netAddr: options.netAddr } : {}),
+    ...(options.peers !== undefined ? { peers: options.peers } : {}),
     listenAddr: `${options.host ?? "127.0.0.1"}:${options.port ?? 8732}`,
   };
   return typeof options.config === "string" ? loadConfigFile(options.config, overrides) : buildConfig(options.config, overrides);
@@ -78,7 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const config = sandboxConfig(options);
   const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
   watchCollections();
-  const node = new SandboxNode({ config, store });
+  const node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
   const root = readJson(options.spec ?? DEFAULT_SPEC);
   const mounts = [
     { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
@@ -91,9 +103,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let server: RpcServer;
   try {
     server = await createRpcServer({
-      routes: routeTable,
+      routes: checkOperationRoutes(routeTable),
       handlers: shellHandlers(node, { root, mounts: describeMounts }),
-      binary: binaryCodecs,
+      binary: checkOperationCodecs(binaryCodecs),
       describe: root,
       mounts,
       host: options.host ?? "127.0.0.1",
@@ -112,6 +124,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   // With port 0 the address is known only now: `GET /config` tells the real one.
   config.rpc["listen-addrs"] = [new URL(server.url).host];
+  try {
+    const listen = config.p2p["listen-addr"];
+    const p2pAddr = await node.p2p.start(options.netAddr === false || typeof listen !== "string" ? undefined : listen, node);
+    if (p2pAddr !== undefined) config.p2p["listen-addr"] = p2pAddr;
+    else delete config.p2p["listen-addr"];
+  } catch (error) {
+    await server.close();
+    node.close();
+    throw error;
+  }
   const timer =
     options.blockTime !== undefined && options.blockTime > 0
       ? setInterval(() => {
@@ -131,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         if (timer) clearInterval(timer);
         // Ending the topics ends the streams; a few turns let the server write their last chunk.
         node.events.close();
-        node.p2p.close();
+        await node.p2p.close();
         for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
         await server.close();
         node.close();

@@ -38,6 +38,7 @@ const HANDLED = new Set([
   "minimum",
   "maximum",
   "pattern",
+  "default",
 ]);
 
 interface Resolved {
@@ -280,6 +281,12 @@ class JsonWalker {
   }
 
   private compareOtherKeywords(o: JsonSchema, n: JsonSchema, at: string): void {
+    // `default` (a `dft` field's default, which our spec states and Octez's describe leaves out)
+    // accepts the same values either way: only a default that both sides state and that changed
+    // is reported, as compatible (a value that omits the field means something else now).
+    if (o.default !== undefined && n.default !== undefined && !jsonEqual(o.default, n.default)) {
+      this.sink.add("json-keyword-changed", "compatible", at, `default ${show(o.default)} → ${show(n.default)}`, { old: o.default, new: n.default });
+    }
     const keys = [...new Set([...Object.keys(o), ...Object.keys(n)])].filter((k) => !HANDLED.has(k)).sort();
     for (const key of keys) {
       if (!jsonEqual(o[key], n[key])) {

@@ -22,6 +22,15 @@ export function bodyMediaTypes(body: BodyCodec): MediaType[] {
   return body.jsonOnly === undefined ? ["application/json", "application/octet-stream"] : ["application/json"];
 }
 
+/** Whether a body's JSON schema (its definitions included) has a float, a `number` that is not an `integer`. */
+export function hasFloat(schema: unknown): boolean {
+  if (Array.isArray(schema)) return schema.some(hasFloat);
+  if (typeof schema !== "object" || schema === null) return false;
+  const type = (schema as { type?: unknown }).type;
+  if (type === "number" || (Array.isArray(type) && type.includes("number"))) return true;
+  return Object.values(schema).some(hasFloat);
+}
+
 /** Media types a call to the service can use: those of its output that its input (if any) also supports. */
 export function callMediaTypes(entry: ServiceCodecs): MediaType[] {
   const output = bodyMediaTypes(entry.output);
@@ -62,6 +71,7 @@ export function emitRoutes(model: CodecModel, names: InterfaceNames, validators:
       checks.add(validate);
       const fields = [`mediaTypes: ${literal(bodyMediaTypes(codec))}`, `validate: ${validate}`];
       if (codec.jsonOnly !== undefined) fields.push(`jsonOnly: ${literal(codec.jsonOnly)}`);
+      if (hasFloat(codec.schema)) fields.push("floats: true");
       return `{ ${fields.join(", ")} }`;
     };
     const inputType = service.input ?? "undefined";

@@ -36,7 +36,11 @@ export type IR =
   | { kind: "string"; size: Size }
   /** A value-model encoding from the known-encodings table (hashes, keys, timestamps, zarith…). */
   | { kind: "known"; id: KnownId; size: Size; params?: JsonValue }
-  | { kind: "object"; items: ObjectItem[] }
+  /**
+   * `jsonOnly`: optional JSON properties that have no binary field; an encoder given one refuses
+   * it as such (binary cannot carry it), not as a property the schema lacks.
+   */
+  | { kind: "object"; items: ObjectItem[]; jsonOnly?: string[] }
   /** A JSON array of fixed length whose elements are laid out one after another. */
   | { kind: "tuple"; elements: TupleElement[] }
   /** A JSON array; in binary, elements fill the frame unless `limit` is exact or a count precedes them. */

@@ -142,7 +142,7 @@ export class Interpreter {
       case "known":
         return knownCodec(ir.id, ir.size, ir.params);
       case "object":
-        return this.object(ir.items);
+        return this.object(ir.items, true, ir.jsonOnly);
       case "tuple":
         return this.tuple(ir.elements);
       case "list":
@@ -281,7 +281,7 @@ export class Interpreter {
   }
 
   /** An object of `items`; `closed` refuses properties it does not have (not for a frame's items, which are part of an enclosing object). */
-  private object(items: readonly ObjectItem[], closed = true): Codec<Value> {
+  private object(items: readonly ObjectItem[], closed = true, jsonOnly?: readonly string[]): Codec<Value> {
     type Step = { size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Record<string, unknown>) => void; encode: (w: BinaryWriter, value: Record<string, unknown>) => void };
     const steps: Step[] = items.map((item): Step => {
       switch (item.kind) {
@@ -378,11 +378,12 @@ export class Interpreter {
     const decodeSteps = this.stepsDecoder(steps, "object");
     const names = closed ? objectPropertyNames(items, this.definitions) : undefined;
     const known = names && new Set(names);
+    const jsonOnlyNames = jsonOnly && new Set(jsonOnly);
     return {
       decode: (r) => decodeSteps(r, {}),
       encode: (w, v) => {
         if (v === null || typeof v !== "object" || Array.isArray(v)) throw new EncodeError("an object", describeValue(v), w.length);
-        if (known) checkKnownProperties(w, v, known);
+        if (known) checkKnownProperties(w, v, known, jsonOnlyNames);
         for (const step of steps) step.encode(w, v as Record<string, unknown>);
       },
     };

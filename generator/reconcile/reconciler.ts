@@ -330,6 +330,7 @@ export class BodyReconciler {
     const reading: ObjectReading = { view, where, properties, required: schema.required ?? [], used: new Set<string>(), items };
     const converted = this.objectItems(items, false, reading);
     const constants: ObjectItem[] = [];
+    const jsonOnly: string[] = [];
     for (const name of Object.keys(properties)) {
       if (reading.used.has(name)) continue;
       const constant = constantOf(this.view(properties[name]!).schema);
@@ -340,8 +341,10 @@ export class BodyReconciler {
       if (reading.required.includes(name)) {
         return { kind: "json-only", reason: `property ${JSON.stringify(name)} has no binary form`, schema: schema };
       }
+      jsonOnly.push(name);
     }
-    return { kind: "object", items: constants.length === 0 ? converted : [...constants, ...converted] };
+    const objectItems = constants.length === 0 ? converted : [...constants, ...converted];
+    return jsonOnly.length === 0 ? { kind: "object", items: objectItems } : { kind: "object", items: objectItems, jsonOnly };
   }
 
   /** The object items of `group` (the object's items, or a frame's when `framed`). */
@@ -371,13 +374,16 @@ export class BodyReconciler {
       }
       used.add(name);
       const codec = withCount(this.value(field.layout, field.dataKind, this.view(property), `${where}.${name}`, name), item.count, where);
-      const presence = item.indicator ? "indicator" : !required.includes(name) && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+      // A field JSON may omit with a stated default is data-encoding's `dft`, always written; without
+      // one, a variable field that JSON may omit is present exactly when its frame has bytes left
+      // (`dft` and `varopt` describe the same binary schema there).
+      const fallback = required.includes(name) ? undefined : (property.default ?? this.view(property).schema.default);
+      const presence = item.indicator ? "indicator" : !required.includes(name) && fallback === undefined && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
       if (presence === "rest-of-frame" && !framed && group !== reading.items) {
         throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
       }
       if (presence === "required" && !required.includes(name)) {
         // data-encoding's `dft`: binary always writes the field, JSON leaves it out when it holds its default.
-        const fallback = property.default ?? this.view(property).schema.default;
         out.push(fallback === undefined ? { kind: "field", name, codec, presence, jsonOptional: true } : { kind: "field", name, codec, presence, jsonOptional: true, default: fallback as JsonValue });
       } else out.push({ kind: "field", name, codec, presence });
     }

@@ -5,7 +5,9 @@
 import { DecodeError } from "../codec/errors.ts";
 import { isErrorTrace } from "../http/error-trace.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE, baseMediaType } from "../http/media-types.ts";
+import { parseJsonWithFloats } from "../http/json-text.ts";
 import type { AnyRouteDescriptor, HttpMethod, MediaType } from "../rpc/route.ts";
+import { validateJson, type JsonValidationOptions } from "../rpc/json-validation.ts";
 import { RpcError, ValidationError } from "./errors.ts";
 import type { BinaryBodies } from "./options.ts";
 
@@ -17,6 +19,8 @@ export interface AnswerContext {
   /** The media type asked for. */
   mediaType: MediaType;
   validate: boolean;
+  /** Checks beyond the schema and Base58 shapes (the client's `validation` option). */
+  validation: JsonValidationOptions | undefined;
   binary: BinaryBodies | undefined;
 }
 
@@ -31,7 +35,8 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
     throw new DecodeError("UTF-8 JSON text", "invalid UTF-8", 0);
   }
   try {
-    return JSON.parse(text);
+    // `JSON.parse` first; Octez's `nan`/`inf` floats only when that fails.
+    return parseJsonWithFloats(text);
   } catch (error) {
     throw new DecodeError("a JSON value", (error as Error).message, 0);
   }
@@ -39,7 +44,10 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 /** The media type an answer is in: its `Content-Type` when it is one of ours, else what was asked for. */
 export function answerMediaType(response: Response, asked: MediaType): MediaType {
-  const type = baseMediaType(response.headers.get("content-type"));
+  const header = response.headers.get("content-type");
+  // The usual case, a node answering with the bare type asked for: nothing to parse.
+  if (header === asked) return asked;
+  const type = baseMediaType(header);
   return type === JSON_MEDIA_TYPE || type === BINARY_MEDIA_TYPE ? type : asked;
 }
 
@@ -54,7 +62,7 @@ export function decodeOutput(context: AnswerContext, mediaType: MediaType, bytes
     return framed ? context.binary.decodeBody(route, "output", bytes) : context.binary.decodePayload(route, "output", bytes);
   }
   const value = parseJsonBytes(bytes);
-  if (context.validate && !route.output.validate(value)) throw new ValidationError(`${what} of ${route.operation}`, route.output.validate.errors ?? []);
+  if (context.validate && !validateJson(route.output.validate, value, context.validation)) throw new ValidationError(`${what} of ${route.operation}`, route.output.validate.errors ?? []);
   return value;
 }
 

@@ -14,10 +14,14 @@ export interface CallSignal {
   dispose(): void;
 }
 
+/** The signal of a call with neither a caller's signal nor a timeout: nothing to allocate per call. */
+const NO_SIGNAL: CallSignal = Object.freeze({ signal: undefined, reason: undefined, clearTimeout() {}, dispose() {} });
+
 export function callSignal(caller: AbortSignal | undefined, timeoutMs: number | undefined): CallSignal {
   // Without a timeout the caller's signal (if any) is given to `fetch` as is: a controller and
   // listeners per call cost a measurable share of a loopback round trip.
   if (timeoutMs === undefined || timeoutMs <= 0) {
+    if (caller === undefined) return NO_SIGNAL;
     return {
       signal: caller,
       get reason() {

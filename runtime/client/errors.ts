@@ -96,6 +96,19 @@ export class ValidationError extends Error {
   }
 }
 
+/** The client's base URL cannot be used (relative with no page to resolve it against, not HTTP, a query string…). */
+export class BaseUrlError extends TypeError {
+  override readonly name = "BaseUrlError";
+  constructor(
+    /** The base URL as given. */
+    readonly baseUrl: string,
+    /** Why it cannot be used. */
+    readonly problem: string,
+  ) {
+    super(`base URL ${JSON.stringify(baseUrl)}: ${problem}`);
+  }
+}
+
 /** A call asked for a media type the route (or this client) cannot speak. */
 export class MediaTypeError extends Error {
   override readonly name = "MediaTypeError";

@@ -11,6 +11,7 @@ import { DEFAULT_ELEMENT_LIMIT, NdjsonSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor, MediaType, RouteDescriptor } from "../rpc/route.ts";
 import type { RpcRequest, RpcTransport } from "../rpc/transport.ts";
 import { answerMediaType, decodeOutput, rpcError, type AnswerContext } from "./answers.ts";
+import { resolveBaseUrl } from "./base-url.ts";
 import { callSignal, pause, type CallSignal } from "./call-signal.ts";
 import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
 import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
@@ -46,29 +47,52 @@ export class HttpTransport implements RpcTransport {
   readonly #options: HttpTransportOptions;
   readonly #binary: BinaryBodies | undefined;
   readonly #fetch: typeof globalThis.fetch;
+  /** Request headers by media type, made once (fetch copies them). */
+  readonly #headers: Readonly<Record<MediaType, { withoutBody: Readonly<Record<string, string>>; withBody: Readonly<Record<string, string>> }>>;
 
   constructor(options: HttpTransportOptions) {
-    const base = String(options.baseUrl).replace(/\/+$/, "");
-    const parsed = new URL(base);
-    if (parsed.search !== "" || parsed.hash !== "") throw new TypeError(`the base URL ${base} must not have a query string or a fragment`);
+    const base = resolveBaseUrl(options.baseUrl);
     if (options.mediaType === BINARY_MEDIA_TYPE && !options.binary) throw new MediaTypeError("a client whose media type is application/octet-stream needs binary codecs (the `binary` option)");
     this.#base = base;
     this.#options = options;
     this.#binary = options.binary;
     // Bound: some platforms refuse `fetch` called on another `this`.
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    // Frozen: they are shared by every call, so a `fetch` wrapper that changed them in place
+    // would change later calls' headers; it fails at once instead.
+    const headersFor = (mediaType: MediaType) => {
+      const withoutBody = { ...options.headers, accept: acceptHeader(mediaType) };
+      return { withoutBody: Object.freeze(withoutBody), withBody: Object.freeze({ ...withoutBody, "content-type": contentTypeHeader(mediaType) }) };
+    };
+    this.#headers = { [JSON_MEDIA_TYPE]: headersFor(JSON_MEDIA_TYPE), [BINARY_MEDIA_TYPE]: headersFor(BINARY_MEDIA_TYPE) };
   }
 
-  async call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
-    const prepared = this.#prepare(route, request);
-    const retry = route.method === "GET" ? this.#options.retry : undefined;
-    for (let attempt = 0; ; attempt++) {
+  call<I, O, E>(route: RouteDescriptor<I, O, E>, request: RpcRequest<I>): Promise<O> {
+    let prepared: Prepared;
+    try {
+      prepared = this.#prepare(route, request);
+    } catch (error) {
+      // Bad arguments fail the call's promise, as they would in an async function.
+      return Promise.reject(error);
+    }
+    // Without retries, one attempt: no retry loop and its promise on every call.
+    if (this.#options.retry === undefined || route.method !== "GET") return this.#attempt(prepared, request.signal) as Promise<O>;
+    return this.#retrying(prepared, request.signal, () => this.#attempt(prepared, request.signal)) as Promise<O>;
+  }
+
+  /**
+   * Runs `attempt` once, or again on a retryable failure when retries are on and the route is a
+   * GET (idempotent), waiting longer before each retry.
+   */
+  async #retrying<T>(prepared: Prepared, caller: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+    const retry = prepared.context.method === "GET" ? this.#options.retry : undefined;
+    for (let done = 0; ; done++) {
       try {
-        return (await this.#attempt(prepared, request.signal)) as O;
+        return await attempt();
       } catch (error) {
-        if (!retry || attempt >= retry.retries || !retryable(error, retry)) throw error;
-        await pause((retry.delayMs ?? 100) * 2 ** attempt, request.signal);
-        if (request.signal?.aborted) throw new TransportError("aborted", route.method, prepared.context.url, "aborted by the caller while waiting to retry");
+        if (!retry || done >= retry.retries || !retryable(error, retry)) throw error;
+        await pause((retry.delayMs ?? 100) * 2 ** done, caller);
+        if (caller?.aborted) throw new TransportError("aborted", prepared.context.method, prepared.context.url, "aborted by the caller while waiting to retry");
       }
     }
   }
@@ -81,16 +105,15 @@ export class HttpTransport implements RpcTransport {
   #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
     const mediaType = this.#mediaTypeFor(route, request.mediaType);
     const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
-    const headers: Record<string, string> = { ...this.#options.headers, accept: acceptHeader(mediaType) };
-    const init: RequestInit = { method: route.method, headers };
+    const headers = this.#headers[mediaType];
     // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
-    if (route.input !== undefined) {
-      headers["content-type"] = contentTypeHeader(mediaType);
-      init.body = mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {});
-    }
+    const init: RequestInit =
+      route.input === undefined
+        ? { method: route.method, headers: headers.withoutBody }
+        : { method: route.method, headers: headers.withBody, body: mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {}) };
     const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
-      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, binary: this.#binary },
+      context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, validation: this.#options.validation, binary: this.#binary },
       init,
       timeoutMs,
     };
@@ -145,7 +168,8 @@ export class HttpTransport implements RpcTransport {
         throw this.#failure(error, signal, prepared, "interrupted");
       }
       if (!response.ok) throw rpcError(context, response, body);
-      if (response.status === 204 || response.status === 201) return undefined;
+      // 204 has no body; a node's 201 has none either, but a body sent with one is the value.
+      if (response.status === 204 || (response.status === 201 && body.length === 0)) return undefined;
       return decodeOutput(context, answerMediaType(response, context.mediaType), body, "output", true);
     } finally {
       signal.dispose();
@@ -153,30 +177,52 @@ export class HttpTransport implements RpcTransport {
   }
 
   /**
-   * The values of a stream. Pull-driven: nothing is read while the consumer does not ask, so
-   * TCP back-pressure reaches the node. Ends when the node ends the answer or when the caller's
-   * signal aborts; `break` cancels the body, which releases the connection.
+   * One attempt at opening a stream: the request, then its answer's headers. An error status is
+   * read (capped) and thrown as an {@link RpcError}; a 2xx answer is returned unread with its
+   * signal, whose timer is stopped (the timeout bounds the wait for the start, not the stream).
    */
-  async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
-    const prepared = this.#prepare(route, request);
-    const { context } = prepared;
-    const signal = callSignal(request.signal, prepared.timeoutMs);
+  async #openStream(prepared: Prepared, caller: AbortSignal | undefined): Promise<{ response: Response; signal: CallSignal }> {
+    const signal = callSignal(caller, prepared.timeoutMs);
     try {
-      let response: Response;
-      try {
-        response = await this.#send(prepared, signal);
-      } catch (error) {
-        if (signal.reason === "aborted") return;
-        throw error;
-      }
-      // The timeout bounds the wait for the answer's start; a monitor then runs as long as it likes.
+      const response = await this.#send(prepared, signal);
       signal.clearTimeout();
       if (!response.ok) {
         const body = await readBodyCapped(response, this.#options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES).catch((error: unknown) => {
           throw this.#failure(error, signal, prepared, "interrupted");
         });
-        throw rpcError(context, response, body);
+        throw rpcError(prepared.context, response, body);
       }
+      return { response, signal };
+    } catch (error) {
+      signal.dispose();
+      throw error;
+    }
+  }
+
+  /**
+   * The values of a stream. Opening it (up to the answer's headers) is retried like a single
+   * GET call when retries are on; once elements flow it never is: a retry would open a new
+   * stream, which starts again from the node's current state (a monitor sends the current head
+   * first), so elements would be repeated or missed without the consumer knowing. A stream cut
+   * after its start is an `interrupted` error; the consumer decides whether to subscribe again.
+   *
+   * Pull-driven: nothing is read while the consumer does not ask, so TCP back-pressure reaches
+   * the node. Ends when the node ends the answer or when the caller's signal aborts; `break`
+   * cancels the body, which releases the connection.
+   */
+  async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
+    const prepared = this.#prepare(route, request);
+    const { context } = prepared;
+    let opened: { response: Response; signal: CallSignal };
+    try {
+      opened = await this.#retrying(prepared, request.signal, () => this.#openStream(prepared, request.signal));
+    } catch (error) {
+      // The caller's abort ends a stream quietly, whenever it comes.
+      if (request.signal?.aborted) return;
+      throw error;
+    }
+    const { response, signal } = opened;
+    try {
       const mediaType = answerMediaType(response, context.mediaType);
       const limit = this.#options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
       const splitter = mediaType === BINARY_MEDIA_TYPE && this.#binary ? this.#binary.streamSplitter(limit) : new NdjsonSplitter(limit);

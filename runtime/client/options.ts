@@ -1,6 +1,8 @@
 /** Options of the HTTP client and the hook through which it speaks binary (kept out of JSON-only bundles). */
 import type { StreamSplitter } from "../http/stream-split.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
+import type { JsonValidationOptions } from "../rpc/json-validation.ts";
+import type { BaseUrlError } from "./errors.ts";
 
 /** A route's body that can be carried in binary. */
 export type BodyPart = "input" | "output" | "error";
@@ -23,7 +25,10 @@ export interface BinaryBodies {
   streamSplitter(limit: number): StreamSplitter;
 }
 
-/** Opt-in retries of idempotent GET calls that got no answer or a gateway error. */
+/**
+ * Opt-in retries of idempotent GET calls that got no answer or a gateway error. A stream's
+ * opening is retried the same way, until its answer's headers arrive; never once elements flow.
+ */
 export interface RetryOptions {
   /** Further attempts after the first (so 2 means up to 3 requests). */
   retries: number;
@@ -35,7 +40,12 @@ export interface RetryOptions {
 
 /** How {@link HttpTransport} is set up. */
 export interface HttpTransportOptions {
-  /** The node's address, optionally with a path prefix: `http://localhost:8732`, `https://host/tezos/rpc`. */
+  /**
+   * The node's address, optionally with a path prefix: `http://localhost:8732`,
+   * `https://host/tezos/rpc`. In a browser page it may be relative (`/rpc`): it is then resolved
+   * against `globalThis.location` when the client is made; without a location that is a
+   * {@link BaseUrlError}.
+   */
   baseUrl: string | URL;
   /** Headers sent with every request (authentication for a proxy, for instance). */
   headers?: Readonly<Record<string, string>>;
@@ -45,7 +55,7 @@ export interface HttpTransportOptions {
   binary?: BinaryBodies;
   /** Milliseconds a call may take (each attempt; for streams, until the answer's headers). Default none. */
   timeoutMs?: number;
-  /** Opt-in retries of GET calls that are not streams. */
+  /** Opt-in retries of GET calls, and of opening GET streams (never after a stream started). */
   retry?: RetryOptions;
   /** Largest single answer read, in bytes (default 64 MiB). */
   maxAnswerBytes?: number;
@@ -53,6 +63,12 @@ export interface HttpTransportOptions {
   maxElementBytes?: number;
   /** Validate JSON answers and stream elements against the route's schema (default true). */
   validate?: boolean;
+  /**
+   * What validation checks beyond the schema and the shape of Base58Check text (default
+   * nothing more: a node's answers are not forged, and JSON-only bundles then leave out Base58
+   * decoding and SHA-256). `BASE58_CHECKSUMS` tests checksums too.
+   */
+  validation?: JsonValidationOptions;
   /** The `fetch` to use (default the platform's `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
 }

@@ -9,6 +9,7 @@
  */
 import { expectedBase58, isBase58Problem, readAnyBase58Check } from "./base58/check.ts";
 import { BASE58, type Base58Kind, type Base58KindName } from "./base58/prefixes.ts";
+import type { JsonValidationOptions } from "../rpc/json-validation.ts";
 import { ANY_SIGNATURE_KINDS, PUBLIC_KEY_HASH_KINDS, PUBLIC_KEY_KINDS } from "./keys.ts";
 import { CONTRACT_ID_KINDS } from "./contract.ts";
 import { asciiUnistringText } from "./internal/bytes.ts";
@@ -64,3 +65,25 @@ export function expectedTezosBase58(group: string): string {
   const title = TEZOS_BASE58_GROUPS[group as keyof typeof TEZOS_BASE58_GROUPS].title;
   return `${title} (Base58Check, starting with ${kinds.map((kind) => `"${kind.leading}"`).join(", ")})`;
 }
+
+/** One character of the Base58 alphabet (digits but 0, letters but 0, I, O and l), as a regular expression class. */
+export const BASE58_CHARACTER = "[1-9A-HJ-NP-Za-km-z]";
+
+/**
+ * The regular expression (source) of the shape of `group`'s text: for each of its types, the
+ * leading characters followed by Base58 characters up to the type's length. The generated
+ * validators test it (`isBase58Shaped`); {@link isTezosBase58} also checks the checksum.
+ */
+export function tezosBase58Pattern(group: string): string {
+  const kinds = kindsOf(group);
+  if (kinds === undefined) throw new Error(`unknown Base58Check group ${JSON.stringify(group)}`);
+  const cases = new Set(kinds.map((kind) => `${kind.leading}${BASE58_CHARACTER}{${kind.encodedLength - kind.leading.length}}`));
+  return `^(?:${[...cases].join("|")})$`;
+}
+
+/**
+ * JSON validation options that test Base58Check checksums too (Base58 decoding and SHA-256),
+ * for receivers of untrusted input: a server checking request bodies, a client that does not
+ * trust its node. Without them the validators check the text's shape only.
+ */
+export const BASE58_CHECKSUMS: JsonValidationOptions = { base58Check: isTezosBase58 };

@@ -8,3 +8,4 @@ export * from "./fitness.ts";
 export * from "./timestamps.ts";
 export * from "./json-value.ts";
 export * from "./base58-groups.ts";
+export * from "./base58-shape.ts";

@@ -3,6 +3,7 @@
  * length then exactly that many bytes of payload; a JSON answer is minified JSON and a newline.
  */
 import { FramingError } from "./errors.ts";
+import { jsonText } from "./json-text.ts";
 
 /** Size of the binary length prefix. */
 export const FRAME_PREFIX_BYTES = 4;
@@ -57,7 +58,10 @@ export function unframeBinary(body: Uint8Array): Uint8Array {
   return body.subarray(FRAME_PREFIX_BYTES);
 }
 
-/** A single JSON answer as the node writes it: minified, then one newline. */
-export function jsonAnswerText(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
+/**
+ * A single JSON answer as the node writes it: minified, then one newline; `floats` when the
+ * body may hold floats, whose non-finite values Octez writes `nan`, `inf`, `-inf`.
+ */
+export function jsonAnswerText(value: unknown, floats = false): string {
+  return `${jsonText(value, floats)}\n`;
 }

@@ -49,11 +49,20 @@ export function buildPath(segments: readonly RouteSegmentDescriptor[], args: Pat
 
 /** Splits a path (no query string) as a node does: on `/`, empty segments dropped, then each decoded. */
 export function splitPath(path: string): string[] {
-  return path
-    .split("/")
-    .filter((segment) => segment !== "")
-    // Most segments have nothing to decode; skipping them saves a decode per segment per request.
-    .map((segment) => (segment.includes("%") ? decodePathSegment(segment) : segment));
+  // A loop rather than split/filter/map: the server splits a path on every request.
+  const segments: string[] = [];
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf("/", start);
+    if (end < 0) end = path.length;
+    if (end > start) {
+      const segment = path.slice(start, end);
+      // Most segments have nothing to decode; skipping them saves a decode per segment per request.
+      segments.push(segment.includes("%") ? decodePathSegment(segment) : segment);
+    }
+    start = end + 1;
+  }
+  return segments;
 }
 
 /**

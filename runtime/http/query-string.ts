@@ -71,18 +71,20 @@ export function parseBooleanArgument(text: string): boolean | undefined {
 
 const INTEGER_TYPES: Record<string, RegExp> = { int: /^[+-]?\d+$/, uint: /^\+?\d+$/ };
 
-function parseScalar(descriptor: QueryParameterDescriptor, text: string): Scalar {
-  const fail = (reason: string): never => {
-    throw new QueryStringError("bad-value", descriptor.name, `Failed to parse argument '${descriptor.name}' (${JSON.stringify(text)}): ${reason}`);
-  };
-  switch (descriptor.valueType) {
+function badValue(descriptor: QueryParameterDescriptor, text: string, reason: string): never {
+  throw new QueryStringError("bad-value", descriptor.name, `Failed to parse argument '${descriptor.name}' (${JSON.stringify(text)}): ${reason}`);
+}
+
+// No closure per call and no copied descriptor for flags: a server parses a query on every request.
+function parseScalar(descriptor: QueryParameterDescriptor, text: string, valueType = descriptor.valueType): Scalar {
+  switch (valueType) {
     case "boolean":
-      return parseBooleanArgument(text) ?? fail("expected a boolean (true, t, yes, y, false, f, no, n)");
+      return parseBooleanArgument(text) ?? badValue(descriptor, text, "expected a boolean (true, t, yes, y, false, f, no, n)");
     case "number": {
       const shape = INTEGER_TYPES[descriptor.type];
       const number = Number(text);
-      if (shape ? !shape.test(text) : text.trim() === "" || !Number.isFinite(number)) return fail(`expected ${shape ? `an ${descriptor.type === "uint" ? "unsigned " : ""}integer` : "a number"}`);
-      if (!Number.isSafeInteger(number) && shape) return fail("integer out of range");
+      if (shape ? !shape.test(text) : text.trim() === "" || !Number.isFinite(number)) return badValue(descriptor, text, `expected ${shape ? `an ${descriptor.type === "uint" ? "unsigned " : ""}integer` : "a number"}`);
+      if (!Number.isSafeInteger(number) && shape) return badValue(descriptor, text, "integer out of range");
       return number;
     }
     default:
@@ -91,6 +93,7 @@ function parseScalar(descriptor: QueryParameterDescriptor, text: string): Scalar
 }
 
 function decodeComponent(text: string, what: string): string {
+  if (!text.includes("%")) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -106,24 +109,25 @@ function decodeComponent(text: string, what: string): string {
  */
 export function parseQueryString(descriptors: readonly QueryParameterDescriptor[], search: string): ParsedQuery {
   const text = search.startsWith("?") ? search.slice(1) : search;
-  const byName = new Map(descriptors.map((d) => [d.name, d]));
   const out: ParsedQuery = {};
   for (const d of descriptors) out[d.name] = d.kind === "multi" ? [] : d.kind === "flag" ? false : undefined;
-  const seen = new Set<string>();
+  if (text === "") return out;
+  // Routes declare a handful of arguments: a search beats building a map per call.
+  let seen: Set<string> | undefined;
   for (const part of text.split("&")) {
     if (part === "") continue;
     const eq = part.indexOf("=");
     const name = decodeComponent(eq === -1 ? part : part.slice(0, eq), "key");
-    const descriptor = byName.get(name);
+    const descriptor = descriptors.find((d) => d.name === name);
     if (!descriptor) continue;
     const value = decodeComponent(eq === -1 ? "" : part.slice(eq + 1), "value");
     if (descriptor.kind === "multi") {
       (out[name] as Scalar[]).push(parseScalar(descriptor, value));
       continue;
     }
-    if (seen.has(name)) throw new QueryStringError("duplicate", name, `Duplicate argument '${name}' in query string.`);
-    seen.add(name);
-    out[name] = descriptor.kind === "flag" ? parseScalar({ ...descriptor, valueType: "boolean" }, value) : parseScalar(descriptor, value);
+    if (seen?.has(name)) throw new QueryStringError("duplicate", name, `Duplicate argument '${name}' in query string.`);
+    (seen ??= new Set()).add(name);
+    out[name] = parseScalar(descriptor, value, descriptor.kind === "flag" ? "boolean" : descriptor.valueType);
   }
   return out;
 }

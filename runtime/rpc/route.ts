@@ -57,6 +57,11 @@ export interface BodyDescriptor<T> {
   readonly validate: JsonValidator;
   /** Why the body has no binary form, when it has none. */
   readonly jsonOnly?: string;
+  /**
+   * The body's schema has a float: its JSON text is written so that NaN and ±Infinity come out
+   * as Octez writes them (`nan`, `inf`, `-inf`), not as `null`.
+   */
+  readonly floats?: true;
 }
 
 /** A service of a generated interface; `I`, `O` and `E` are its input, output and error types. */

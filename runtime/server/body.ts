@@ -6,11 +6,13 @@
 import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
-import type { JsonValidationError } from "../rpc/json-validation.ts";
+import { validateJson, type JsonValidationError } from "../rpc/json-validation.ts";
+import { BASE58_CHECKSUMS } from "../encodings/base58-groups.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { speaksBinary } from "./respond.ts";
+import { isHexBytesPattern } from "../rpc/json-validation.ts";
 
 /** The request body was longer than the server accepts. */
 export class BodyTooLargeError extends Error {
@@ -48,12 +50,18 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 /** A decoded body, or the details for `Failed to parse the request body: …`. */
 export type BodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly details: string };
 
+/** One reason; a `bytes` value that is not hexadecimal says so rather than quote the lax pattern. */
+function reason(error: JsonValidationError): string {
+  if (error.keyword === "pattern" && isHexBytesPattern(error.params.pattern)) return "expected hexadecimal bytes (an even number of digits 0-9, a-f, A-F)";
+  return error.message ?? error.keyword;
+}
+
 /** Formats a validator's reasons: `at /field: must be string; …`. */
 export function validationDetails(errors: readonly JsonValidationError[] | null | undefined): string {
   if (!errors || errors.length === 0) return "the value does not match the schema";
   return errors
     .slice(0, 5)
-    .map((e) => `at ${e.instancePath === "" ? "/" : e.instancePath}: ${e.message ?? e.keyword}`)
+    .map((e) => `at ${e.instancePath === "" ? "/" : e.instancePath}: ${reason(e)}`)
     .join("; ");
 }
 
@@ -75,6 +83,7 @@ export function decodeBody(bytes: Buffer, mediaType: MediaType, route: AnyRouteD
   } catch (error) {
     return { ok: false, details: error instanceof Error ? error.message : String(error) };
   }
-  if (!input.validate(value)) return { ok: false, details: validationDetails(input.validate.errors) };
+  // Untrusted input: Base58Check checksums are tested too, not only the text's shape.
+  if (!validateJson(input.validate, value, BASE58_CHECKSUMS)) return { ok: false, details: validationDetails(input.validate.errors) };
   return { ok: true, value };
 }

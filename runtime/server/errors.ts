@@ -11,8 +11,9 @@ import type { ErrorTraceEntry } from "../http/error-trace.ts";
 export type HandlerErrorStatus = 401 | 403 | 404 | 409 | 410 | 500;
 
 /**
- * Thrown by handlers. `trace` is the error body (usually an `ErrorTrace` of `runtime/http`);
- * without one the answer has an empty body, as a node's `not found` without a trace.
+ * Thrown by handlers (returning one works too). `trace` is the error body (usually an
+ * `ErrorTrace` of `runtime/http`); without one the answer has an empty body, as a node's `not
+ * found` without a trace. The `answer` helpers (answers.ts) make one per status.
  */
 export class RpcServerError extends Error {
   override readonly name = "RpcServerError";

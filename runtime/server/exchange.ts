@@ -8,10 +8,13 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { HandlerContext } from "../rpc/handler.ts";
 import type { RouteEntry } from "./router.ts";
-import { encodeAnswer, sendBytes, sendEmpty } from "./respond.ts";
+import { encodeAnswer, sendBytes, sendChunked, sendEmpty, sendNoContent } from "./respond.ts";
+import { RpcAnswer } from "./answers.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { isAsyncIterable, writeStream } from "./stream.ts";
 import { validationDetails } from "./body.ts";
+import { validateJson } from "../rpc/json-validation.ts";
+import { BASE58_CHECKSUMS } from "../encodings/base58-groups.ts";
 import type { ServerCore, ServerErrorContext } from "./core.ts";
 import { RpcServerError, genericTrace } from "./errors.ts";
 
@@ -23,7 +26,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** A handler's output on the wire, checked against the route's JSON validator when asked to. */
 function encodeOutput(core: ServerCore, route: AnyRouteDescriptor, binary: BinaryBodies | undefined, value: unknown, mediaType: MediaType): Buffer {
-  if (core.validateOutput && mediaType === "application/json" && !route.output.validate(value)) {
+  if (core.validateOutput && mediaType === "application/json" && !validateJson(route.output.validate, value, BASE58_CHECKSUMS)) {
     throw new TypeError(`${route.operation} returned a value that does not match its output type: ${validationDetails(route.output.validate.errors)}`);
   }
   return encodeAnswer(value, mediaType, route, "output", binary);
@@ -118,6 +121,8 @@ export class Exchange implements HandlerContext {
         onError: (error) => core.onError?.(error, this.errorContext()),
       });
     }
+    if (result instanceof RpcServerError) return this.failed(result);
+    if (result instanceof RpcAnswer) return this.special(result);
     let bytes: Buffer;
     try {
       bytes = encodeOutput(core, route, this.entry.binary, result, mediaType);
@@ -125,6 +130,27 @@ export class Exchange implements HandlerContext {
       return this.failed(error);
     }
     sendBytes(res, 200, mediaType, bytes, headers);
+  }
+
+  /** A chunked value, 201 or 204 (answers.ts). */
+  private special(result: RpcAnswer): void {
+    const { res, headers } = this;
+    switch (result.kind) {
+      case "created":
+        // As resto: no Content-Type, a Location only when given.
+        return sendEmpty(res, 201, result.location === undefined ? headers : { ...headers, location: result.location });
+      case "no-content":
+        return sendNoContent(res, headers);
+      case "chunked": {
+        let bytes: Buffer;
+        try {
+          bytes = encodeOutput(this.core, this.route, this.entry.binary, result.value, this.mediaType);
+        } catch (error) {
+          return this.failed(error);
+        }
+        return sendChunked(res, this.mediaType, bytes, headers);
+      }
+    }
   }
 }
 
@@ -147,7 +173,8 @@ function sendError(
     core.onError?.(error, context);
     trace = genericTrace(error);
   }
-  if (trace === undefined) return sendEmpty(res, status, headers);
+  // Without a trace the body is empty, still typed as the answer would have been (as resto does).
+  if (trace === undefined) return sendEmpty(res, status, { ...headers, "content-type": mediaType });
   let bytes: Buffer;
   try {
     bytes = encodeAnswer(trace, mediaType, entry.route, "error", entry.binary);

@@ -4,6 +4,7 @@
  */
 export { createRpcServer, type RpcServer, type RpcServerOptions, type RpcMount, type RpcListenAddress } from "./create-server.ts";
 export { RpcServerError, RpcServerSetupError, notFound, genericTrace, type HandlerErrorStatus } from "./errors.ts";
+export { answer, RpcAnswer } from "./answers.ts";
 export { SECURE_POLICY, compileAcl, defaultAclFor, isLoopbackAddress, parseMatcher, type AclPolicy, type CompiledAcl } from "./acl.ts";
 export { DEFAULT_ARG_PARSERS, isArgProblem, type ArgParser, type ArgProblem } from "./arg-types.ts";
 export { describeAnswer, locateDescribe, type DescribeMount, type DescribeNode } from "./describe.ts";

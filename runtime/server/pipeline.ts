@@ -14,7 +14,7 @@ import { lookup, type Found, type RouteEntry } from "./router.ts";
 import { chooseResponseType, notAcceptableBody, requestBodyType } from "./negotiation.ts";
 import { parseQuery } from "./query.ts";
 import { BodyTooLargeError, decodeBody, readBody } from "./body.ts";
-import { encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary } from "./respond.ts";
+import { NO_HEADERS, encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary } from "./respond.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { Exchange } from "./exchange.ts";
@@ -46,14 +46,22 @@ interface Negotiated {
   readonly responseType: MediaType;
 }
 
+/** The answer types of each served route, worked out on its first request. */
+const entryResponseTypes = new WeakMap<RouteEntry, readonly MediaType[]>();
+
+function responseTypesOf(core: ServerCore, entry: RouteEntry): readonly MediaType[] {
+  let types = entryResponseTypes.get(entry);
+  if (types === undefined) entryResponseTypes.set(entry, (types = responseTypes(core, entry.route, entry.binary)));
+  return types;
+}
+
 /** Steps 3 and 4: `Content-Type` then `Accept`; answers 415 or 406 itself and returns undefined. */
-function negotiate(core: ServerCore, req: IncomingMessage, res: ServerResponse, route: AnyRouteDescriptor, binary: BinaryBodies | undefined, corsHeaders: OutgoingHttpHeaders): Negotiated | undefined {
+function negotiate(core: ServerCore, req: IncomingMessage, res: ServerResponse, offered: readonly MediaType[], corsHeaders: OutgoingHttpHeaders): Negotiated | undefined {
   const requestType = requestBodyType(req.headers["content-type"], core.offered);
   if (requestType === undefined) {
     sendEmpty(res, 415, corsHeaders);
     return undefined;
   }
-  const offered = responseTypes(core, route, binary);
   const responseType = chooseResponseType(req.headers.accept, offered);
   if (responseType === undefined) {
     sendText(res, 406, notAcceptableBody(offered), null, corsHeaders);
@@ -100,10 +108,10 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   }
   const rawQuery = question < 0 ? "" : url.slice(question + 1);
   const { cors } = core;
-  const corsHeaders: OutgoingHttpHeaders = {};
+  let corsHeaders = NO_HEADERS;
   if (cors.enabled) {
     const origin = cors.allowOrigin(req.headers.origin);
-    if (origin !== undefined) corsHeaders["access-control-allow-origin"] = origin;
+    if (origin !== undefined) corsHeaders = { "access-control-allow-origin": origin };
   }
 
   if (method === "OPTIONS") return preflight(core, req, res, segments, corsHeaders);
@@ -129,7 +137,7 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   const { route } = entry;
 
   // 3, 4. Content-Type, Accept.
-  const negotiated = negotiate(core, req, res, route, entry.binary, corsHeaders);
+  const negotiated = negotiate(core, req, res, responseTypesOf(core, entry), corsHeaders);
   if (negotiated === undefined) return;
   if (route.input !== undefined && negotiated.requestType === BINARY_MEDIA_TYPE && !speaksBinary(route, "input", entry.binary)) return sendEmpty(res, 415, corsHeaders);
 
@@ -201,7 +209,7 @@ function describe(
   // own work, so an unknown path is a 404 only after the other checks.
   const describe = core.describe!;
   if (method !== "GET") return sendEmpty(res, 405, { ...headers, ...allowHeader(["GET"]) });
-  const negotiated = negotiate(core, req, res, describe.route, describe.binary, headers);
+  const negotiated = negotiate(core, req, res, responseTypes(core, describe.route, describe.binary), headers);
   if (negotiated === undefined) return;
   const query = parseQuery(rawQuery, [{ name: "recurse", kind: "single", type: "bool", valueType: "boolean" }], core.parsers);
   if (!query.ok) return sendText(res, 400, query.message, "text/plain", headers);

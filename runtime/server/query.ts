@@ -29,12 +29,12 @@ export function parseQuery(raw: string, params: readonly QueryParameterDescripto
     if (error instanceof QueryStringError) return fail(error.message);
     throw error;
   }
+  // A new object rather than `delete`s on the parsed one, which would leave it slow to read.
+  const query: Record<string, unknown> = {};
   for (const param of params) {
     const value = parsed[param.name];
-    if (value === undefined) {
-      delete parsed[param.name];
-      continue;
-    }
+    if (value === undefined) continue;
+    query[param.name] = value;
     if (param.valueType !== "string") continue;
     const parse = argParser(parsers, param.type);
     for (const text of Array.isArray(value) ? (value as string[]) : [value as string]) {
@@ -42,5 +42,5 @@ export function parseQuery(raw: string, params: readonly QueryParameterDescripto
       if (isArgProblem(result)) return fail(`Failed to parse argument '${param.name}' (${JSON.stringify(text)}): ${result.problem}`);
     }
   }
-  return { ok: true, query: parsed };
+  return { ok: true, query };
 }

@@ -7,11 +7,18 @@ import type { ServerResponse, OutgoingHttpHeaders } from "node:http";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { BinaryBodies, BodyPart } from "../client/options.ts";
 import { jsonAnswerText } from "../http/framing.ts";
+import { utf8Bytes } from "./answer-slab.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../http/media-types.ts";
 
 /** An answer with no body (401, 403, 404, 405, 415, 501…). */
 export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
   res.writeHead(status, { ...headers, "content-length": 0 });
+  res.end();
+}
+
+/** 204: no body and so no `Content-Length` (RFC 9110 §8.6). */
+export function sendNoContent(res: ServerResponse, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(204, headers);
   res.end();
 }
 
@@ -43,15 +50,38 @@ export function speaksBinary(route: AnyRouteDescriptor, part: BodyPart, binary: 
 export function encodeAnswer(value: unknown, mediaType: MediaType, route: AnyRouteDescriptor, part: BodyPart, binary: BinaryBodies | undefined): Buffer {
   if (mediaType === JSON_MEDIA_TYPE) {
     // `undefined` (a unit answer) is written as the empty value `{}`.
-    return Buffer.from(jsonAnswerText(value === undefined ? {} : value), "utf8");
+    return utf8Bytes(jsonAnswerText(value === undefined ? {} : value, route[part]?.floats === true));
   }
   if (!speaksBinary(route, part, binary)) throw new NoBinaryFormError(`the ${part} of ${route.operation} has no binary form here${route[part]?.jsonOnly ? ` (${route[part]!.jsonOnly})` : ""}`);
   const bytes = binary!.encodeBody(route, part, value);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** The extra headers of an answer that has none (no CORS): lets {@link sendBytes} take its fast path. */
+export const NO_HEADERS: OutgoingHttpHeaders = Object.freeze({});
+
 /** A single value with a `Content-Length`. */
-export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
-  res.writeHead(status, { ...headers, "content-type": mediaType, "content-length": bytes.length });
+export function sendBytes(res: ServerResponse, status: number, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = NO_HEADERS): void {
+  if (headers === NO_HEADERS) {
+    // Node checks the names and values of headers given as an object, not of a flat list:
+    // these two are known to be valid, and the check was a visible part of a small answer's cost.
+    res.writeHead(status, ["content-type", mediaType, "content-length", String(bytes.length)]);
+  } else res.writeHead(status, { ...headers, "content-type": mediaType, "content-length": bytes.length });
   res.end(bytes);
+}
+
+/** Size of the pieces of a chunked JSON value: a node writes about 4,096 bytes at a time. */
+export const CHUNK_BYTES = 4096;
+
+/**
+ * A single value sent chunked (Octez's `OkChunk`, octez-http.md §2.3): JSON in pieces of
+ * {@link CHUNK_BYTES} (chunk boundaries carry no meaning and may split a character), binary as
+ * one chunk holding the whole framed value.
+ */
+export function sendChunked(res: ServerResponse, mediaType: MediaType, bytes: Buffer, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(200, { ...headers, "content-type": mediaType, "transfer-encoding": "chunked" });
+  if (mediaType === JSON_MEDIA_TYPE) {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) res.write(bytes.subarray(at, at + CHUNK_BYTES));
+  } else res.write(bytes);
+  res.end();
 }

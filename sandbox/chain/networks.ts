@@ -29,7 +29,9 @@ export interface Network {
 /** The DAL settings Octez uses unless a network overrides them (`Cryptobox.Config.default`). */
 export const DEFAULT_DAL = Object.freeze({ activated: false, use_mock_srs_for_testing: false, bootstrap_peers: [] as string[] });
 
-const BUILT_IN: Record<string, Omit<CustomNetwork, "dal_config">> = {
+/** Lists a network description may leave out when empty (`dft` fields of Octez's encoding). */
+type DefaultedLists = "user_activated_upgrades" | "user_activated_protocol_overrides" | "default_bootstrap_peers";
+const BUILT_IN: Record<string, Omit<CustomNetwork, "dal_config" | DefaultedLists> & Partial<Pick<CustomNetwork, DefaultedLists>>> = {
   sandbox: {
     genesis: {
       timestamp: "2018-06-30T16:07:32Z",
@@ -98,7 +100,7 @@ export function resolveNetwork(config: unknown, where = "network"): Network {
   if (typeof config === "string") {
     const builtIn = BUILT_IN[config];
     if (!builtIn) throw new ConfigError(where, `unknown network ${JSON.stringify(config)} (expected one of ${BUILT_IN_NETWORKS.join(", ")} or a custom network object)`);
-    return build(config, config as NetworkConfig, { ...builtIn, dal_config: { ...DEFAULT_DAL } });
+    return build(config, config as NetworkConfig, { user_activated_upgrades: [], user_activated_protocol_overrides: [], default_bootstrap_peers: [], ...builtIn, dal_config: { ...DEFAULT_DAL } });
   }
   const custom = checkCustom(config, where);
   return build("custom", custom, custom);

@@ -7,24 +7,31 @@
  * Defaults follow tezos/tezos-mirror `src/lib_node_config/config_file.ml`,
  * `P2p_limits.default`, `Point_reconnection_config.default` and `Shell_limits`; where the
  * sandbox differs (history mode `archive`, `synchronisation_threshold` 0, so that a lone node
- * counts as bootstrapped, as Octez's own `--synchronisation-threshold 0` sandboxes do) it says so.
+ * counts as bootstrapped, as Octez's own `--synchronisation-threshold 0` sandboxes do; the
+ * peer-to-peer `listen-addr` `127.0.0.1:0`, any free loopback port, so that sandboxes on one
+ * machine never collide and none is reachable from outside unless asked) it says so.
  */
 import { readFileSync } from "node:fs";
 import { getConfigRoute } from "../../generated/shell/routes.ts";
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 import { ConfigError, resolveNetwork } from "../chain/networks.ts";
+import { parsePoint } from "../network/address.ts";
 
 export type NodeConfig = GetConfigOutput;
 
 /** The defaults the sandbox fills in (see the module comment). */
 export function defaultConfig(): NodeConfig {
   return {
+    // Every field is given, so that the JSON answer shows what the binary one carries (binary
+    // writes `dft` fields always; their decoded values include them). The data directory is
+    // Octez's default for a node run as root (the snapshot's `default`); `--data-dir` replaces it.
+    "data-dir": "/root/.tezos-node",
     "disable-config-validation": false,
-    // Lists whose default is empty are left out, as Octez's `dft` fields are when at their default.
-    rpc: { "listen-addrs": ["127.0.0.1:8732"], "media-type": "any", max_active_rpc_connections: 100 },
+    rpc: { "listen-addrs": ["127.0.0.1:8732"], "cors-origin": [], "cors-headers": [], acl: [], "media-type": "any", max_active_rpc_connections: 100 },
     p2p: {
       "expected-proof-of-work": 26,
-      "listen-addr": "[::]:9732",
+      // Octez: `[::]:9732`.
+      "listen-addr": "127.0.0.1:0",
       "discovery-addr": null,
       "private-mode": false,
       limits: {
@@ -59,6 +66,7 @@ export function defaultConfig(): NodeConfig {
       history_mode: "archive",
     },
     network: "sandbox",
+    metrics_addr: [],
   };
 }
 
@@ -82,6 +90,10 @@ export interface ConfigOverrides {
   mediaType?: "json" | "binary" | "any";
   /** A network alias or a custom network object. */
   network?: unknown;
+  /** `host:port` the peer-to-peer layer listens on (Octez's `--net-addr`). */
+  netAddr?: string;
+  /** Points added to the bootstrap peers (Octez's `--peer`). */
+  peers?: readonly string[];
 }
 
 /**
@@ -98,6 +110,9 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const rpc = merged.rpc as Record<string, unknown>;
   if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
   if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
+  const p2p = merged.p2p as Record<string, unknown>;
+  if (overrides.netAddr !== undefined) p2p["listen-addr"] = overrides.netAddr;
+  if (overrides.peers !== undefined && overrides.peers.length > 0) p2p["bootstrap-peers"] = [...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []), ...overrides.peers];
   // The network first: the schema's `oneOf` would only say that no case matched.
   resolveNetwork(merged.network, `${source}.network`);
   const validate = getConfigRoute.output.validate;
@@ -106,6 +121,9 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
     const where = source + (e?.instancePath ? e.instancePath.replace(/\//g, ".").replace(/^\./, ".") : "");
     throw new ConfigError(where, e?.message ?? "invalid value");
   }
+  // Points the schema only types as strings: the peer-to-peer layer must be able to use them.
+  const points: Array<[string, unknown]> = [[`${source}.p2p.listen-addr`, p2p["listen-addr"]], ...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []).map((v, i): [string, unknown] => [`${source}.p2p.bootstrap-peers[${i}]`, v])];
+  for (const [where, value] of points) if (value !== undefined && (typeof value !== "string" || parsePoint(value) === undefined)) throw new ConfigError(where, `expected host:port, got ${JSON.stringify(value)}`);
   return merged as unknown as NodeConfig;
 }
 

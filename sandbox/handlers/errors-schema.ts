@@ -4,6 +4,7 @@
  * `kind` and `id` constants; tezos/tezos-mirror `src/lib_error_monad/core_maker.ml`).
  */
 import type { JsonValue } from "@tezos-rpcgen/runtime";
+import { P2P_ERROR_FIELDS } from "../network/errors.ts";
 
 interface ErrorSpec {
   readonly id?: string;
@@ -19,7 +20,8 @@ const ERRORS: readonly ErrorSpec[] = [
   { kind: "generic", title: "Generic error", fields: { error: STRING } },
   { id: "validator.inconsistent_operations_hash", kind: "temporary", title: "Invalid merkle tree", fields: { block: STRING, expected: STRING, found: STRING } },
   { id: "validator.invalid_block", kind: "permanent", title: "Invalid block", fields: { invalid_block: STRING, error: STRING, expected: INT, found: INT } },
-  { id: "node.p2p_pool.point_banned", kind: "permanent", title: "Point banned", fields: { point: STRING } },
+  ...Object.entries(P2P_ERROR_FIELDS).map(([id, fields]) => ({ id, kind: "permanent", title: id, fields: Object.fromEntries(Object.entries(fields).map(([k, type]) => [k, { type }])) })),
+  { id: "utils.Timeout", kind: "temporary", title: "Timeout", fields: {} },
 ];
 
 export function errorsSchema(): JsonValue {

@@ -4,7 +4,9 @@
  * does; `active_chains` starts with the list of active chains; `bootstrapped` sends the head
  * at once and ends when the node is bootstrapped (at once when it already is); the block
  * streams send each block as it is validated or stored. A stream ends when its client leaves
- * (the context's signal aborts) or when the node stops.
+ * (the context's signal aborts), when the node stops, or when its reader falls too far behind
+ * (`Topic`). The `test` chain alias names no chain (Octez's `Not_found`): `heads/test` and
+ * `validated_blocks?chain=test` are 404s, `applied_blocks?chain=test` matches no block.
  */
 import type { Handlers } from "../../generated/shell/server.ts";
 import type { StoredBlock } from "../chain/block.ts";
@@ -66,6 +68,9 @@ export function monitorHandlers(node: SandboxNode): MonitorHandlers {
       return blocks(node, node.events.applied, query, signal);
     },
     getMonitorValidatedBlocks({ query }, { signal }) {
+      // Octez resolves these chains first (`Chain_directory.get_chain_id`): `test` (no test chain
+      // runs) or an unknown chain id is a 404, where `applied_blocks` just matches nothing.
+      for (const c of query?.chain ?? []) node.chain(c);
       return blocks(node, node.events.validated, query, signal);
     },
     getMonitorHeadsByChainId({ path, query }, { signal }) {

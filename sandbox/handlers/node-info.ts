@@ -6,7 +6,7 @@ import { formatSystemTimestamp } from "@tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
 import { describeAnswer, locateDescribe, type DescribeMount } from "@tezos-rpcgen/runtime/server";
 import { DEFAULT_ARG_PARSERS } from "@tezos-rpcgen/runtime/server";
-import { genericFailure, notFound, short } from "../errors.ts";
+import { notFound, short, traceFailure } from "../errors.ts";
 import type { SandboxNode } from "../node/node.ts";
 import { gcStats, memoryStats } from "../node/process-stats.ts";
 import type { WorkQueue } from "../node/work-queue.ts";
@@ -64,8 +64,10 @@ export function infoHandlers(node: SandboxNode, describe: DescribeTrees): InfoHa
     },
     getFetchProtocolByProtocolHash({ path }) {
       if (node.protocolSource(path.Protocol_hash) !== undefined) return {};
-      // No peer to fetch it from: Octez's fetch fails once its request times out.
-      throw genericFailure(`Cannot fetch protocol ${short(path.Protocol_hash)}: no peer is connected`);
+      // Octez's RPC asks the peers with no timeout (`Block_validator.fetch_and_compile_protocol`);
+      // with no peer to ask, the sandbox answers at once the requester's error for a fetch that
+      // did not complete (`requester.ml`: `requester.<Hash.name>.fetch_timeout`, `{key}`).
+      throw traceFailure([{ kind: "permanent", id: "requester.Protocol_hash.fetch_timeout", key: path.Protocol_hash }], `cannot fetch protocol ${short(path.Protocol_hash)}`);
     },
     getHealthReady() {
       return { ready: true };
@@ -110,22 +112,28 @@ export function infoHandlers(node: SandboxNode, describe: DescribeTrees): InfoHa
       const chain = node.chain(path.chain_id);
       const table = (n: number) => ({ table_length: n, scheduler_length: 0 });
       return {
-        p2p_readers: 0,
+        p2p_readers: node.p2p.net.connections.size,
         active_chains: node.allChains().length,
         operation_db: table(node.mempool(chain.chainId).size),
         operations_db: table(0),
         block_header_db: table(0),
-        active_connections: 0,
-        active_peers: 0,
+        active_connections: node.p2p.net.connections.size,
+        active_peers: node.p2p.net.connections.size,
       };
     },
+    // One peer validator per running connection, as Octez's chain validator starts one per peer.
     getWorkersChainValidatorsPeersValidators({ path }) {
       node.chain(path.chain_id);
-      return [];
+      return node.p2p.runningPeers().map(({ peerId, since: at }) => {
+        const status = { phase: "running" as const, since: formatSystemTimestamp(Math.floor(at)) };
+        return { peer_id: peerId, status, information: { instances: 1, status, queue_length: 0 }, pipelines: { fetched_headers: 0, fetched_blocks: 0 } };
+      });
     },
     getWorkersChainValidatorsPeersValidatorsByPeerId({ path }) {
       node.chain(path.chain_id);
-      throw notFound(`peer validator ${path.peer_id}`);
+      const peer = node.p2p.runningPeers().find((p) => p.peerId === path.peer_id);
+      if (peer === undefined) throw notFound(`peer validator ${path.peer_id}`);
+      return { status: { phase: "running", since: formatSystemTimestamp(Math.floor(peer.since)) }, pending_requests: [] };
     },
     getWorkersPrevalidators() {
       return node.allChains().map((c) => ({ chain_id: c.chainId, status: running(), information: information(node.operationQueue), pipelines: 0 }));

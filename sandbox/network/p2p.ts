@@ -1,270 +1,260 @@
 /**
- * The peer-to-peer tables of the sandbox: its identity, known points and peers, bans, trust
- * and greylists, and the network log. The sandbox opens no peer-to-peer socket: a connection
- * request (`PUT /network/points/<point>`) records the point and fails at once (no peer
- * answers), so the tables move as an isolated Octez node's do.
- *
- * Transitions follow tezos/tezos-mirror `src/lib_p2p/p2p_pool.ml` and `p2p_acl.ml`:
- * - `ban` puts the address (point) or the peer in the ban list, removes trust;
- * - `trust` trusts the point or peer and lifts its ban; `open` lifts both;
- * - a point or address is `banned` when banned or greylisted (`P2p_acl.banned_addr`);
- * - a failed connection greylists the point for `greylisting_config.initial-delay` seconds,
- *   and the address joins the greylist of IPs;
- * - `DELETE /network/greylist` empties the greylists, not the bans;
- * - banning or patching an unknown peer changes the ban list, then answers 404.
+ * The sandbox's peer-to-peer layer as the `/network` routes see it: its identity, the
+ * {@link Pool} (points, peers, access lists, logs), the {@link ConnectHandler} (sockets and
+ * running connections), the bootstrap peers and the maintenance that keeps connections up.
+ * The access-list routes act as Octez's `p2p_directory.ml` and `p2p_pool.ml` do:
+ * - banning a point bans its address, untrusts the point, and bans and disconnects the peers
+ *   connected from that address; banning a peer untrusts it and disconnects it;
+ * - trusting unbans (the address and its connected peers, or the peer) and trusts, making
+ *   the point or peer known; `open` unbans and untrusts;
+ * - patching an unknown point or peer changes the lists, then answers 404 (nothing to show);
+ * - `banned` is false for a trusted point or peer, else true when banned or greylisted.
  */
-import { randomBytes } from "node:crypto";
-import { encodeBase58Check, formatSystemTimestamp, BASE58, type JsonValue } from "@tezos-rpcgen/runtime";
-import type { GetNetworkLogOutput, P2pPointInfo, P2pPointPoolEvent, GetNetworkPeersByPeerIdOutput, P2pPeerPoolEvent } from "../../generated/shell/types.ts";
+import type { JsonValue } from "@tezos-rpcgen/runtime";
+import type { GetNetworkConnectionsByPeerIdOutput, GetNetworkPeersByPeerIdOutput, P2pPeerPoolEvent, P2pPointInfo, P2pPointPoolEvent, P2pStat } from "../../generated/shell/types.ts";
+import { resolveNetwork } from "../chain/networks.ts";
 import type { NodeConfig } from "../config/config.ts";
-import { notFound, traceFailure } from "../errors.ts";
-import { Topic } from "../node/topic.ts";
 import type { NodeStore } from "../store/store.ts";
+import { addressOf, canonicalPoint, parsePoint } from "./address.ts";
+import { ConnectHandler, type Connection } from "./connect-handler.ts";
+import { identityFromJson, identityToJson, newIdentity, type Identity } from "./identity.ts";
+import type { SandboxNode } from "../node/node.ts";
+import { BlockGossip } from "./gossip.ts";
+import { EMPTY_STAT } from "./meter.ts";
+import { Pool } from "./pool.ts";
 
 export type Acl = "ban" | "trust" | "open";
 
-interface PointState {
-  trusted: boolean;
-  greylistedUntil?: number;
-  lastFailedConnection?: number;
-  expectedPeerId?: string;
-  events: P2pPointPoolEvent[];
-}
-
-interface PeerState {
-  trusted: boolean;
-  events: P2pPeerPoolEvent[];
-}
-
-interface Persisted {
-  identity: string;
-  points: Record<string, PointState>;
-  peers: Record<string, PeerState>;
-  bannedAddrs: string[];
-  bannedPeers: string[];
-  greylistedAddrs: Record<string, number>;
-  greylistedPeers: string[];
-}
-
-/** The address part of a point `addr:port` / `[v6]:port`. */
-export function pointAddress(point: string): string {
-  const v6 = /^\[([^\]]+)\](?::\d+)?$/.exec(point);
-  if (v6) return v6[1]!;
-  const i = point.lastIndexOf(":");
-  return i < 0 ? point : point.slice(0, i);
-}
-
-/** A point as Octez parses it (`P2p_point.Id.of_string`): host, optional port in [0, 65535]. */
-export function isPoint(text: string): boolean {
-  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9]{1,3}(?:\.[0-9]{1,3}){3})|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/.exec(text);
-  return m !== null && (m[4] === undefined || Number(m[4]) <= 65535);
-}
+const IDENTITY_KEY = "p2p-identity";
 
 export class P2p {
-  private readonly state: Persisted;
-  readonly log = new Topic<GetNetworkLogOutput>();
-  readonly pointLogs = new Topic<{ point: string; event: P2pPointPoolEvent }>();
+  readonly identity: Identity;
+  readonly pool: Pool;
+  readonly net: ConnectHandler;
+  private maintenanceTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private gossip: BlockGossip | undefined;
 
   constructor(
     private readonly config: NodeConfig,
     private readonly store: NodeStore,
     values: Map<string, JsonValue>,
-    private readonly now: () => number,
+    now: () => number,
   ) {
-    const saved = values.get("p2p") as unknown as Persisted | undefined;
-    this.state = saved ?? {
-      identity: encodeBase58Check(BASE58.cryptobox_public_key_hash, randomBytes(16)),
-      points: {},
-      peers: {},
-      bannedAddrs: [],
-      bannedPeers: [],
-      greylistedAddrs: {},
-      greylistedPeers: [],
-    };
-    if (saved === undefined) {
-      for (const peer of config.p2p["bootstrap-peers"] ?? []) if (typeof peer === "string") this.state.points[withPort(peer)] = { trusted: false, events: [] };
-      this.save();
+    const saved = identityFromJson(values.get(IDENTITY_KEY));
+    this.identity = saved ?? newIdentity();
+    if (saved === undefined) store.putValue(IDENTITY_KEY, identityToJson(this.identity));
+    this.pool = new Pool(config, store, values, now);
+    // Octez registers its bootstrap peers as trusted points (`P2p_pool.create`).
+    for (const peer of config.p2p["bootstrap-peers"] ?? []) {
+      const point = typeof peer === "string" ? canonicalPoint(peer) : undefined;
+      if (point !== undefined) this.pool.registerPoint(point, { trusted: true });
     }
+    const chainName = resolveNetwork(config.network).chainName;
+    this.net = new ConnectHandler(this.pool, config, this.identity, { chain_name: chainName, distributed_db_version: 2, p2p_version: 1 }, () => this.pool.save());
+    this.net.onConnection = (c) => c.socket.onClose(() => this.maintain());
   }
 
-  private save(): void {
-    this.store.putValue("p2p", this.state as unknown as JsonValue);
+  /** The peer id (`GET /network/self`). */
+  get self(): string {
+    return this.identity.peerId;
   }
 
-  get identity(): string {
-    return this.state.identity;
+  get log() {
+    return this.pool.log;
   }
 
-  private time(): string {
-    return formatSystemTimestamp(Math.floor(this.now()));
+  /**
+   * Listens on `listenAddr` (`host:port`, port 0 for any free one; none: no incoming
+   * connections), then connects to the bootstrap peers. With `blocks`, heads propagate
+   * between `blocks` and the peers ({@link BlockGossip}). Resolves to the bound `host:port`.
+   */
+  async start(listenAddr: string | undefined, blocks?: SandboxNode): Promise<string | undefined> {
+    if (blocks) this.gossip = new BlockGossip(blocks, this.net);
+    let bound: string | undefined;
+    if (listenAddr !== undefined) {
+      const p = parsePoint(listenAddr);
+      if (p === undefined) throw new Error(`p2p listen address ${JSON.stringify(listenAddr)}: expected host:port`);
+      const port = await this.net.listen(p.host, p.port);
+      bound = p.host.includes(":") ? `[${p.host}]:${port}` : `${p.host}:${port}`;
+    }
+    const idle = this.config.p2p.limits["maintenance-idle-time"];
+    if (typeof idle === "number" && idle > 0) {
+      this.maintenanceTimer = setInterval(() => this.maintain(), idle * 1000);
+      this.maintenanceTimer.unref();
+    }
+    this.maintain();
+    return bound;
+  }
+
+  /**
+   * The maintenance (Octez's `p2p_maintenance.ml`, in short): below `min-connections`, tries
+   * the known disconnected points whose reconnection delay has passed and that are not banned,
+   * trusted ones (the bootstrap peers) first.
+   */
+  maintain(): void {
+    if (this.closed || this.net.connections.size >= this.config.p2p.limits["min-connections"]) return;
+    const candidates = this.pool
+      .pointList()
+      .map((point) => [point, this.pool.point(point)!] as const)
+      .filter(([point, p]) => p.state === "disconnected" && !this.pool.cannotReconnectYet(p) && !this.pool.addrBanned(addressOf(parsePoint(point)!.host)))
+      .sort(([, a], [, b]) => Number(b.trusted) - Number(a.trusted))
+      .slice(0, this.config.p2p.limits["min-connections"] - this.net.connections.size);
+    for (const [point] of candidates) this.net.connect(point).catch(() => undefined);
+  }
+
+  /** `PUT /network/points/<point>`. */
+  connect(point: string, timeoutS?: number): Promise<void> {
+    return this.net.connect(point, timeoutS);
   }
 
   // ---- points ----
 
   points(): Array<[string, P2pPointInfo]> {
-    return Object.keys(this.state.points).sort().map((p) => [p, this.pointInfo(p)!]);
+    return this.pool.pointList().map((p) => [p, this.pool.pointInfo(p)!]);
   }
 
   pointInfo(point: string): P2pPointInfo | undefined {
-    const s = this.state.points[point];
-    if (s === undefined) return undefined;
-    const info: P2pPointInfo = { trusted: s.trusted, state: { event_kind: "disconnected" } };
-    if (s.greylistedUntil !== undefined && s.greylistedUntil > this.now()) info.greylisted_until = formatSystemTimestamp(Math.floor(s.greylistedUntil));
-    if (s.lastFailedConnection !== undefined) info.last_failed_connection = formatSystemTimestamp(Math.floor(s.lastFailedConnection));
-    if (s.expectedPeerId !== undefined) info.expected_peer_id = s.expectedPeerId;
-    return info;
+    return this.pool.pointInfo(canonicalPoint(point) ?? point);
   }
 
-  pointEvents(point: string): P2pPointPoolEvent[] {
-    const s = this.state.points[point];
-    if (s === undefined) throw notFound(`point ${point}`);
-    return s.events;
+  /** A point's events; undefined for an unknown point. */
+  pointEvents(point: string): P2pPointPoolEvent[] | undefined {
+    const events = this.pool.point(canonicalPoint(point) ?? point)?.events;
+    return events && [...events];
   }
 
-  private ensurePoint(point: string): PointState {
-    let s = this.state.points[point];
-    if (s === undefined) {
-      s = { trusted: false, events: [] };
-      this.state.points[point] = s;
-      this.log.publish({ event: "new_point", point });
+  /** `PATCH /network/points/<point>`: the point's record after the change, undefined when unknown. */
+  patchPoint(given: string, acl: Acl | undefined, peerId: string | undefined): P2pPointInfo | undefined {
+    const point = canonicalPoint(given) ?? given;
+    const addr = addressOf(parsePoint(point)?.host ?? point);
+    const known = this.pool.point(point);
+    if (peerId !== undefined && known) {
+      known.expectedPeerId = peerId;
+      // Octez's `set_expected_peer_id`: another peer on the point is greylisted and, when running, disconnected.
+      if ((known.state === "running" || known.state === "accepted") && known.peer !== peerId) {
+        this.pool.greylistAddr(addr);
+        const c = known.state === "running" ? this.net.connections.get(known.peer!) : undefined;
+        if (c) void c.socket.close(false);
+      }
     }
-    return s;
-  }
-
-  private pointEvent(point: string, s: PointState, event: P2pPointPoolEvent[1]): void {
-    const e: P2pPointPoolEvent = [this.time(), event];
-    s.events.push(e);
-    this.pointLogs.publish({ point, event: e });
-  }
-
-  /** `PUT /network/points/<point>`: a connection attempt, which fails (nobody answers). */
-  connect(point: string): void {
-    const s = this.ensurePoint(point);
-    const addr = pointAddress(point);
-    if (this.isAddrBanned(addr)) throw traceFailure([{ kind: "permanent", id: "node.p2p_pool.point_banned", point }], `point ${point} is banned`);
-    this.pointEvent(point, s, { event_kind: "outgoing_request" });
-    this.log.publish({ event: "outgoing_connection", point });
-    this.pointEvent(point, s, { event_kind: "request_rejected" });
-    this.log.publish({ event: "request_rejected", point });
-    const now = this.now();
-    s.lastFailedConnection = now;
-    s.greylistedUntil = now + this.config.p2p.greylisting_config["initial-delay"];
-    this.state.greylistedAddrs[addr] = now + this.config.p2p.limits.ip_greylist_cleanup_delay;
-    this.save();
-  }
-
-  /** `PATCH /network/points/<point>`. */
-  patchPoint(point: string, acl: Acl | undefined, peerId: string | undefined): P2pPointInfo {
-    const s = this.ensurePoint(point);
-    const addr = pointAddress(point);
-    if (peerId !== undefined) s.expectedPeerId = peerId;
     if (acl === "ban") {
-      if (!this.state.bannedAddrs.includes(addr)) this.state.bannedAddrs.push(addr);
-      s.trusted = false;
-    } else if (acl === "trust") {
-      s.trusted = true;
-      this.state.bannedAddrs = this.state.bannedAddrs.filter((a) => a !== addr);
-    } else if (acl === "open") {
-      s.trusted = false;
-      this.state.bannedAddrs = this.state.bannedAddrs.filter((a) => a !== addr);
-      delete this.state.greylistedAddrs[addr];
+      this.pool.setTrusted(point, false);
+      this.pool.banAddr(addr);
+      for (const c of this.net.connectionsOf(addr)) {
+        this.pool.banPeer(c.peerId);
+        void c.socket.close(false);
+      }
+    } else if (acl === "trust" || acl === "open") {
+      this.pool.unbanAddr(addr);
+      for (const c of this.net.connectionsOf(addr)) this.pool.unbanPeer(c.peerId);
+      if (acl === "trust") this.pool.registerPoint(point, { trusted: true });
+      else this.pool.setTrusted(point, false);
     }
-    this.save();
-    return this.pointInfo(point)!;
+    this.pool.save();
+    return this.pool.pointInfo(point);
   }
 
-  private isAddrBanned(addr: string): boolean {
-    const grey = this.state.greylistedAddrs[addr];
-    return this.state.bannedAddrs.includes(addr) || (grey !== undefined && grey > this.now());
-  }
-
-  pointBanned(point: string): boolean {
-    return this.isAddrBanned(pointAddress(point));
+  /** `GET /network/points/<point>/banned`. */
+  pointBanned(given: string): boolean {
+    const point = canonicalPoint(given) ?? given;
+    if (this.pool.point(point)?.trusted) return false;
+    return this.pool.addrBanned(addressOf(parsePoint(point)?.host ?? point));
   }
 
   // ---- peers ----
 
   peers(): Array<[string, GetNetworkPeersByPeerIdOutput]> {
-    return Object.keys(this.state.peers).sort().map((p) => [p, this.peerInfo(p)!]);
+    return this.pool.peerList().map((p) => [p, this.peerInfo(p)!]);
   }
 
   peerInfo(peer: string): GetNetworkPeersByPeerIdOutput | undefined {
-    const s = this.state.peers[peer];
-    if (s === undefined) return undefined;
-    return { score: 0, trusted: s.trusted, peer_metadata: emptyPeerMetadata(), state: "disconnected", stat: { total_sent: "0", total_recv: "0", current_inflow: 0, current_outflow: 0 } };
+    const c = this.net.connections.get(peer);
+    return this.pool.peerInfo(peer, c ? { stat: c.meter.stat(), conn_metadata: c.remoteMetadata } : { stat: EMPTY_STAT });
   }
 
-  peerEvents(peer: string): P2pPeerPoolEvent[] {
-    const s = this.state.peers[peer];
-    if (s === undefined) throw notFound(`peer ${peer}`);
-    return s.events;
+  /** A peer's events; undefined for an unknown peer. */
+  peerEvents(peer: string): P2pPeerPoolEvent[] | undefined {
+    const events = this.pool.peer(peer)?.events;
+    return events && [...events];
   }
 
-  /** `PATCH /network/peers/<peer_id>`: changes the ban list, then answers the peer (404 when unknown). */
-  patchPeer(peer: string, acl: Acl | undefined): GetNetworkPeersByPeerIdOutput {
-    const s = this.state.peers[peer];
+  /** `PATCH /network/peers/<peer_id>`: the peer's record after the change, undefined when unknown. */
+  patchPeer(peer: string, acl: Acl | undefined): GetNetworkPeersByPeerIdOutput | undefined {
     if (acl === "ban") {
-      if (!this.state.bannedPeers.includes(peer)) this.state.bannedPeers.push(peer);
-      if (s) s.trusted = false;
-    } else if (acl === "trust" || acl === "open") {
-      this.state.bannedPeers = this.state.bannedPeers.filter((p) => p !== peer);
-      this.state.greylistedPeers = this.state.greylistedPeers.filter((p) => p !== peer);
-      if (s) s.trusted = acl === "trust";
+      this.pool.setPeerTrusted(peer, false);
+      this.pool.banPeer(peer);
+      const c = this.net.connections.get(peer);
+      if (c) void c.socket.close(false);
+    } else if (acl === "trust") {
+      this.pool.unbanPeer(peer);
+      this.pool.setPeerTrusted(peer, true);
+    } else if (acl === "open") {
+      this.pool.unbanPeer(peer);
+      this.pool.setPeerTrusted(peer, false);
     }
-    this.save();
-    const info = this.peerInfo(peer);
-    if (info === undefined) throw notFound(`peer ${peer}`);
-    return info;
+    this.pool.save();
+    return this.peerInfo(peer);
   }
 
+  /** `GET /network/peers/<peer_id>/banned`. */
   peerBanned(peer: string): boolean {
-    return this.state.bannedPeers.includes(peer) || this.state.greylistedPeers.includes(peer);
+    if (this.pool.peer(peer)?.trusted) return false;
+    return this.pool.peerBanned(peer);
+  }
+
+  // ---- connections ----
+
+  connections(): GetNetworkConnectionsByPeerIdOutput[] {
+    return [...this.net.connections.values()].map((c) => this.net.info(c));
+  }
+
+  connection(peer: string): GetNetworkConnectionsByPeerIdOutput | undefined {
+    const c: Connection | undefined = this.net.connections.get(peer);
+    return c && this.net.info(c);
+  }
+
+  /** `DELETE /network/connections/<peer_id>` (nothing for an unknown peer, as Octez). */
+  disconnect(peer: string, wait: boolean): Promise<void> {
+    return this.net.disconnect(peer, wait);
+  }
+
+  /** The running connections' peers and when each connection was established (the peer validators). */
+  runningPeers(): Array<{ peerId: string; since: number }> {
+    return [...this.net.connections.keys()].map((peerId) => ({ peerId, since: this.pool.peer(peerId)?.lastEstablished?.[1] ?? 0 }));
+  }
+
+  stat(): P2pStat {
+    return this.net.meter.stat();
   }
 
   // ---- greylists ----
 
   greylistedIps(): { ips: string[]; not_reliable_since: string | null } {
-    const now = this.now();
-    return { ips: Object.keys(this.state.greylistedAddrs).filter((a) => this.state.greylistedAddrs[a]! > now).sort(), not_reliable_since: null };
+    return { ips: this.pool.greylistedAddrs(), not_reliable_since: null };
   }
 
   greylistedPeers(): string[] {
-    return [...this.state.greylistedPeers];
+    return this.pool.greylistedPeers();
   }
 
+  /** `DELETE /network/greylist` (see {@link Pool.clearAcl}). */
   clearGreylist(): void {
-    this.state.greylistedAddrs = {};
-    this.state.greylistedPeers = [];
-    for (const s of Object.values(this.state.points)) delete s.greylistedUntil;
-    this.save();
+    this.pool.clearAcl();
+    this.pool.save();
   }
 
-  close(): void {
-    this.log.close();
-    this.pointLogs.close();
+  /** Closes every connection and the listening socket; ends the logs. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    this.gossip?.close();
+    // The sockets close at once (the store, closed right after by the node, gets the final
+    // tables); only the listening socket is waited for.
+    const listening = this.net.close();
+    this.pool.save();
+    this.pool.close();
+    await listening;
   }
 }
-
-function withPort(host: string): string {
-  return /:\d+$/.test(host) && !/^[^[]*:.*:/.test(host) ? host : host.startsWith("[") ? host : `${host}:9732`;
-}
-
-function counters() {
-  return { branch: "0", head: "0", block_header: "0", operations: "0", protocols: "0", operation_hashes_for_block: "0", operations_for_block: "0", checkpoint: "0", protocol_branch: "0", predecessor_header: "0", other: "0" };
-}
-
-function emptyPeerMetadata(): GetNetworkPeersByPeerIdOutput["peer_metadata"] {
-  return {
-    responses: { sent: counters(), failed: counters(), received: counters(), unexpected: "0", outdated: "0" },
-    requests: { sent: counters(), received: counters(), failed: counters(), scheduled: counters() },
-    valid_blocks: "0",
-    old_heads: "0",
-    prevalidator_results: { cannot_download: "0", cannot_parse: "0", refused_by_prefilter: "0", refused_by_postfilter: "0", applied: "0", branch_delayed: "0", branch_refused: "0", refused: "0", duplicate: "0", outdated: "0" },
-    unactivated_chains: "0",
-    inactive_chains: "0",
-    future_blocks_advertised: "0",
-    unadvertised: { block: "0", operations: "0", protocol: "0" },
-    advertisements: { sent: { head: "0", branch: "0" }, received: { head: "0", branch: "0" } },
-  };
-}
-

@@ -32,6 +32,7 @@ import { NodeEvents } from "./events.ts";
 import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
 import { Mempool } from "./mempool.ts";
+import { judgeOperation } from "../protocol/operations.ts";
 import { checkBlock, type Liveness } from "./validation.ts";
 import { WorkQueue } from "./work-queue.ts";
 
@@ -43,6 +44,16 @@ export interface NodeOptions {
   readonly store?: NodeStore;
   /** Clock in seconds since the epoch (tests may fix it). */
   readonly now?: () => number;
+  /** How many values a stream's reader may fall behind before its stream is cut off. */
+  readonly streamQueueLimit?: number;
+}
+
+/** Options of `POST /injection/operation` and the private injection routes. */
+export interface InjectOperationOptions {
+  readonly async?: boolean;
+  readonly chain?: string;
+  /** The private routes' `force`: no branch check, the operation is queued for classification. */
+  readonly force?: boolean;
 }
 
 export interface InjectBlockOptions {
@@ -54,7 +65,7 @@ export interface InjectBlockOptions {
 export class SandboxNode {
   readonly config: NodeConfig;
   readonly network: Network;
-  readonly events = new NodeEvents();
+  readonly events: NodeEvents;
   readonly startedAt: number;
   readonly p2p: P2p;
   /** Pending asynchronous validations (block validator) and injections (prevalidator). */
@@ -68,16 +79,20 @@ export class SandboxNode {
   private loggingConfig: JsonValue;
   private readonly eventLog: EventLog;
   readonly now: () => number;
+  private livenessCache: { block: StoredBlock; live: Liveness } | undefined;
+  /** Chains whose prevalidator has a `leftover` request queued. */
+  private readonly leftoverQueued = new Set<string>();
 
   constructor(options: NodeOptions) {
     this.config = options.config;
+    this.events = new NodeEvents(options.streamQueueLimit);
     this.store = options.store ?? new NullStore();
     this.now = options.now ?? (() => Date.now() / 1000);
     this.startedAt = this.now();
     this.network = resolveNetwork(this.config.network);
     const main = new ChainStore(this.network.chainId, genesisBlock(this.network), this.config.shell.history_mode ?? "full");
     this.chains.set(main.chainId, main);
-    this.mempools.set(main.chainId, new Mempool());
+    this.mempools.set(main.chainId, this.newMempool(main.chainId));
     this.protocolSources.set(SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE);
     const cv = this.config.shell.chain_validator;
     this.bootstrappedFlag = ("synchronisation_threshold" in cv ? cv.synchronisation_threshold : cv.bootstrap_threshold) === 0;
@@ -99,7 +114,9 @@ export class SandboxNode {
       });
     }
     for (const { chainId, record } of persisted.invalid) this.chains.get(chainId)?.markInvalid(record);
-    for (const { chainId, hash, operation } of persisted.mempool) this.mempools.get(chainId)?.add(hash, operation);
+    // As after a flush, the operations kept from the last run are classified again.
+    for (const { chainId, hash, operation } of persisted.mempool) this.mempools.get(chainId)?.addUnprocessed(hash, operation);
+    for (const chain of this.chains.values()) if (this.mempool(chain.chainId).pending().length > 0) this.queueLeftover(chain);
     for (const { hash, source } of persisted.protocols) this.protocolSources.set(hash, source as unknown as ProtocolSource);
     this.eventLog = new EventLog(this.events, this.now);
     this.loggingConfig = persisted.values.get("logging") ?? ((this.config["internal-events"] ?? { active_sinks: [] }) as JsonValue);
@@ -129,6 +146,11 @@ export class SandboxNode {
 
   mempool(chainId: string): Mempool {
     return this.mempools.get(chainId)!;
+  }
+
+  private newMempool(chainId: string): Mempool {
+    const onDiscard = (hash: string) => this.store.deleteOperations(chainId, [hash]);
+    return new Mempool(this.config.shell.prevalidator.max_refused_operations, onDiscard, this.events.queueLimit, this.events.stopped);
   }
 
   // ---- bootstrapped flag ----
@@ -221,7 +243,7 @@ export class SandboxNode {
     const view = { block: hash, chain_id: chain.chainId };
     if (options.async) {
       // Validation starts after the answer is written (a later turn of the event loop).
-      setImmediate(() => void this.blockQueue.run(validation, view).catch(() => undefined));
+      void this.blockQueue.run(validation, view, true).catch(() => undefined);
       return hash;
     }
     await this.blockQueue.run(validation, view);
@@ -256,12 +278,11 @@ export class SandboxNode {
     };
     this.events.validated.publish({ chainId: chain.chainId, block });
     this.store.putBlock({ chainId: chain.chainId, hash, bytes, operations: block.operations, protocol: block.protocol, nextProtocol: block.nextProtocol, receivedAt: block.receivedAt });
+    const oldHead = chain.head;
     const isHead = chain.add(block);
-    const included = block.operationHashes.flat();
-    const removed = this.mempool(chain.chainId).remove(included);
-    this.store.deleteOperations(chain.chainId, removed);
     this.events.applied.publish({ chainId: chain.chainId, block });
     if (isHead) {
+      this.flushMempool(chain, oldHead, block);
       this.events.heads.publish({ chainId: chain.chainId, block });
       if (!this.bootstrappedFlag && chain === this.mainChain) this.events.bootstrapProgress.publish({ chainId: chain.chainId, block });
     }
@@ -269,8 +290,12 @@ export class SandboxNode {
 
   /** Live blocks of `block` and the operations they include. */
   private liveness(chain: ChainStore, block: StoredBlock): Liveness {
-    const live = chain.liveBlocks(block, MAX_OPERATIONS_TTL);
-    return { blocks: new Set(live.map((b) => b.hash)), operations: new Set(live.flatMap((b) => b.operationHashes.flat())) };
+    // Every injection asks about the head: the answer is kept until the block changes.
+    if (this.livenessCache?.block === block) return this.livenessCache.live;
+    const blocks = chain.liveBlocks(block, MAX_OPERATIONS_TTL);
+    const live = { blocks: new Set(blocks.map((b) => b.hash)), operations: new Set(blocks.flatMap((b) => b.operationHashes.flat())) };
+    this.livenessCache = { block, live };
+    return live;
   }
 
   /**
@@ -282,20 +307,17 @@ export class SandboxNode {
   }
 
   /**
-   * Makes a block on the head holding the mempool's operations (in the manager pass), as a
-   * baker would, and stores it. Returns its hash.
+   * Makes a block on the head holding the mempool's validated operations (in the manager
+   * pass), as a baker would, and stores it. Returns its hash.
    */
   produceBlock(chain: ChainStore = this.mainChain): string {
     const pred = chain.head;
-    // Operations whose branch is no longer live, or that a live block already holds, cannot go
-    // in: they leave the mempool (Octez's prevalidator classifies them outdated).
+    // Validated operations are live on the head (a flush drops the others), except forced ones
+    // validated on a branch that is not: a block cannot hold those.
     const live = this.liveness(chain, pred);
-    const all = this.mempool(chain.chainId).list();
-    const pending = all.filter((p) => live.blocks.has(p.operation.branch) && !live.operations.has(p.hash));
-    if (pending.length !== all.length) {
-      const dropped = this.mempool(chain.chainId).remove(all.filter((p) => !pending.includes(p)).map((p) => p.hash));
-      this.store.deleteOperations(chain.chainId, dropped);
-    }
+    const pending = this.mempool(chain.chainId)
+      .validatedOperations()
+      .filter((p) => live.blocks.has(p.operation.branch) && !live.operations.has(p.hash));
     const passes: Operation[][] = Array.from({ length: VALIDATION_PASSES }, () => []);
     passes[MANAGER_PASS] = pending.map((p) => p.operation);
     const predTs = Number(parseProtocolTimestamp(pred.header.timestamp) ?? 0n);
@@ -322,32 +344,113 @@ export class SandboxNode {
     return hash;
   }
 
-  // ---- operations ----
+  // ---- operations (the prevalidator) ----
 
   /**
-   * `POST /injection/operation` (Octez `injection_directory.ml` and `validator.ml`,
-   * `inject_operation`): the bytes must be an operation (a 32-byte branch then its data), its
-   * branch a block of the chain; the answer is the BLAKE2b hash of the bytes.
+   * `POST /injection/operation` and the private routes (tezos/tezos-mirror
+   * `injection_directory.ml`, `validator.ml` and `prevalidator.ml`'s `on_inject`): the bytes
+   * must be an operation (a 32-byte branch then its data; the HTTP layer answers 400 before
+   * this); without a `chain` its branch must be a known block. The request then waits its turn
+   * in the prevalidator's queue (an `async` injection answers at once): an operation the
+   * mempool already has, or that a live block holds, is accepted again without effect; with
+   * `force` it goes to `unprocessed`; otherwise its branch must be live and the protocol must
+   * validate it, or the injection fails and the mempool is unchanged. Answers the BLAKE2b hash
+   * of the bytes.
    */
-  async injectOperation(hex: string, options: { async?: boolean; chain?: string } = {}): Promise<string> {
+  async injectOperation(hex: string, options: InjectOperationOptions = {}): Promise<string> {
     const bytes = isHex(hex) ? hexToBytes(hex) : new Uint8Array(0);
-    // Octez hashes the bytes before parsing them, and answers an `async` injection at once.
+    const operation = parseOperation(bytes);
+    if (operation === undefined) throw genericFailure("Can't parse the operation");
     const hash = operationHash(bytes);
-    const inject = () => {
-      const operation = parseOperation(bytes);
-      if (operation === undefined) throw genericFailure("Can't parse the operation");
-      const chain = options.chain === undefined ? this.allChains().find((c) => c.knows(operation.branch)) : this.chain(options.chain);
-      if (chain === undefined || !chain.knows(operation.branch)) throw genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
-      const mempool = this.mempool(chain.chainId);
-      if (!mempool.add(hash, operation)) return;
-      this.store.putOperation(chain.chainId, hash, operation);
-      this.events.mempool.publish({ chainId: chain.chainId, operations: [{ hash, operation }] });
-    };
-    const parsed = parseOperation(bytes);
-    const view = { request: "inject", operation: parsed ?? { branch: "", data: "" }, force: false };
-    if (options.async) setImmediate(() => void this.operationQueue.run(inject, view).catch(() => undefined));
+    let chain: ChainStore;
+    if (options.chain !== undefined) chain = this.chain(options.chain);
+    else {
+      const found = this.allChains().find((c) => c.knows(operation.branch));
+      // Forced, an operation on an unknown branch goes to every chain's prevalidator (one here).
+      if (found === undefined && !options.force) throw genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
+      chain = found ?? this.mainChain;
+    }
+    const view = { request: "inject", operation, force: options.force ?? false };
+    const inject = () => this.onInject(chain, hash, operation, options.force ?? false);
+    if (options.async) void this.operationQueue.run(inject, view, true).catch(() => undefined);
     else await this.operationQueue.run(inject, view);
     return hash;
+  }
+
+  /** The prevalidator's `Inject` request. */
+  private onInject(chain: ChainStore, hash: string, operation: Operation, force: boolean): void {
+    const mempool = this.mempool(chain.chainId);
+    const live = this.liveness(chain, chain.head);
+    if (mempool.has(hash) || live.operations.has(hash)) return;
+    if (force) {
+      mempool.addUnprocessed(hash, operation);
+      this.store.putOperation(chain.chainId, hash, operation);
+      this.events.mempool.publish({ chainId: chain.chainId, operations: [{ hash, operation }] });
+      this.classifyUnprocessed(chain);
+      return;
+    }
+    if (!live.blocks.has(operation.branch))
+      throw genericFailure(
+        `Operation ${hash} is branched on either:\n - a block ${operation.branch} which is too old (${live.blocks.size} blocks in the past)\n - a predecessor block from an alternative branch which is now unknown`,
+      );
+    const verdict = judgeOperation(operation, chain.head.header.level + 1);
+    if (verdict.class !== "validated")
+      throw genericFailure(`Error while validating injected operation ${hash}:\n${verdict.trace.map((e) => String(e.id)).join("\n")}`);
+    this.store.putOperation(chain.chainId, hash, operation);
+    mempool.classify({ hash, operation, class: "validated" });
+    this.events.mempool.publish({ chainId: chain.chainId, operations: [{ hash, operation }] });
+    this.classifyUnprocessed(chain);
+  }
+
+  /**
+   * Classifies up to `operations_batch_size` unprocessed operations on the current head (Octez's
+   * `handle_unprocessed`, run after each prevalidator request) and queues a `leftover` request
+   * for the rest.
+   */
+  private classifyUnprocessed(chain: ChainStore): void {
+    const mempool = this.mempool(chain.chainId);
+    const nextLevel = chain.head.header.level + 1;
+    for (const { hash, operation } of mempool.nextUnprocessed(Math.max(1, this.config.shell.prevalidator.operations_batch_size))) {
+      const verdict = judgeOperation(operation, nextLevel);
+      mempool.classify(verdict.class === "validated" ? { hash, operation, class: "validated" } : { hash, operation, class: verdict.class, error: verdict.trace });
+    }
+    if (mempool.pending().length > 0) this.queueLeftover(chain);
+  }
+
+  /** Queues a `leftover` request, for a later turn (until then the operations are unprocessed). */
+  private queueLeftover(chain: ChainStore): void {
+    if (this.leftoverQueued.has(chain.chainId)) return;
+    this.leftoverQueued.add(chain.chainId);
+    const leftover = () => {
+      this.leftoverQueued.delete(chain.chainId);
+      this.classifyUnprocessed(chain);
+    };
+    void this.operationQueue.run(leftover, { request: "leftover" }, true).catch(() => undefined);
+  }
+
+  /**
+   * A new head (Octez's prevalidator `Flush` with `Classification.recycle_operations`): the
+   * operations of blocks no longer on the head's branch come back, those the new branch holds
+   * leave, validated and branch-delayed ones (and branch-refused ones on a branch switch) are
+   * classified again, and those whose branch is no longer live are dropped.
+   */
+  private flushMempool(chain: ChainStore, oldHead: StoredBlock, newHead: StoredBlock): void {
+    const mempool = this.mempool(chain.chainId);
+    const branchSwitch = newHead.header.predecessor !== oldHead.hash;
+    mempool.flush(branchSwitch);
+    const { popped, pushed } = pathBetween(chain, oldHead, newHead);
+    for (const block of popped)
+      block.operations.forEach((pass, i) =>
+        pass.forEach((operation, j) => {
+          const hash = block.operationHashes[i]![j]!;
+          if (mempool.addUnprocessed(hash, operation)) this.store.putOperation(chain.chainId, hash, operation);
+        }),
+      );
+    const included = pushed.flatMap((b) => b.operationHashes.flat());
+    const live = this.liveness(chain, newHead);
+    const dead = mempool.pending().filter((p) => !live.blocks.has(p.operation.branch)).map((p) => p.hash);
+    this.store.deleteOperations(chain.chainId, mempool.remove([...included, ...dead]));
+    this.classifyUnprocessed(chain);
   }
 
   // ---- logging ----
@@ -370,4 +473,25 @@ export class SandboxNode {
     this.p2p.close();
     this.store.close();
   }
+}
+
+/**
+ * The blocks between two heads: `popped` from `from` down to their common ancestor (excluded),
+ * `pushed` from there up to `to`. Blocks the history mode no longer serves end the walk.
+ */
+function pathBetween(chain: ChainStore, from: StoredBlock, to: StoredBlock): { popped: StoredBlock[]; pushed: StoredBlock[] } {
+  const popped: StoredBlock[] = [];
+  const pushed: StoredBlock[] = [];
+  let a: StoredBlock | undefined = from;
+  let b: StoredBlock | undefined = to;
+  while (a !== undefined && b !== undefined && a.hash !== b.hash) {
+    if (a.header.level >= b.header.level) {
+      popped.push(a);
+      a = chain.predecessor(a);
+    } else {
+      pushed.push(b);
+      b = chain.predecessor(b);
+    }
+  }
+  return { popped, pushed };
 }

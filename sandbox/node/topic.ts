@@ -2,10 +2,26 @@
  * A broadcast channel of node events (Octez's `Lwt_watcher`): every subscriber gets every value
  * published after it subscribed, in order, as an `AsyncIterable` that ends when its signal
  * aborts (the client left) or when the topic closes (node stopping).
+ *
+ * Unlike `Lwt_watcher`, a subscriber's queue is bounded: publishing never waits for a reader,
+ * so a subscriber that falls `limit` values behind is cut off (its stream yields what it had
+ * queued, then ends) rather than slowing the node or growing without bound. Its client can
+ * subscribe again (the head and mempool streams start with the current state).
  */
+
+/** Values a subscriber may have queued before it is cut off, unless the topic says otherwise. */
+export const DEFAULT_QUEUE_LIMIT = 4096;
+
 export class Topic<T> {
   private readonly subscribers = new Set<Subscriber<T>>();
   private closed = false;
+  /** Subscribers cut off for falling behind, since the topic was made. */
+  overflowed = 0;
+
+  /** `limit`: values a subscriber may have waiting before it is cut off (at least 1). */
+  constructor(readonly limit: number = DEFAULT_QUEUE_LIMIT) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`stream queue limit must be a positive integer, got ${limit}`);
+  }
 
   /** Number of live subscribers. */
   get size(): number {
@@ -13,7 +29,11 @@ export class Topic<T> {
   }
 
   publish(value: T): void {
-    for (const s of this.subscribers) s.push(value);
+    for (const s of this.subscribers)
+      if (!s.push(value, this.limit)) {
+        this.overflowed++;
+        s.end();
+      }
   }
 
   /** Ends every subscription. */
@@ -56,13 +76,16 @@ class Subscriber<T> {
     this.queue = [...first];
   }
 
-  push(value: T): void {
-    if (this.ended) return;
+  /** Hands `value` to a waiting reader or queues it; false when the queue is already full. */
+  push(value: T, limit: number): boolean {
+    if (this.ended) return true;
     const w = this.waiting;
     if (w) {
       this.waiting = undefined;
       w({ value, done: false });
-    } else this.queue.push(value);
+    } else if (this.queue.length >= limit) return false;
+    else this.queue.push(value);
+    return true;
   }
 
   end(): void {

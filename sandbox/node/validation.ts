@@ -3,9 +3,9 @@
  * operations must match the header's `operations_hash` (a temporary error: the block itself
  * may be fine), then the block must be valid on its predecessor (a permanent error: the block
  * is recorded as invalid). Error ids and fields follow tezos/tezos-mirror
- * `src/lib_shell_services/validation_errors.ml` (`validator.inconsistent_operations_hash`,
+ * `src/lib_shell_services/block_validator_errors.ml` (`validator.inconsistent_operations_hash`,
  * `validator.invalid_block` with the block errors `invalid_level`, `non_increasing_timestamp` (the sandbox protocol allows equal timestamps, so that blocks can come faster than one a second),
- * `non_increasing_fitness`, `unexpected_number_of_validation_passes`, and the liveness errors
+ * `non_increasing_fitness`, `unexpected_number_of_passes`, and the liveness errors
  * of `block_validation.ml`'s `check_liveness`: `outdated_operation` for an operation whose
  * branch is not a live block of the predecessor, `replayed_operation` for one already included
  * in a live block).
@@ -19,8 +19,12 @@ export type Verdict =
   | { readonly ok: true; readonly operationHashes: string[][] }
   | { readonly ok: false; readonly permanent: boolean; readonly trace: TraceError[] };
 
+/**
+ * `validator.invalid_block`: the block's hash, then the block error as its own object
+ * (`block_validator_errors.ml`: `obj2 (req "invalid_block") (req "error" block_error_encoding)`).
+ */
 function invalid(hash: string, error: string, fields: Record<string, JsonValue> = {}): Verdict {
-  return { ok: false, permanent: true, trace: [{ kind: "permanent", id: "validator.invalid_block", invalid_block: hash, error, ...fields }] };
+  return { ok: false, permanent: true, trace: [{ kind: "permanent", id: "validator.invalid_block", invalid_block: hash, error: { error, ...fields } }] };
 }
 
 /** What the chain says about the operations' liveness on the predecessor. */
@@ -43,7 +47,7 @@ export function checkBlock(hash: string, header: BlockHeader, operations: readon
     };
   if (header.level !== pred.header.level + 1) return invalid(hash, "invalid_level", { expected: pred.header.level + 1, found: header.level });
   if (operations.length !== header.validation_pass)
-    return invalid(hash, "unexpected_number_of_validation_passes", { expected: header.validation_pass, found: operations.length });
+    return invalid(hash, "unexpected_number_of_passes", { found: operations.length });
   const ts = parseProtocolTimestamp(header.timestamp) ?? 0n;
   const predTs = parseProtocolTimestamp(pred.header.timestamp) ?? 0n;
   if (ts < predTs) return invalid(hash, "non_increasing_timestamp");

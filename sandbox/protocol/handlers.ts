@@ -3,7 +3,7 @@
  * `Handlers` of `sandbox/protocol/generated/`). The server gives them the prefix's arguments
  * (`chain_id`, `block_id`) in `path` along with their own.
  */
-import { bytesToHex } from "@tezos-rpcgen/runtime";
+import { bytesToHex, type JsonValue } from "@tezos-rpcgen/runtime";
 import { parseBlockId, resolveBlockId } from "../chain/block-id.ts";
 import { shellHeaderLength, shellHeader, type StoredBlock } from "../chain/block.ts";
 import type { ChainStore } from "../chain/chain-store.ts";
@@ -12,6 +12,9 @@ import { headerOf } from "../handlers/views.ts";
 import type { SandboxNode } from "../node/node.ts";
 import type { Handlers as BlockHandlers } from "./generated/block/server.ts";
 import type { Handlers as MempoolHandlers } from "./generated/mempool/server.ts";
+import type { GetChainsMempoolPendingOperationsRequest } from "./generated/mempool/types.ts";
+import type { ClassifiedOperation, PendingOperation } from "../node/mempool.ts";
+import { validationPassOf, type Classification, type ErrorClass } from "./operations.ts";
 import { MAX_OPERATIONS_TTL } from "./protocol.ts";
 
 interface BlockPath {
@@ -111,24 +114,63 @@ export function blockHandlers(node: SandboxNode): BlockHandlers {
   };
 }
 
+/** The class flags and validation-pass filter of the mempool queries. */
+type MempoolQuery = GetChainsMempoolPendingOperationsRequest["query"];
+
+/**
+ * The mempool directory, as Octez's prevalidator serves it (tezos/tezos-mirror
+ * `src/lib_shell/prevalidator.ml`, `build_rpc_directory`): `pending_operations` lists each
+ * selected class (all by default) and the unprocessed operations; `monitor_operations` sends
+ * the selected classes' operations (validated and branch_delayed by default), then one element
+ * per newly classified operation of those classes, and ends at the next flush (new head).
+ * Both keep only the operations of the given validation passes, when given.
+ */
 export function mempoolHandlers(node: SandboxNode): MempoolHandlers {
   const chainOf = (request: unknown) => node.chain((request as { path: { chain_id: string } }).path.chain_id);
+  const inPasses = (q: MempoolQuery | undefined) => (p: PendingOperation) => !q?.validation_pass?.length || q.validation_pass.includes(validationPassOf(p.operation));
+  const next = (protocol: string, p: PendingOperation) => ({ hash: p.hash, protocol, ...p.operation });
+  const withError = (protocol: string, p: ClassifiedOperation) => ({ ...next(protocol, p), ...(p.error ? { error: p.error as JsonValue } : {}) });
   return {
     getChainsMempoolPendingOperations(request) {
       const chain = chainOf(request);
-      const validated = node.mempool(chain.chainId).list().map((p) => ({ hash: p.hash, ...p.operation }));
-      return { validated, refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] };
+      const q = (request as { query?: MempoolQuery }).query;
+      const mempool = node.mempool(chain.chainId);
+      const protocol = chain.head.nextProtocol;
+      const keep = inPasses(q);
+      const errors = (c: ErrorClass) => (q?.[c] === false ? [] : mempool.errorClass(c).filter(keep).map((p) => ({ ...next(protocol, p), error: (p.error ?? []) as JsonValue })));
+      return {
+        validated: q?.validated === false ? [] : mempool.validatedOperations().filter(keep).map((p) => ({ hash: p.hash, ...p.operation })),
+        refused: errors("refused"),
+        outdated: errors("outdated"),
+        branch_refused: errors("branch_refused"),
+        branch_delayed: errors("branch_delayed"),
+        unprocessed: mempool.pending().filter(keep).map((p) => next(protocol, p)),
+      };
     },
     getChainsMempoolMonitorOperations(request, { signal }) {
       const chain = chainOf(request);
+      const q = (request as { query?: MempoolQuery }).query;
+      const wanted = { validated: true, refused: false, outdated: false, branch_refused: false, branch_delayed: true, ...definedOnly(q) };
       const protocol = chain.head.nextProtocol;
-      const updates = node.events.mempool.subscribe(signal);
-      const current = node.mempool(chain.chainId).list();
-      const view = (ops: typeof current) => ops.map((p) => ({ protocol, hash: p.hash, ...p.operation }));
+      const keep = inPasses(q);
+      const mempool = node.mempool(chain.chainId);
+      // Subscribed before the current operations are read: nothing classified in between is lost.
+      const updates = mempool.subscribe(signal);
+      const classified = (c: Classification) => (c === "validated" ? mempool.validatedOperations().map((p) => ({ ...p, class: c })) : mempool.errorClass(c));
+      // Octez's order: validated, refused, branch_refused, outdated, branch_delayed.
+      const order: Classification[] = ["validated", "refused", "branch_refused", "outdated", "branch_delayed"];
+      const current = order.filter((c) => wanted[c]).flatMap(classified).filter(keep);
       return (async function* () {
-        yield view(current);
-        for await (const e of updates) if (e.chainId === chain.chainId) yield view(e.operations);
+        yield current.map((p) => withError(protocol, p));
+        for await (const p of updates) if (wanted[p.class] && keep(p)) yield [withError(protocol, p)];
       })();
     },
   };
+}
+
+/** The query's flags that were given (absent ones keep their defaults). */
+function definedOnly(q: MempoolQuery | undefined): Partial<Record<Classification, boolean>> {
+  const out: Partial<Record<Classification, boolean>> = {};
+  for (const c of ["validated", "refused", "outdated", "branch_refused", "branch_delayed"] as const) if (q?.[c] !== undefined) out[c] = q[c];
+  return out;
 }

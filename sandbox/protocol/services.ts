@@ -15,8 +15,8 @@
  * the directory positions.
  */
 import { Directory, type Arg, type QueryItem, type Service } from "../../spec/service.ts";
-import { flag } from "../../spec/service.ts";
-import { E, get } from "../../spec/services/common.ts";
+import { multi, single } from "../../spec/service.ts";
+import { E, boolArg, get, intArg } from "../../spec/services/common.ts";
 import * as T from "../../spec/services/types.ts";
 
 export const listOffsetArg: Arg = { name: "list_offset", descr: "Index of a validation pass (from 0)." };
@@ -48,7 +48,18 @@ export const mempoolOperation = E.def("sandbox.mempool_operation", E.mergeObjs(E
   description: "A pending operation: its hash, its branch and its opaque data.",
 });
 
-const classified = E.list(E.tup([T.operationHash, E.dynamicSize(E.mergeObjs(E.obj([E.req("error", T.error)]), T.operation))]));
+/** A pending operation with its protocol (Octez's `next_operation_encoding` with the hash in front). */
+const nextOperation = E.def(
+  "sandbox.next_operation",
+  // The data is length-prefixed (Octez's `dynamic_size` protocol data): an `error` may follow it.
+  E.obj([E.req("hash", T.operationHash), E.req("protocol", protocolHash), E.req("branch", T.blockHash), E.req("data", E.bytes)]),
+  {
+    description: "A pending operation: its hash, the protocol it is meant for, its branch and its opaque data.",
+  },
+);
+
+/** Operations of an error class, with the errors that put them there. */
+const classified = E.list(E.dynamicSize(E.mergeObjs(nextOperation, E.obj([E.req("error", T.error)]))));
 
 /**
  * A service at its full position (prefix included), so that the generated routes carry the
@@ -94,29 +105,50 @@ export function blockServices(): Service[] {
   ];
 }
 
-/** The mempool directory's services. */
+/**
+ * The mempool queries: a boolean per class (Octez's `Tezos_rpc.Arg.bool` fields; validated and
+ * branch_delayed are included by default in both, the others as `defaults` says), then the
+ * validation passes.
+ */
+function mempoolQuery(defaults: { refused: boolean; outdated: boolean; branch_refused: boolean }): QueryItem[] {
+  const flags: Array<[string, boolean]> = [
+    ["validated", true],
+    ["refused", defaults.refused],
+    ["outdated", defaults.outdated],
+    ["branch_refused", defaults.branch_refused],
+    ["branch_delayed", true],
+  ];
+  return [
+    ...flags.map(([name, byDefault]) => single(name, boolArg, `Include ${name.replace("_", " ")} operations (${byDefault} by default)`)),
+    multi("validation_pass", intArg, "Include operations filtered by validation pass (all by default)"),
+  ];
+}
+
+/** The mempool directory's services (Octez 20.3's `pending_operations` version 2 and `monitor_operations` version 1). */
 export function mempoolServices(): Service[] {
   return [
     M("/pending_operations", {
-      description: "The operations of the mempool, by classification (the sandbox protocol validates every operation on a known branch).",
+      description:
+        "List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).",
+      query: mempoolQuery({ refused: true, outdated: true, branch_refused: true }),
       output: E.obj([
         E.req("validated", E.list(E.dynamicSize(mempoolOperation))),
         E.req("refused", classified),
         E.req("outdated", classified),
         E.req("branch_refused", classified),
         E.req("branch_delayed", classified),
-        E.req("unprocessed", E.list(E.tup([T.operationHash, E.dynamicSize(T.operation)]))),
+        E.req("unprocessed", E.list(E.dynamicSize(nextOperation))),
       ]),
     }),
     M("/monitor_operations", {
-      description: "Streams the operations entering the mempool: first those already there, then each new one.",
-      query: [flag("validated", "Include validated operations (default).")],
-      output: E.list(E.dynamicSize(E.mergeObjs(E.obj([E.req("protocol", protocolHash)]), mempoolOperation))),
+      description:
+        "Monitor the mempool operations: first those of the selected classes already there, then each one as it is classified. The stream ends when the mempool is flushed (a new head).",
+      query: mempoolQuery({ refused: false, outdated: false, branch_refused: false }),
+      output: E.list(E.dynamicSize(E.mergeObjs(nextOperation, E.obj([E.opt("error", T.error)])))),
     }),
   ];
 }
 
-/** The describe tree, from the root, of a directory's services (what the generator reads). */
 function tree(services: Service[]) {
   const dir = new Directory();
   for (const s of services) dir.register(s);

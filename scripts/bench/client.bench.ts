@@ -9,19 +9,23 @@
  *    - Taquito on our stack: the same `HttpBackend` loaded afresh with `window` defined, so that
  *      it takes the platform `fetch` (undici; its `keepalive: false` request flag does not stop
  *      undici from reusing connections): the same-stack comparison.
- *    The bench counts the connections each side opens (server-side) to show the policies.
+ *    The bench counts the connections each side opens (server-side) to show the policies, then
+ *    runs the same-stack pair alone in short ABBA rounds (the median of per-pair ratios, the
+ *    steadiest figure on a shared machine).
  * 2. Bundle size (esbuild, minified, gzip -9) of an app calling one JSON route against one
- *    calling Taquito's `RpcClient.getChainId`, both for the browser.
- * 3. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
+ *    calling Taquito's `RpcClient.getChainId`, both for the browser, with the modules of interest
+ *    (Base58, SHA-256, binary codecs) each bundle holds, read from esbuild's metafile.
+ * 3. The clients' own JavaScript cost per call, on a `fetch` that answers at once (no network).
+ * 4. A large answer (`/chains/main/blocks?length=…`: HEADS × LENGTH block hashes) in binary and
  *    in JSON: bytes on the wire and end-to-end time through the client.
  *
- * `npx tsx scripts/bench/client.bench.ts [round ms]`. Nothing asserts on timings.
+ * `npx tsx scripts/bench/client.bench.ts [round ms] [rounds]` (defaults 1000 and 9). Nothing asserts on timings.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Plugin } from "esbuild";
+import { build } from "esbuild";
 import { RpcClient } from "@taquito/rpc";
 import { HttpTransport, binaryBodies } from "../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId } from "../../generated/shell/client.ts";
@@ -29,7 +33,7 @@ import { binaryCodecs } from "../../generated/shell/binary.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const roundMs = Number(process.argv[2] ?? 1000);
-const ROUNDS = 5;
+const ROUNDS = Number(process.argv[3] ?? 9);
 
 /** Starts bare-node.ts in a child process; resolves with its URL. */
 function startServer(): Promise<{ url: string; stop: () => void }> {
@@ -45,21 +49,25 @@ function startServer(): Promise<{ url: string; stop: () => void }> {
 }
 
 /**
- * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch. The module
- * chooses its fetch when it loads, and `@taquito/rpc` has already loaded it (the Node way), so
- * a fresh copy is loaded with `window` defined, then the cached one is put back.
+ * Taquito's HttpBackend loaded as in a browser: it then uses the platform fetch (or `fetchImpl`,
+ * put in `globalThis.fetch` while it loads). The module chooses its fetch when it loads, and
+ * `@taquito/rpc` has already loaded it (the Node way), so a fresh copy is loaded with `window`
+ * defined, then the cached one is put back.
  */
-function taquitoBackendOnPlatformFetch(): unknown {
+function taquitoBackendOnPlatformFetch(fetchImpl?: typeof fetch): unknown {
   const require = createRequire(import.meta.url);
   const path = require.resolve("@taquito/http-utils");
   const cached = require.cache[path];
   delete require.cache[path];
   const global = globalThis as { window?: unknown };
   global.window = {};
+  const platformFetch = globalThis.fetch;
+  if (fetchImpl) globalThis.fetch = fetchImpl;
   try {
     const utils = require(path) as { HttpBackend: new () => unknown };
     return new utils.HttpBackend();
   } finally {
+    globalThis.fetch = platformFetch;
     delete global.window;
     if (cached) require.cache[path] = cached;
   }
@@ -121,19 +129,95 @@ async function throughput(url: string): Promise<void> {
         cpus.get(name)!.push(measured.cpuMicros);
       }
     }
-    console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (median of ${ROUNDS} rounds of ${roundMs} ms, interleaved):`);
+    // Ratios are taken round by round (the sides of one round ran within seconds of each other,
+    // under the same load from other processes), then their median: steadier than a ratio of medians.
+    console.log(`\ngetChainId, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`} (${ROUNDS} rounds of ${roundMs} ms, interleaved; medians, ratios per round with their range):`);
     const oursName = "ours (fetch/undici, keep-alive, validating)";
-    const oursRate = median(rates.get(oursName)!);
-    const oursCpu = median(cpus.get(oursName)!);
+    const perRound = (values: number[], ratio: (mine: number, theirs: number) => number, of: Map<string, number[]>) => values.map((v, r) => ratio(of.get(oursName)![r]!, v));
+    const shown = (ratios: number[]) => `${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}]`;
     for (const [name, values] of rates) {
-      const value = median(values);
-      const cpu = median(cpus.get(name)!);
-      console.log(`  ${name.padEnd(58)} ${value.toFixed(0).padStart(6)} calls/s (ours/this ${(oursRate / value).toFixed(2)}×)   client CPU ${cpu.toFixed(0).padStart(5)} µs/call (this/ours ${(cpu / oursCpu).toFixed(2)}×)`);
+      const rateRatios = perRound(values, (mine, theirs) => mine / theirs, rates);
+      const cpuRatios = perRound(cpus.get(name)!, (mine, theirs) => theirs / mine, cpus);
+      console.log(`  ${name.padEnd(58)} ${median(values).toFixed(0).padStart(6)} calls/s (ours/this ${shown(rateRatios)})   client CPU ${median(cpus.get(name)!).toFixed(0).padStart(5)} µs/call (this/ours ${shown(cpuRatios)})`);
     }
   }
 }
 
-async function bundleSize(contents: string, plugins: Plugin[] = []): Promise<{ raw: number; gzip: number }> {
+/**
+ * The same-stack comparison on its own: ours (validating) against Taquito on the platform
+ * fetch, in short rounds ordered ABBA so that each pair ran within a second under the same load;
+ * the median of the pairs' ratios, with its quartiles.
+ */
+async function pairedSameStack(url: string): Promise<void> {
+  const ours = new HttpTransport({ baseUrl: url });
+  const taquito = new RpcClient(url, "main", taquitoBackendOnPlatformFetch() as never);
+  const a = () => getChainsChainId(ours, { path: { chain_id: "main" } });
+  const b = () => taquito.getChainId();
+  const ms = Math.max(100, roundMs / 2);
+  const pairs = 2 * ROUNDS;
+  for (const inFlight of [1, 10]) {
+    for (const call of [a, b]) for (let i = 0; i < 50; i++) await call();
+    const rateRatios: number[] = [];
+    const cpuRatios: number[] = [];
+    for (let p = 0; p < pairs; p++) {
+      const [first, second] = p % 2 === 0 ? [a, b] : [b, a];
+      const x = await rate(first, ms, inFlight);
+      const y = await rate(second, ms, inFlight);
+      const [mine, theirs] = p % 2 === 0 ? [x, y] : [y, x];
+      rateRatios.push(mine.perSecond / theirs.perSecond);
+      cpuRatios.push(theirs.cpuMicros / mine.cpuMicros);
+    }
+    const q = (values: number[], at: number) => [...values].sort((m, n) => m - n)[Math.floor((values.length - 1) * at)]!;
+    const shown = (values: number[]) => `${median(values).toFixed(2)}× (quartiles ${q(values, 0.25).toFixed(2)}–${q(values, 0.75).toFixed(2)})`;
+    console.log(`  ${(inFlight === 1 ? "sequential" : `${inFlight} in flight`).padEnd(12)} calls/s ours/Taquito ${shown(rateRatios)}   client CPU Taquito/ours ${shown(cpuRatios)}`);
+  }
+}
+
+/** Modules whose presence in a bundle the bench reports: Base58 decoding and SHA-256 (Base58Check), binary codecs. */
+const WATCHED_MODULES: Readonly<Record<string, RegExp>> = {
+  "Base58": /runtime\/encodings\/base58\/(base58|check|prefixes)\.ts$/,
+  "SHA-256": /runtime\/encodings\/base58\/sha256\.ts$/,
+  "binary codecs": /(generated\/shell\/(codecs|binary)\.ts|runtime\/codec\/(reader|writer)\.ts)$/,
+};
+
+/**
+ * The clients' own JavaScript cost per call, the network taken out: both on a `fetch` that
+ * answers at once with a ready `Response` (the chain id, as the bare server sends it), in one
+ * process, CPU time per call. The floor is that `fetch` and `Response.json()` alone. Less noisy
+ * than the loopback figures, and it says where a difference between the clients comes from.
+ */
+async function clientCost(): Promise<void> {
+  const body = new TextEncoder().encode('"NetXdQprcVkpaWU"\n');
+  const ready = (async () => new Response(body, { status: 200, headers: { "content-type": "application/json", "content-length": String(body.length) } })) as typeof fetch;
+  const ours = new HttpTransport({ baseUrl: "http://localhost:8732", fetch: ready });
+  const oursNoValidation = new HttpTransport({ baseUrl: "http://localhost:8732", fetch: ready, validate: false });
+  const taquito = new RpcClient("http://localhost:8732", "main", taquitoBackendOnPlatformFetch(ready) as never);
+  const sides: Record<string, () => Promise<unknown>> = {
+    "floor: fetch + Response.json() alone": async () => (await ready("http://localhost:8732/chains/main/chain_id")).json(),
+    "ours, validating": () => getChainsChainId(ours, { path: { chain_id: "main" } }),
+    "ours, validation off": () => getChainsChainId(oursNoValidation, { path: { chain_id: "main" } }),
+    "Taquito RpcClient.getChainId": () => taquito.getChainId(),
+  };
+  const calls = 20_000;
+  const cpus = new Map<string, number[]>(Object.keys(sides).map((k) => [k, []]));
+  for (const call of Object.values(sides)) for (let i = 0; i < 3000; i++) await call();
+  for (let r = 0; r < 7; r++) {
+    for (const [name, call] of Object.entries(sides)) {
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < calls; i++) await call();
+      const used = process.cpuUsage(cpu);
+      cpus.get(name)!.push((used.user + used.system) / calls);
+    }
+  }
+  const floor = median(cpus.get("floor: fetch + Response.json() alone")!);
+  console.log(`\nClient JavaScript per call on a fetch that answers at once (CPU, median of 7 rounds of ${calls} calls):`);
+  for (const [name, values] of cpus) {
+    const cpu = median(values);
+    console.log(`  ${name.padEnd(58)} ${cpu.toFixed(1).padStart(6)} µs/call   above the floor ${(cpu - floor).toFixed(1).padStart(5)} µs`);
+  }
+}
+
+async function bundleSize(contents: string): Promise<{ raw: number; gzip: number; watched: string[] }> {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "ts" },
     bundle: true,
@@ -141,39 +225,33 @@ async function bundleSize(contents: string, plugins: Plugin[] = []): Promise<{ r
     format: "esm",
     platform: "browser",
     write: false,
+    metafile: true,
     logLevel: "silent",
     alias: { "@tezos-rpcgen/runtime": `${root}runtime/index.ts` },
-    plugins,
   });
   const text = result.outputFiles[0]!.contents;
-  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length };
+  // esbuild's metafile: the modules with bytes in the output.
+  const inputs = Object.entries(Object.values(result.metafile!.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+  const watched = Object.entries(WATCHED_MODULES).filter(([, pattern]) => inputs.some((path) => pattern.test(path))).map(([name]) => name);
+  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length, watched };
 }
-
-/** What-if: the validators' Base58Check keyword checking only the text's shape (no Base58 decoding, no SHA-256). */
-const shapeOnlyBase58: Plugin = {
-  name: "shape-only-base58",
-  setup(b) {
-    b.onLoad({ filter: /runtime[\\/]encodings[\\/]base58-groups\.ts$/ }, () => ({
-      loader: "ts",
-      contents: 'export function isTezosBase58(_group: string, value: unknown): boolean { return typeof value === "string" && /^[1-9A-HJ-NP-Za-km-z]+$/.test(value); }\nexport function isTezosBase58Group(): boolean { return true; }\nexport function expectedTezosBase58(): string { return "Base58"; }\nexport const TEZOS_BASE58_GROUPS = {};',
-    }));
-  },
-};
 
 async function bundles(): Promise<void> {
   const oursApp = 'import { HttpTransport } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732" }), { path: { chain_id: "main" } }).then(console.log);';
   const taquitoApp = 'import { RpcClient } from "@taquito/rpc"; new RpcClient("http://localhost:8732").getChainId().then(console.log);';
   const binaryApp = 'import { HttpTransport, binaryBodies } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; import { binaryCodecs } from "./generated/shell/binary.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732", mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) }), { path: { chain_id: "main" } }).then(console.log);';
+  const checksumApp = 'import { HttpTransport, BASE58_CHECKSUMS } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732", validation: BASE58_CHECKSUMS }), { path: { chain_id: "main" } }).then(console.log);';
   const ours = await bundleSize(oursApp);
   const taquito = await bundleSize(taquitoApp);
   const oursBinary = await bundleSize(binaryApp);
-  const whatIf = await bundleSize(oursApp, [shapeOnlyBase58]);
-  console.log("\nBundle of an app calling one JSON route (esbuild --minify, platform browser, gzip -9):");
-  const line = (name: string, size: { raw: number; gzip: number }) => console.log(`  ${name.padEnd(66)} ${(size.raw / 1024).toFixed(1).padStart(6)} KiB min ${(size.gzip / 1024).toFixed(1).padStart(5)} KiB gzip   ours/this ${(ours.gzip / size.gzip).toFixed(2)}×`);
+  const oursChecksums = await bundleSize(checksumApp);
+  console.log("\nBundle of an app calling one JSON route (esbuild --minify, platform browser, gzip -9; modules from esbuild's metafile):");
+  const line = (name: string, size: { raw: number; gzip: number; watched: string[] }) =>
+    console.log(`  ${name.padEnd(66)} ${(size.raw / 1024).toFixed(1).padStart(6)} KiB min ${(size.gzip / 1024).toFixed(1).padStart(5)} KiB gzip   ours/this ${(ours.gzip / size.gzip).toFixed(2)}×   ${name.startsWith("ours") ? `holds: ${size.watched.join(", ") || "none of Base58, SHA-256, binary codecs"}` : ""}`);
   line("ours: HttpTransport + getChainsChainId (JSON, validating)", ours);
   line("Taquito: RpcClient.getChainId", taquito);
   line("ours, same call in binary (binaryBodies(binaryCodecs))", oursBinary);
-  line("what-if: ours with a shape-only Base58 keyword (no Base58Check)", whatIf);
+  line("ours, JSON with checksums (validation: BASE58_CHECKSUMS)", oursChecksums);
 }
 
 async function largeAnswer(url: string): Promise<void> {
@@ -211,8 +289,11 @@ const server = await startServer();
 try {
   console.log(`Node ${process.version}, ${(await import("node:os")).cpus().length} cores (shared); server: bare node:http in a child process`);
   await bundles();
+  await clientCost();
   await largeAnswer(server.url);
   await throughput(server.url);
+  console.log(`\nSame stack, paired: ours (validating) against Taquito on the platform fetch (undici, keep-alive), ${2 * ROUNDS} ABBA pairs of ${Math.max(100, roundMs / 2)} ms rounds:`);
+  await pairedSameStack(server.url);
 } finally {
   server.stop();
 }

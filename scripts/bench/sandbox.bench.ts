@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as shell from "../../generated/shell/client.ts";
 import { HttpTransport } from "../../runtime/client/index.ts";
-import { blockHash, formatProtocolTimestamp, operationsHashOfPasses } from "../../runtime/index.ts";
+import { BASE58, blockHash, decodeBase58Check, formatProtocolTimestamp, operationsHashOfPasses } from "../../runtime/index.ts";
 import { headerBytes } from "../../sandbox/chain/block.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
 import { SandboxNode } from "../../sandbox/node/node.ts";
@@ -80,7 +80,8 @@ async function run(label: string, dataDir?: string) {
   await Promise.all(reading);
   const perSubscriber = subscribers.map((s) => (s.count * 1000) / (s.last - start));
   for (const s of subscribers) s.controller.abort();
-  // Operations: 10 in flight, each a distinct operation on genesis.
+  // Operations: 10 in flight, each a distinct operation on the head (a branch must be live).
+  const branch = Buffer.from(decodeBase58Check(BASE58.block_hash, pred)).toString("hex");
   let next = 0;
   const opStart = performance.now();
   await Promise.all(
@@ -89,7 +90,7 @@ async function run(label: string, dataDir?: string) {
         const i = next++;
         const bytes = Buffer.alloc(36);
         bytes.writeUInt32BE(i, 32);
-        await shell.postInjectionOperation(t, { body: Buffer.from(bytes).toString("hex").replace(/^0{64}/, "8fcf233671b6a04fcf679d2a381c2544ea6c1ea29ba6157776ed8424c7ccd00b") });
+        await shell.postInjectionOperation(t, { body: branch + Buffer.from(bytes).toString("hex").slice(64) });
       }
     }),
   );

@@ -87,11 +87,16 @@ export const listWithLength = (lengthEncoding: Encoding, elts: Encoding, limit?:
 // ---- objects and tuples ----
 export const req = (name: string, encoding: Encoding, d?: Doc): Field => ({ presence: "req", name, encoding, ...doc(d) });
 export const opt = (name: string, encoding: Encoding, d?: Doc): Field => ({ presence: "opt", name, encoding, ...doc(d) });
-export const dft = (name: string, encoding: Encoding, dflt: Json, d?: Doc): Field => ({
+/**
+ * A field with a default: optional in JSON, always written in binary. `dflt` is the JSON form of
+ * the default; when given, the JSON schema states it (`default`), so that an encoder can write a
+ * value that leaves the field out. Leave it `undefined` when the default is not knowable.
+ */
+export const dft = (name: string, encoding: Encoding, dflt: Json | undefined, d?: Doc): Field => ({
   presence: "dft",
   name,
   encoding,
-  default: dflt,
+  ...(dflt === undefined ? {} : { default: dflt }),
   ...doc(d),
 });
 

@@ -195,7 +195,10 @@ export class JsonSchemaBuilder {
         return [{ props: [], ext: true }];
       case "obj": {
         const f = e.field;
-        const el = patchDescription(this.schema(f.encoding), f.title, f.description);
+        const described = patchDescription(this.schema(f.encoding), f.title, f.description);
+        // json-data-encoding keeps a `dft` field's default with the property; JSON Schema's
+        // `default` keyword is where a printer puts it (Octez's describe leaves it out).
+        const el = f.presence === "dft" && f.default !== undefined ? { ...described, default: f.default } : described;
         return [{ props: [{ name: f.name, el, required: f.presence === "req" }], ext: false }];
       }
       case "objs": {

@@ -56,6 +56,8 @@ describe("a running sandbox", () => {
     const [b1] = await injectChain(json!, { hash: SANDBOX_GENESIS, level: 0 }, 1, [[], [], [], [op]]);
     const pending = operationHex({ branch: b1!, data: "01" });
     const pendingHash = await shell.postInjectionOperation(json!, { body: pending });
+    // Forced through the private route, an operation the sandbox protocol refuses is filed with its trace.
+    const refusedHash = await shell.postPrivateInjectionOperation(json!, { body: operationHex({ branch: b1!, data: "e3" }) });
     for (const t of [json!, binary!]) {
       const path = { chain_id: "main", block_id: "head" };
       expect(await block.getChainsBlocksHash(t, { path })).toBe(b1);
@@ -75,7 +77,12 @@ describe("a running sandbox", () => {
       expect((await block.getChainsBlocksByBlockId(t, { path })).header.level).toBe(1);
       expect(await block.getChainsBlocksProtocols(t, { path: { chain_id: "main", block_id: "genesis" } })).toEqual({ protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im", next_protocol: header.protocol });
       expect(await block.getChainsBlocksLiveBlocks(t, { path })).toEqual([b1, SANDBOX_GENESIS].sort());
-      expect((await mempool.getChainsMempoolPendingOperations(t, { path: main })).validated).toEqual([{ hash: pendingHash, branch: b1, data: "01" }]);
+      const classes = await mempool.getChainsMempoolPendingOperations(t, { path: main });
+      expect([classes.validated, classes.refused]).toEqual([
+        [{ hash: pendingHash, branch: b1, data: "01" }],
+        [{ hash: refusedHash, protocol: header.protocol, branch: b1, data: "e3", error: [{ kind: "permanent", id: "proto.sandbox.operation.refused" }] }],
+      ]);
+      expect((await mempool.getChainsMempoolPendingOperations(t, { path: main, query: { refused: false, validation_pass: [3] } })).refused).toEqual([]);
       const monitor = mempool.getChainsMempoolMonitorOperations(t, { path: main })[Symbol.asyncIterator]();
       expect((await monitor.next()).value.map((o: { hash: string }) => o.hash)).toEqual([pendingHash]);
       await monitor.return?.();
@@ -168,7 +175,8 @@ describe("state on disk", () => {
       const [json] = transports(first.url);
       const hashes = await injectChain(json!, { hash: SANDBOX_GENESIS, level: 0 }, 3);
       const op = await shell.postInjectionOperation(json!, { body: operationHex({ branch: hashes[2]!, data: "02" }) });
-      await shell.patchNetworkPointsByPoint(new HttpTransport({ baseUrl: first.url }), { path: { point: "10.9.9.9:9732" }, body: { acl: "ban" } });
+      // An unknown point: the address is banned, and the answer is 404 (as Octez's).
+      await expect(shell.patchNetworkPointsByPoint(new HttpTransport({ baseUrl: first.url }), { path: { point: "10.9.9.9:9732" }, body: { acl: "ban" } })).rejects.toMatchObject({ status: 404 });
       await first.stop();
       const second = await startSandbox({ dataDir: dir });
       const [again] = transports(second.url);

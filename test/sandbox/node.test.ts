@@ -9,14 +9,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HandlerContext } from "../../runtime/index.ts";
 import type { Handlers } from "../../generated/shell/server.ts";
-import { RpcServerError } from "../../runtime/server/index.ts";
 import { shellHandlers } from "../../sandbox/handlers/index.ts";
 import { parseBlockId, resolveBlockId } from "../../sandbox/chain/block-id.ts";
 import { resolveNetwork } from "../../sandbox/chain/networks.ts";
 import { buildConfig, loadConfigFile } from "../../sandbox/config/config.ts";
 import { SANDBOX_PROTOCOL } from "../../sandbox/protocol/protocol.ts";
 import { SqliteStore } from "../../sandbox/store/sqlite-store.ts";
-import { GENESIS_TIME, SANDBOX_GENESIS, abortable, blockHashOf, chainIdOf, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
+import { GENESIS_TIME, SANDBOX_GENESIS, abortable, failure, blockHashOf, chainIdOf, fitness, headerHex, operationHashOf, operationHex, testNode, type TestOperation } from "./support.ts";
 
 const json = { signal: new AbortController().signal, mediaType: "application/json" as const };
 const main = { chain_id: "main" };
@@ -39,15 +38,6 @@ async function child(h: ReturnType<typeof setup>["h"], pred: string, level: numb
   return { hash, data };
 }
 
-async function failure(call: () => unknown): Promise<RpcServerError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcServerError);
-    return error as RpcServerError;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("chains and networks", () => {
   it("derives chain ids from the genesis block hash", async () => {
@@ -78,6 +68,14 @@ describe("chains and networks", () => {
     const { h } = setup();
     expect(await h.getChainsChainId({ path: { chain_id: "NetXdQprcVkpaWU" } })).toBe("NetXdQprcVkpaWU");
     expect((await failure(() => h.getChainsChainId({ path: { chain_id: "test" } }))).status).toBe(404);
+  });
+
+  it("fetches a known protocol; an unknown one fails with the requester's fetch error (no peer to ask)", async () => {
+    const { h } = setup();
+    expect(await h.getFetchProtocolByProtocolHash({ path: { Protocol_hash: SANDBOX_PROTOCOL } })).toEqual({});
+    const unknown = "PsBabyM1eUXZseaJdmXFApDSBqj8YBfwELoxZHHW77EMcAbbwAS";
+    const e = await failure(() => h.getFetchProtocolByProtocolHash({ path: { Protocol_hash: unknown } }));
+    expect([e.status, e.trace]).toEqual([500, [{ kind: "permanent", id: "requester.Protocol_hash.fetch_timeout", key: unknown }]]);
   });
 });
 
@@ -131,7 +129,7 @@ describe("block injection", () => {
     const data = headerHex({ level: 7, predecessor: SANDBOX_GENESIS, timestamp: GENESIS_TIME + 1, fitness: fitness(7), operations: [] });
     const hash = blockHashOf(Buffer.from(data, "hex"));
     const e = await failure(() => h.postInjectionBlock({ body: { data, operations: [] } }));
-    expect(e.trace).toMatchObject([{ kind: "permanent", id: "validator.invalid_block", invalid_block: hash, error: "invalid_level" }]);
+    expect(e.trace).toMatchObject([{ kind: "permanent", id: "validator.invalid_block", invalid_block: hash, error: { error: "invalid_level", expected: 1, found: 7 } }]);
     const list = await h.getChainsInvalidBlocks({ path: main });
     expect(list).toEqual([{ block: hash, level: 7, errors: e.trace }]);
     expect(await h.getChainsInvalidBlocksByBlockHash({ path: { ...main, block_hash: hash } })).toEqual(list[0]);
@@ -147,11 +145,14 @@ describe("block injection", () => {
     const a = await child(h, SANDBOX_GENESIS, 1, { operations: [[], [], [], [op]] });
     const again = headerHex({ level: 2, predecessor: a.hash, timestamp: GENESIS_TIME + 2, fitness: fitness(2), operations: [[], [], [], [op]] });
     const replayed = await failure(() => h.postInjectionBlock({ body: { data: again, operations: [[], [], [], [op]] } }));
-    expect(replayed.trace).toMatchObject([{ id: "validator.invalid_block", error: "replayed_operation", operation: operationHashOf(Buffer.from(operationHex(op), "hex")) }]);
+    expect(replayed.trace).toMatchObject([{ id: "validator.invalid_block", error: { error: "replayed_operation", operation: operationHashOf(Buffer.from(operationHex(op), "hex")) } }]);
     const stranger = { branch: blockHashOf(new Uint8Array([5])), data: "77" };
     const outdated = headerHex({ level: 2, predecessor: a.hash, timestamp: GENESIS_TIME + 2, fitness: fitness(2), operations: [[], [], [], [stranger]] });
     const e = await failure(() => h.postInjectionBlock({ body: { data: outdated, operations: [[], [], [], [stranger]] } }));
-    expect(e.trace).toMatchObject([{ id: "validator.invalid_block", error: "outdated_operation", originating_block: stranger.branch }]);
+    expect(e.trace).toMatchObject([{ id: "validator.invalid_block", error: { error: "outdated_operation", originating_block: stranger.branch } }]);
+    const threePasses = headerHex({ level: 2, predecessor: a.hash, timestamp: GENESIS_TIME + 2, fitness: fitness(2), operations: [[], [], []], validationPass: 4 });
+    const passes = await failure(() => h.postInjectionBlock({ body: { data: threePasses, operations: [[], [], []] } }));
+    expect(passes.trace).toEqual([{ kind: "permanent", id: "validator.invalid_block", invalid_block: blockHashOf(Buffer.from(threePasses, "hex")), error: { error: "unexpected_number_of_passes", found: 3 } }]);
   });
 
   it("answers an async injection before validating", async () => {

@@ -4,6 +4,9 @@
  * second implementation.
  */
 import { blake2b } from "@noble/hashes/blake2.js";
+import { expect } from "vitest";
+import { RpcError } from "../../runtime/client/index.ts";
+import { RpcServerError } from "../../runtime/server/index.ts";
 import bs58check from "bs58check";
 import { binaryCodecs as shellBinary } from "../../generated/shell/binary.ts";
 import { buildConfig } from "../../sandbox/config/config.ts";
@@ -113,3 +116,25 @@ export function abortable(): { signal: AbortSignal; abort: () => void } {
 
 export const SANDBOX_GENESIS = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 export const GENESIS_TIME = 1530374852;
+
+/** The {@link RpcError} a call fails with (fails the test when it succeeds or fails otherwise). */
+export async function rpcError(call: Promise<unknown>): Promise<RpcError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof RpcError) return error;
+    throw error;
+  }
+  throw new Error("expected an RpcError");
+}
+
+/** The {@link RpcServerError} a handler call fails with (the test fails if it succeeds). */
+export async function failure(call: () => unknown): Promise<RpcServerError> {
+  try {
+    await call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RpcServerError);
+    return error as RpcServerError;
+  }
+  throw new Error("expected a failure");
+}

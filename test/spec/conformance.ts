@@ -3,7 +3,7 @@
  * schemas of inputs and outputs once references are resolved. Both sides are normalised to
  * undo what the OpenAPI converter changed (component references, `nullable`, a reference with
  * siblings wrapped in a one-element `oneOf`, tuple items turned into `oneOf`) and to ignore
- * what it dropped or reordered (titles, descriptions, `additionalProperties`, order of
+ * what it dropped or reordered (titles, descriptions, `default`s, `additionalProperties`, order of
  * `required` and `enum`).
  */
 
@@ -103,10 +103,12 @@ export function normalise(schema: J, resolve: (ref: string) => J, opts: Options 
   return s;
 }
 
+/** Without documentation, nor `default` (the spec states `dft` defaults; Octez's files never do). */
 function stripDoc(s: J): J {
-  const { title: _t, description: _d, ...rest } = s;
+  const { title: _t, description: _d, default: _dft, ...rest } = s;
   void _t;
   void _d;
+  void _dft;
   return rest;
 }
 

@@ -13,6 +13,8 @@ interface ServeOptions {
   config?: string;
   mediaType?: "json" | "binary" | "any";
   spec?: string;
+  netAddr?: string;
+  peer?: string[];
 }
 
 function seconds(value: string): number {
@@ -38,6 +40,8 @@ export function registerServe(program: Command): void {
     .option("--config <file>", "an Octez node configuration file (validated; defaults filled)")
     .option("--media-type <type>", "json, binary or any (the config's rpc.media-type, default any)", mediaType)
     .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
+    .option("--net-addr <host:port>", "where the peer-to-peer layer listens (the config's p2p.listen-addr; default 127.0.0.1:0, any free port)")
+    .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", (v: string, all: string[] = []) => [...all, v])
     .addHelpText(
       "after",
       `
@@ -47,7 +51,8 @@ Exit codes: 0 after a clean stop, 2 when the node cannot start (bad configuratio
 Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
   $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
-  $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis`,
+  $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis
+  $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
@@ -63,6 +68,8 @@ Examples:
           ...(options.config !== undefined ? { config: options.config } : {}),
           ...(options.mediaType !== undefined ? { mediaType: options.mediaType } : {}),
           ...(options.spec !== undefined ? { spec: options.spec } : {}),
+          ...(options.netAddr !== undefined ? { netAddr: options.netAddr } : {}),
+          ...(options.peer !== undefined ? { peers: options.peer } : {}),
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
@@ -72,6 +79,8 @@ Examples:
       }
       const running = sandbox;
       process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
+      const p2pAddr = running.node.config.p2p["listen-addr"];
+      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
       await new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: stopping\n`);

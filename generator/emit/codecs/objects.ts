@@ -20,7 +20,7 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
   const keyword = exported ? "export function" : "function";
   return {
     decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type)),
-    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint)),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint, ir.jsonOnly)),
   };
 }
 
@@ -177,14 +177,15 @@ function firstFieldName(items: readonly ObjectItem[]): string | undefined {
   return undefined;
 }
 
-function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string): Line[] {
+function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, jsonOnly?: readonly string[]): Line[] {
   const writing = new ObjectWriting(context, hint);
   writing.addGroup(items);
   const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
   const names = objectPropertyNames(items, context.definitions);
   if (names !== undefined) {
     const known = context.constant("knownProperties", `new Set(${JSON.stringify(names)})`);
-    guard.push(`${context.use("checkKnownProperties")}(w, value, ${known});`);
+    const only = jsonOnly === undefined ? "" : `, ${context.constant("jsonOnlyProperties", `new Set(${JSON.stringify(jsonOnly)})`)}`;
+    guard.push(`${context.use("checkKnownProperties")}(w, value, ${known}${only});`);
   }
   if (writing.writes === 0) return [...guard, ...writing.statements];
   return [...guard, 'let field = "";', "try {", block(writing.statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];

@@ -7,7 +7,7 @@
 import type { CaseMatch, IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
-import { memberAccess, propertyKey } from "./locals.ts";
+import { memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { discriminantOf } from "../../ir/case-selection.ts";
 import { pascalCase } from "../names.ts";
@@ -51,7 +51,9 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   const discriminant = discriminantOf(candidates.map((c) => c.match));
   if (discriminant !== undefined) {
     encode.push(`if (typeof json !== "object" || json === null || Array.isArray(json)) ${context.use("failValue")}(w, ${failText}, json);`);
-    encode.push(`switch ((json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}) {`);
+    // A name of Object.prototype is read as an own property only: `{}` has no `constructor` case.
+    const held = PROTOTYPE_NAMES.has(discriminant) ? `${context.use("ownProperty")}(json as Record<string, unknown>, ${JSON.stringify(discriminant)})` : `(json as { ${propertyKey(discriminant)}?: unknown })${memberAccess(discriminant)}`;
+    encode.push(`switch (${held}) {`);
     for (const candidate of candidates) {
       const match = candidate.match as Extract<CaseMatch, { kind: "object" }>;
       const value = match.properties.find((p) => p.name === discriminant)!.constant;

@@ -62,6 +62,9 @@ export function compileValidators(validators: readonly ValidatorRequest[]): stri
     // One function per definition, called where it is referenced: inlining copies Octez's
     // large definitions (operation contents) into every place that uses them.
     inlineRefs: false,
+    // Validators pass their `this` (the caller's JsonValidationOptions) to the validators they
+    // call, so that the Base58 keyword can reach the checksum test (keywords.ts).
+    passContext: true,
   });
   for (const keyword of textKeywords()) ajv.addKeyword(keyword);
   const add = (id: string, schema: JsonSchema) => {

@@ -8,8 +8,14 @@
  *
  * | keyword | value | runtime predicate |
  * |---|---|---|
- * | `tezosBase58` | a Base58Check type or group (`block_hash`, `public_key_hash`…) | `isTezosBase58(group, value)` |
+ * | `tezosBase58` | a Base58Check type or group (`block_hash`, `public_key_hash`…) | `isBase58Shaped(value, pattern)`, then `this.base58Check(group, value)` when given |
  * | `tezosTimestamp` | `protocol` | `isProtocolTimestamp(value)` |
+ *
+ * The Base58 check is split so that a JSON-only application does not bundle Base58 decoding
+ * and SHA-256: the validator tests the text's shape with a pattern written into the module
+ * (leading characters, length, alphabet of each type of the group), and tests the checksum only
+ * when its caller gives a `base58Check` in the validation options, ajv's `passContext` `this`
+ * (`validateJson(validator, value, BASE58_CHECKSUMS)`, as the server does for request bodies).
  *
  * Places are found as the reconciler finds them: a named definition by its name (protocol
  * prefix removed), and a root value, which has only a title, by the reconciled body codec.
@@ -23,11 +29,12 @@ import type { IR } from "../../ir/codec-ir.ts";
 import type { JsonSchema } from "../../model/json-schema.ts";
 import { KNOWN_BY_ID, knownByJsonName, type KnownEncoding } from "../../reconcile/known-encodings.ts";
 import { isUnistring, viewOf } from "../../reconcile/json-view.ts";
-import { EXPECTED_PROTOCOL_TIMESTAMP, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, isTezosBase58Group } from "@tezos-rpcgen/runtime";
+import { EXPECTED_PROTOCOL_TIMESTAMP, expectedTezosBase58, isBase58Shaped, isProtocolTimestamp, isTezosBase58Group, tezosBase58Pattern } from "@tezos-rpcgen/runtime";
 import { RUNTIME_MODULE } from "../modules.ts";
 
 const require = createRequire(import.meta.url);
 const { _, str, Name } = require("ajv") as typeof import("ajv");
+const { usePattern } = require("ajv/dist/vocabularies/code") as typeof import("ajv/dist/vocabularies/code");
 
 export const BASE58_KEYWORD = "tezosBase58";
 export const TIMESTAMP_KEYWORD = "tezosTimestamp";
@@ -91,7 +98,12 @@ export function textKeywords(): KeywordDefinition[] {
       code(cxt: KeywordCxt) {
         const group = cxt.schema as string;
         if (!isTezosBase58Group(group)) throw new Error(`${BASE58_KEYWORD}: unknown group ${JSON.stringify(group)}`);
-        cxt.fail(_`!${runtimeFunction(cxt, "isTezosBase58", isTezosBase58)}(${group}, ${cxt.data})`);
+        // The pattern goes through ajv's pattern engine, so it is compiled once at module level.
+        const shape = usePattern(cxt, tezosBase58Pattern(group));
+        const shaped = runtimeFunction(cxt, "isBase58Shaped", isBase58Shaped);
+        // `this` is the caller's JsonValidationOptions (passContext), or anything a method call
+        // gives (a body descriptor): only a `base58Check` function there adds the checksum test.
+        cxt.fail(_`!${shaped}(${cxt.data}, ${shape}) || (this != null && typeof this.base58Check == "function" && !this.base58Check(${group}, ${cxt.data}))`);
       },
       error: {
         message: (cxt) => str`must be ${expectedTezosBase58(cxt.schema as string)}`,

@@ -156,7 +156,9 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   // Only the cases whose constant the value holds, and those without one, can accept it.
   let candidates: readonly number[] = plan.all;
   if (plan.property !== undefined && jsonKindOf(value) === "object") {
-    const held = (value as Record<string, unknown>)[plan.property];
+    // An own property only: a discriminant named like a property of Object.prototype
+    // (`constructor`, `toString`) must not read the prototype's.
+    const held = Object.hasOwn(value as object, plan.property) ? (value as Record<string, unknown>)[plan.property] : undefined;
     const keyed = plan.byConstant.get(held);
     // The one case of that constant, when no case without one fits: its own encoder checks the
     // rest of the value (as Octez's, once the constant has chosen the case).
@@ -201,17 +203,26 @@ function describeShape(value: unknown, shapes: readonly CaseShape[]): string {
 
 /**
  * Refuses a property of `value` that is not in `known` (one that holds `undefined` counts as
- * absent): the error's path ends with the property's name.
+ * absent): the error's path ends with the property's name. `jsonOnly` names the optional
+ * properties the schema has but binary cannot carry, refused as such.
  */
-export function checkKnownProperties(w: BinaryWriter, value: object, known: ReadonlySet<string>): void {
+export function checkKnownProperties(w: BinaryWriter, value: object, known: ReadonlySet<string>, jsonOnly?: ReadonlySet<string>): void {
   for (const key in value) {
-    if (!known.has(key) && (value as Record<string, unknown>)[key] !== undefined) failUnknownProperty(w, key, (value as Record<string, unknown>)[key]);
+    if (!known.has(key) && (value as Record<string, unknown>)[key] !== undefined) {
+      if (jsonOnly?.has(key)) failJsonOnlyProperty(w, key, (value as Record<string, unknown>)[key]);
+      failUnknownProperty(w, key, (value as Record<string, unknown>)[key]);
+    }
   }
 }
 
 /** The error of a property the schema does not have. */
 export function failUnknownProperty(w: BinaryWriter, name: string, value: unknown): never {
   throw new EncodeError("no such property (the schema does not have it)", describeValue(value), w.length).prepend(name);
+}
+
+/** The error of an optional property the JSON schema has but the binary layout has no field for. */
+export function failJsonOnlyProperty(w: BinaryWriter, name: string, value: unknown): never {
+  throw new EncodeError("this property left out: it exists only in JSON (the binary layout has no field for it)", describeValue(value), w.length).prepend(name);
 }
 
 /** A copy of `value` with only the properties `names` (the part of an object a merged object's encoder reads). */

@@ -76,8 +76,8 @@ describe("drift against a node (the real bin)", () => {
     expect(fromNode.code).toBe(1);
     expect(fromFile.stderr).toBe("");
     expect(fromNode.stderr).toBe("");
-    expect(fromFile.stdout.split("\n")[0]).toBe("drift spec/snapshots/shell-legacy.json → spec/snapshots/shell.json: 145 changes: 84 breaking, 61 compatible");
-    expect(fromNode.stdout.split("\n")[0]).toBe(`drift ${legacy.url} → spec/snapshots/shell.json: 145 changes: 84 breaking, 61 compatible`);
+    expect(fromFile.stdout.split("\n")[0]).toBe("drift spec/snapshots/shell-legacy.json → spec/snapshots/shell.json: 146 changes: 84 breaking, 62 compatible");
+    expect(fromNode.stdout.split("\n")[0]).toBe(`drift ${legacy.url} → spec/snapshots/shell.json: 146 changes: 84 breaking, 62 compatible`);
     expect(body(fromNode.stdout)).toBe(body(fromFile.stdout));
     expect(fromNode.stdout.replace(legacy.url, "spec/snapshots/shell-legacy.json")).toBe(fromFile.stdout);
     await expect(fromFile.stdout).toMatchFileSnapshot("__snapshots__/drift-shell-legacy-shell.txt");
@@ -143,7 +143,7 @@ describe("drift formats and --fail-on (in-process)", () => {
     expect(fromNode.exitCode).toBe(1);
     const nodeReport = JSON.parse(fromNode.output) as DriftReport;
     const fileReport = JSON.parse(fromFile.output) as DriftReport;
-    expect(nodeReport.summary).toEqual({ total: 145, breaking: 84, compatible: 61 });
+    expect(nodeReport.summary).toEqual({ total: 146, breaking: 84, compatible: 62 });
     expect(nodeReport.changes).toEqual(fileReport.changes);
     expect(nodeReport.old.label).toBe(legacy.url);
   });
@@ -152,7 +152,7 @@ describe("drift formats and --fail-on (in-process)", () => {
     const { output, exitCode } = await drift(legacy.url, shellSnapshot, { format: "markdown" });
     expect(exitCode).toBe(1);
     expect(output).toMatch(/^## Drift: /);
-    expect(output).toContain("**84 breaking**, 61 compatible (145 changes).");
+    expect(output).toContain("**84 breaking**, 62 compatible (146 changes).");
     expect(output).toContain("| services | 63 | 67 |");
     expect(output).toMatch(/\/monitor\/valid\\?_blocks/);
     expect(output).not.toContain("\n  BREAKING");

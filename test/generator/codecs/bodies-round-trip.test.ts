@@ -110,7 +110,7 @@ function checkUnionCases(model: CodecModel, emitted: EmittedModule): string[] {
     const reference = interpreter.definition(name);
     alternatives.forEach((alternative, i) => {
       const arbitrary = schemaArbitrary(alternative, root, { special: baseTypeArbitrary }).map((value) => fitToBinary(value, definition.codec, model.definitions));
-      const problem = checkValues(arbitrary, undefined, reference, encode, decode, CASE_RUNS, new Set());
+      const problem = checkValues(arbitrary, undefined, reference, encode, decode, CASE_RUNS, new Set(), defaultedNames(root));
       if (problem !== undefined) problems.push(`${name} case ${alternative.title ?? i}: ${problem}`);
     });
   }
@@ -130,7 +130,7 @@ function checkBody(schema: JsonSchema, ir: IR, definitions: ReadonlyMap<string, 
     ir.kind === "unit"
       ? fc.constant({})
       : ((ir.kind === "known" ? knownArbitrary(ir.id) : undefined) ?? schemaArbitrary(schema, schema, { special: baseTypeArbitrary }).map((value) => fitToBinary(value, ir, definitions)));
-  const problem = checkValues(arbitrary, validate, interpreter.codec(ir), encode, decode, RUNS, rejected);
+  const problem = checkValues(arbitrary, validate, interpreter.codec(ir), encode, decode, RUNS, rejected, defaultedNames(schema));
   rejections.push(...rejected);
   return problem;
 }
@@ -140,7 +140,7 @@ function checkBody(schema: JsonSchema, ir: IR, definitions: ReadonlyMap<string, 
  * value by both. A value `validate` refuses although the codecs hold it adds to `rejected` the
  * schema path of the refusal.
  */
-function checkValues(arbitrary: fc.Arbitrary<unknown>, validate: JsonValidator | undefined, reference: Codec<unknown>, encode: Encoder, decode: Decoder, runs: number, rejected: Set<string>): string | undefined {
+function checkValues(arbitrary: fc.Arbitrary<unknown>, validate: JsonValidator | undefined, reference: Codec<unknown>, encode: Encoder, decode: Decoder, runs: number, rejected: Set<string>, defaulted: ReadonlySet<string>): string | undefined {
   const result = fc.check(
     fc.property(arbitrary, (value) => {
       const valid = validate === undefined || validate(value) === true;
@@ -166,9 +166,13 @@ function checkValues(arbitrary: fc.Arbitrary<unknown>, validate: JsonValidator |
       const r = new BinaryReader(generated);
       const decoded = decode(r);
       r.expectEnd();
-      if (!sameValue(decoded, value)) throw new Error(`decoded ${JSON.stringify(decoded)} from ${hex}`);
+      if (!sameValue(decoded, value, defaulted)) throw new Error(`decoded ${JSON.stringify(decoded)} from ${hex}`);
       const again = reference.decode(new BinaryReader(generated));
-      if (!sameValue(again, value)) throw new Error(`the interpreter decoded ${JSON.stringify(again)} from ${hex}`);
+      if (!sameValue(again, value, defaulted)) throw new Error(`the interpreter decoded ${JSON.stringify(again)} from ${hex}`);
+      // A defaulted field left out comes back with the default written for it: the same bytes.
+      const w = new BinaryWriter();
+      encode(w, decoded);
+      if (bytesToHex(w.finish()) !== hex) throw new Error(`the decoded value ${JSON.stringify(decoded)} encodes to other bytes than ${hex}`);
     }),
     { numRuns: runs, seed: SEED, endOnFailure: true },
   );
@@ -197,21 +201,36 @@ function refusal(error: unknown): string | undefined {
  * Deep equality of a decoded value and the value encoded, where an optional property that
  * runs to the end of its frame and was given an empty list, text or byte string may come back
  * absent: it takes no bytes, as in Octez (whose JSON leaves out such a field holding its
- * default anyway).
+ * default anyway); and a property with a stated default (named in `defaulted`) that the value
+ * left out comes back with the value written for it.
  */
-function sameValue(decoded: unknown, value: unknown): boolean {
+function sameValue(decoded: unknown, value: unknown, defaulted: ReadonlySet<string>): boolean {
   if (isDeepStrictEqual(decoded, value)) return true;
   if (typeof decoded !== "object" || typeof value !== "object" || decoded === null || value === null) return false;
   if (Array.isArray(decoded) !== Array.isArray(value)) return false;
-  if (Array.isArray(decoded)) return decoded.length === (value as unknown[]).length && decoded.every((d, i) => sameValue(d, (value as unknown[])[i]));
+  if (Array.isArray(decoded)) return decoded.length === (value as unknown[]).length && decoded.every((d, i) => sameValue(d, (value as unknown[])[i], defaulted));
   const a = decoded as Record<string, unknown>;
   const b = value as Record<string, unknown>;
   for (const key of Object.keys(b)) {
     if (Object.hasOwn(a, key)) {
-      if (!sameValue(a[key], b[key])) return false;
+      if (!sameValue(a[key], b[key], defaulted)) return false;
     } else if (!(isDeepStrictEqual(b[key], []) || b[key] === "")) return false;
   }
-  return Object.keys(a).every((key) => Object.hasOwn(b, key));
+  return Object.keys(a).every((key) => Object.hasOwn(b, key) || defaulted.has(key));
+}
+
+/** The names of the properties that state a `default` anywhere in a body's schema. */
+function defaultedNames(schema: JsonSchema): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (typeof node !== "object" || node === null) return;
+    const properties = (node as JsonSchema).properties;
+    if (properties !== undefined) for (const [name, property] of Object.entries(properties)) if (property.default !== undefined) names.add(name);
+    Object.values(node).forEach(walk);
+  };
+  walk(schema);
+  return names;
 }
 
 function attempt<T>(run: () => T): T | Error {

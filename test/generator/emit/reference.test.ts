@@ -9,7 +9,7 @@ import type { JsonValidator } from "../../../runtime/index.ts";
 import { afterAll, describe, expect } from "vitest";
 import { describeTreeHash, readDescribeTree } from "../../../generator/describe/index.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
-import { operationHash } from "../../../runtime/index.ts";
+import { BASE58_CHECKSUMS, operationHash, validateJson } from "../../../runtime/index.ts";
 import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 import { emitInto, temporaryDirectory, typeCheck, writeUsage } from "./support.ts";
 import { codecsSource } from "../../../generator/emit/codecs/index.ts";
@@ -172,12 +172,15 @@ describe("generated folders for real mempool dumps", () => {
       for (const vector of operations) {
         // A mempool monitor element: the operation with its hash and protocol.
         const element = { hash: operationHash(Buffer.from(vector.hex, "hex")), protocol: vectors.protocol, ...vector.json };
+        expect(validateJson(validate, [element], BASE58_CHECKSUMS), JSON.stringify(validate.errors)).toBe(true);
         expect(validate([element]), JSON.stringify(validate.errors)).toBe(true);
         for (const [what, mutate] of MUTATIONS) {
           const copy = structuredClone(element);
           const applied = mutate(copy);
           if (applied === false) continue;
-          expect(validate([copy]), `${what}: ${JSON.stringify(copy).slice(0, 200)}`).toBe(false);
+          // Without checksums, a corrupted checksum (right shape) passes; every other mutation fails.
+          expect(validate([copy]), `${what} (shape only): ${JSON.stringify(copy).slice(0, 200)}`).toBe(what.includes("corrupted"));
+          expect(validateJson(validate, [copy], BASE58_CHECKSUMS), `${what}: ${JSON.stringify(copy).slice(0, 200)}`).toBe(false);
           if (typeof applied === "string") {
             const reported = (validate.errors ?? []).filter((e) => e.keyword === "tezosBase58").map((e) => e.instancePath);
             expect(reported, what).toContain(applied);
@@ -187,7 +190,7 @@ describe("generated folders for real mempool dumps", () => {
         for (const [what, rewrite] of EQUIVALENTS) {
           const copy = structuredClone(element);
           if (rewrite(copy) === false) continue;
-          expect(validate([copy]), `${what}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          expect(validateJson(validate, [copy], BASE58_CHECKSUMS), `${what}: ${JSON.stringify(validate.errors)}`).toBe(true);
           accepted++;
         }
       }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValidator } from "../../../runtime/index.ts";
-import { BASE58, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength } from "../../../runtime/index.ts";
+import { BASE58, BASE58_CHECKSUMS, encodeBase58Check, expectedTezosBase58, isProtocolTimestamp, isTezosBase58, jsonEqual, jsonStringLength, validateJson } from "../../../runtime/index.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
 import { rootCheckApplies, rootTextCheck, withTextChecks } from "../../../generator/emit/validators/keywords.ts";
 import { emitValidators, planValidators, type ValidatorPlan } from "../../../generator/emit/validators/index.ts";
@@ -77,8 +77,19 @@ describe("generated JSON validators", () => {
   it("check the Base58Check type of hashes, which the schemas type as bare text", () => {
     const header = outputOf("getMonitorHeadsByChainId");
     const operation = "onvqHCxjyTbxX9zkRYxGkDaBt3d5eZ5L5Ap9WHv73SGo3QuJ4AM";
-    expect(header({ level: 1, predecessor: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32)).replace(/^o/, "B") })).toBe(false);
-    expect(header({ level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3" })).toBe(false);
+    // Text of the right shape that is no value at all: only the checksum test refuses it.
+    const garbage = { level: 1, predecessor: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32)).replace(/^o/, "B") };
+    expect([header(garbage), validateJson(header, garbage, BASE58_CHECKSUMS)]).toEqual([true, false]);
+    // A bad checksum has the right shape: refused only when the caller asks for checksums.
+    const badChecksum = { level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3" };
+    expect(header(badChecksum)).toBe(true);
+    expect(validateJson(header, badChecksum)).toBe(true);
+    expect(validateJson(header, badChecksum, BASE58_CHECKSUMS)).toBe(false);
+    expect(header.errors?.[0]).toMatchObject({ instancePath: "/predecessor", keyword: "tezosBase58", params: { group: "block_hash" } });
+    expect(validateJson(header, { level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2" }, BASE58_CHECKSUMS)).toBe(true);
+    // A method call gives the validator another `this`: still the shape only.
+    expect({ validate: header }.validate(badChecksum)).toBe(true);
+    expect(header({ level: 1, predecessor: "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW0" })).toBe(false);
     expect(header.errors?.[0]).toMatchObject({ instancePath: "/predecessor", keyword: "tezosBase58", params: { group: "block_hash" } });
     expect(header.errors?.[0]?.message).toBe('must be a block hash (Base58Check, 51 characters starting with "B")');
     expect(header({ level: 1, predecessor: operation })).toBe(false);
@@ -212,7 +223,7 @@ describe("hash, key and timestamp checks of the validators", () => {
       ],
     };
     const { js } = emitValidators(plan);
-    expect(js).toContain('import { isProtocolTimestamp, isTezosBase58 } from "@tezos-rpcgen/runtime";');
+    expect(js).toContain('import { isBase58Shaped, isProtocolTimestamp, jsonPattern } from "@tezos-rpcgen/runtime";');
     expect(js).not.toContain("require(");
     expect(emitValidators(plan).js).toBe(js);
     const path = join(tmp.path, "base58-validators.js");
@@ -225,6 +236,10 @@ describe("hash, key and timestamp checks of the validators", () => {
     expect(hash(tz1)).toBe(false);
     expect(hash.errors?.[0]).toMatchObject({ instancePath: "", keyword: "tezosBase58" });
     expect(hash({ invalid_utf8_string: [300] })).toBe(false);
+    const badChecksum = block.slice(0, -1) + "3";
+    expect([hash(badChecksum), validateJson(hash, badChecksum, BASE58_CHECKSUMS), validateJson(hash, ascii(badChecksum), BASE58_CHECKSUMS)]).toEqual([true, false, false]);
+    expect(validateJson(transfer, { source: tz1, destination: kt1.slice(0, -1) + "j", signature }, BASE58_CHECKSUMS)).toBe(false);
+    expect(transfer.errors?.[0]?.instancePath).toBe("/destination");
     expect(transfer({ source: tz1, destination: kt1, signature })).toBe(true);
     expect(transfer({ source: tz1, destination: tz1, signature: edsig })).toBe(true);
     expect(transfer({ source: kt1, destination: kt1 })).toBe(false);

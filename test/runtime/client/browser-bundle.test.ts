@@ -31,9 +31,14 @@ describe("the client in browsers", () => {
     expect(result.inputs.some((path) => path.startsWith("node:"))).toBe(false);
   });
 
-  it("a one-route JSON application leaves out binary codecs, framing and the binary splitter, and stays under 10 KB gzip", async () => {
+  it("a one-route JSON application leaves out binary codecs, framing, the binary splitter, Base58 and SHA-256, and stays under 10 KB gzip", async () => {
     const result = await bundle('import { HttpTransport } from "./runtime/index.ts"; import { getChainsChainId } from "./generated/shell/client.ts"; getChainsChainId(new HttpTransport({ baseUrl: "http://localhost:8732" }), { path: { chain_id: "main" } }).then(console.log);');
     for (const left of ["generated/shell/codecs.ts", "generated/shell/binary.ts", "runtime/codec/reader.ts", "runtime/codec/writer.ts", "runtime/http/framing.ts", "runtime/client/binary.ts", "runtime/encodings/json-value.ts"]) {
+      expect(result.inputs).not.toContain(left);
+    }
+    // Validators check the shape of Base58 text; decoding it and its SHA-256 checksum stay out.
+    expect(result.inputs).toContain("runtime/encodings/base58-shape.ts");
+    for (const left of ["runtime/encodings/base58/base58.ts", "runtime/encodings/base58/check.ts", "runtime/encodings/base58/sha256.ts", "runtime/encodings/base58/prefixes.ts", "runtime/encodings/base58-groups.ts", "runtime/hashing/blake2b.ts"]) {
       expect(result.inputs).not.toContain(left);
     }
     expect(result.inputs).toContain("generated/shell/validators.js");

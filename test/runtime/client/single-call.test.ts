@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
-import { DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
+import { BaseUrlError, DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
@@ -248,6 +248,38 @@ describe("retries", () => {
     const other = await node((_req, res) => res.writeHead(404).end());
     await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
     expect(other.requests.length).toBe(1);
+  });
+});
+
+describe("base URL", () => {
+  it("resolves a relative base URL against the page's address, as in a browser", async () => {
+    const n = await node(json(CHAIN_ID));
+    const global = globalThis as { location?: unknown };
+    global.location = { href: `${n.url}/app/index.html` };
+    let transport: HttpTransport;
+    try {
+      transport = new HttpTransport({ baseUrl: "/rpc" });
+    } finally {
+      delete global.location;
+    }
+    expect(await getChainsChainId(transport, { path: { chain_id: "main" } })).toBe(CHAIN_ID);
+    expect(n.requests[0]!.url).toBe("/rpc/chains/main/chain_id");
+  });
+
+  it("refuses a relative base URL where there is no page address, and a query string, with a BaseUrlError", () => {
+    expect((globalThis as { location?: unknown }).location).toBeUndefined();
+    const relative = (() => {
+      try {
+        new HttpTransport({ baseUrl: "/rpc" });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(relative).toBeInstanceOf(BaseUrlError);
+    expect((relative as BaseUrlError).baseUrl).toBe("/rpc");
+    expect((relative as Error).message).toMatch(/relative.*globalThis\.location/);
+    expect(() => new HttpTransport({ baseUrl: "http://localhost:8732/?a=1" })).toThrow(BaseUrlError);
+    expect(() => new HttpTransport({ baseUrl: "ftp://localhost/" })).toThrow(/scheme/);
   });
 });
 

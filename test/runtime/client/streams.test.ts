@@ -136,6 +136,42 @@ describe("streams", () => {
     expect(await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: slow.url, timeoutMs: 150 })))).toEqual(elements.slice(0, 2));
   });
 
+  it("retries opening a stream when asked to, and never once it started", async () => {
+    let attempts = 0;
+    const n = await node(async (req, res) => {
+      attempts++;
+      if (attempts === 1) return res.writeHead(503).end();
+      if (attempts === 2) return res.destroy(); // no answer at all
+      if (attempts === 3) {
+        // Started, then cut: not retried (a new stream would start over from the node's state).
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write(ndjson.subarray(0, ndjson.indexOf(10) + 1));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return res.destroy();
+      }
+      return streaming([50])(req, res);
+    });
+    const retrying = new HttpTransport({ baseUrl: n.url, retry: { retries: 3, delayMs: 1 } });
+    const got: unknown[] = [];
+    const error = await (async () => {
+      try {
+        for await (const value of getMonitorBootstrapped(retrying)) got.push(value);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).reason).toBe("interrupted");
+    expect(got).toEqual(elements.slice(0, 1));
+    expect(attempts).toBe(3);
+    // The next subscription opens at once and reads to the end.
+    expect(await collect(getMonitorBootstrapped(retrying))).toEqual(elements);
+    expect(attempts).toBe(4);
+    // Without retries the first failure is final.
+    attempts = 0;
+    expect(((await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: n.url }))).catch((e: unknown) => e)) as RpcError).status).toBe(503);
+  });
+
   it("caps one element's size, validates each element, and reports an error status before any element", async () => {
     const n = await node(async (req, res) => {
       if (req.url.includes("bootstrapped")) return streaming([ndjson.length])(req, res);

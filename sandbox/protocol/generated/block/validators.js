@@ -2,7 +2,7 @@
 // Source: block.json
 // Describe tree sha256: add550297ad9123b012370045312f0eafedb547966c28fb3a11e3832bb1aa788
 
-import { isProtocolTimestamp, isTezosBase58, jsonPattern } from "@tezos-rpcgen/runtime";
+import { isBase58Shaped, isProtocolTimestamp, jsonPattern } from "@tezos-rpcgen/runtime";
 
 export const validateGetChainsBlocksByBlockIdOutput = validate58;
 const func0 = Object.prototype.hasOwnProperty;
@@ -164,17 +164,19 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const func39 = isTezosBase58;
+const func39 = jsonPattern;
+const func40 = isBase58Shaped;
+const pattern2 = /* @__PURE__ */ func39("^(?:P[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("protocol_hash", data)){
+if(!func40(data, pattern2) || (this != null && typeof this.base58Check == "function" && !this.base58Check("protocol_hash", data))){
 validate29.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "protocol_hash"},message:"must be a protocol hash (Base58Check, 51 characters starting with \"P\")"}];
 return false;
 }
@@ -183,16 +185,17 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
+const pattern3 = /* @__PURE__ */ func39("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("chain_id", data)){
+if(!func40(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate32.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -201,16 +204,17 @@ validate32.errors = vErrors;
 return errors === 0;
 }
 
+const pattern5 = /* @__PURE__ */ func39("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("block_hash", data)){
+if(!func40(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate38.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -246,17 +250,17 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const func70 = isProtocolTimestamp;
+const func76 = isProtocolTimestamp;
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func70(data)){
+if(!func76(data)){
 validate49.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -265,16 +269,17 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = /* @__PURE__ */ func39("^(?:LLo[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_list_list_hash", data)){
+if(!func40(data, pattern0) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_list_list_hash", data))){
 validate22.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_list_list_hash"},message:"must be an operation list list hash (Base58Check, 53 characters starting with \"LLo\")"}];
 return false;
 }
@@ -287,7 +292,7 @@ return errors === 0;
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate22.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -295,15 +300,14 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const func40 = jsonPattern;
-const pattern0 = /* @__PURE__ */ func40("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
+const pattern1 = /* @__PURE__ */ func39("^([a-zA-Z0-9][a-zA-Z0-9])*$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern1.test(data)){
 validate26.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
@@ -327,7 +331,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate26(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate26.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -346,16 +350,17 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
+const pattern6 = /* @__PURE__ */ func39("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("context_hash", data)){
+if(!func40(data, pattern6) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate44.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -387,7 +392,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate43.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
@@ -426,7 +431,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate38.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -438,7 +443,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
-if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate49.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
@@ -477,7 +482,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -489,7 +494,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
-if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate53.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -501,7 +506,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
-if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate44.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
@@ -513,7 +518,7 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs12 = errors;
-if(!(validate26(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate26.call(this, data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -542,16 +547,17 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
+const pattern4 = /* @__PURE__ */ func39("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_hash", data)){
+if(!func40(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate35.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -583,7 +589,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -595,7 +601,7 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate32.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -607,7 +613,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
-if(!(validate35(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate35.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
@@ -619,7 +625,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs5 = errors;
-if(!(validate38(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate38.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -631,7 +637,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs6 = errors;
-if(!(validate26(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate26.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -666,7 +672,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate28(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate28.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -708,7 +714,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -720,7 +726,7 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate32.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -732,7 +738,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
-if(!(validate38(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate38.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -744,7 +750,7 @@ var valid0 = true;
 if(valid0){
 if(data.header !== undefined && func0.call(data, "header")){
 const _errs5 = errors;
-if(!(validate46(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
+if(!(validate46.call(this, data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
@@ -763,7 +769,7 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
-if(!(validate27(data4[i0], {instancePath:instancePath+"/operations/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate27.call(this, data4[i0], {instancePath:instancePath+"/operations/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -811,12 +817,12 @@ export const validateGetChainsBlocksHashOutput = validate65;
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("block_hash", data)){
+if(!func40(data, pattern5) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate65.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -850,7 +856,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -862,7 +868,7 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate32.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -874,7 +880,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
-if(!(validate38(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate38.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -886,7 +892,7 @@ var valid0 = true;
 if(valid0){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs5 = errors;
-if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate43.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
@@ -925,7 +931,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs8 = errors;
-if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate38.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -937,7 +943,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs9 = errors;
-if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate49.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
@@ -976,7 +982,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs12 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -988,7 +994,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs13 = errors;
-if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate53.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1000,7 +1006,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs14 = errors;
-if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate44.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
@@ -1012,7 +1018,7 @@ var valid0 = true;
 if(valid0){
 if(data.protocol_data !== undefined && func0.call(data, "protocol_data")){
 const _errs15 = errors;
-if(!(validate26(data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
+if(!(validate26.call(this, data.protocol_data, {instancePath:instancePath+"/protocol_data",parentData:data,parentDataProperty:"protocol_data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -1068,7 +1074,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1080,7 +1086,7 @@ var valid0 = true;
 if(valid0){
 if(data.content !== undefined && func0.call(data, "content")){
 const _errs3 = errors;
-if(!(validate26(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate26.call(this, data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -1109,7 +1115,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern0.test(data)){
+if(!pattern1.test(data)){
 validate81.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$"},message:"must match pattern \""+"^([a-zA-Z0-9][a-zA-Z0-9])*$"+"\""}];
 return false;
 }
@@ -1147,7 +1153,7 @@ break;
 if(_errs1 === errors){
 if(data.level !== undefined && func0.call(data, "level")){
 const _errs2 = errors;
-if(!(validate43(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
+if(!(validate43.call(this, data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
@@ -1186,7 +1192,7 @@ var valid0 = true;
 if(valid0){
 if(data.predecessor !== undefined && func0.call(data, "predecessor")){
 const _errs5 = errors;
-if(!(validate38(data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
+if(!(validate38.call(this, data.predecessor, {instancePath:instancePath+"/predecessor",parentData:data,parentDataProperty:"predecessor",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -1198,7 +1204,7 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 const _errs6 = errors;
-if(!(validate49(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate49.call(this, data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
@@ -1237,7 +1243,7 @@ var valid0 = true;
 if(valid0){
 if(data.operations_hash !== undefined && func0.call(data, "operations_hash")){
 const _errs9 = errors;
-if(!(validate21(data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
+if(!(validate21.call(this, data.operations_hash, {instancePath:instancePath+"/operations_hash",parentData:data,parentDataProperty:"operations_hash",rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -1249,7 +1255,7 @@ var valid0 = true;
 if(valid0){
 if(data.fitness !== undefined && func0.call(data, "fitness")){
 const _errs10 = errors;
-if(!(validate53(data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
+if(!(validate53.call(this, data.fitness, {instancePath:instancePath+"/fitness",parentData:data,parentDataProperty:"fitness",rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1261,7 +1267,7 @@ var valid0 = true;
 if(valid0){
 if(data.context !== undefined && func0.call(data, "context")){
 const _errs11 = errors;
-if(!(validate44(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+if(!(validate44.call(this, data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
@@ -1300,7 +1306,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate38(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate38.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -1337,7 +1343,7 @@ var valid1 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs3 = errors;
-if(!(validate35(data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate35.call(this, data0[i1], {instancePath:instancePath+"/" + i0+"/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
@@ -1378,7 +1384,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate35(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate35.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
@@ -1402,12 +1408,12 @@ export const validateGetChainsBlocksOperationHashesByListOffsetByOperationOffset
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate23.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 else {
-if(!func39("operation_hash", data)){
+if(!func40(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate95.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -1427,7 +1433,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate27(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate27.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -1457,7 +1463,7 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate28(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate28.call(this, data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -1500,7 +1506,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1512,7 +1518,7 @@ var valid0 = true;
 if(valid0){
 if(data.chain_id !== undefined && func0.call(data, "chain_id")){
 const _errs3 = errors;
-if(!(validate32(data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
+if(!(validate32.call(this, data.chain_id, {instancePath:instancePath+"/chain_id",parentData:data,parentDataProperty:"chain_id",rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
@@ -1524,7 +1530,7 @@ var valid0 = true;
 if(valid0){
 if(data.hash !== undefined && func0.call(data, "hash")){
 const _errs4 = errors;
-if(!(validate35(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate35.call(this, data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
@@ -1536,7 +1542,7 @@ var valid0 = true;
 if(valid0){
 if(data.branch !== undefined && func0.call(data, "branch")){
 const _errs5 = errors;
-if(!(validate38(data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
+if(!(validate38.call(this, data.branch, {instancePath:instancePath+"/branch",parentData:data,parentDataProperty:"branch",rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -1548,7 +1554,7 @@ var valid0 = true;
 if(valid0){
 if(data.data !== undefined && func0.call(data, "data")){
 const _errs6 = errors;
-if(!(validate26(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate26.call(this, data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -1597,7 +1603,7 @@ break;
 if(_errs1 === errors){
 if(data.protocol !== undefined && func0.call(data, "protocol")){
 const _errs2 = errors;
-if(!(validate29(data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
+if(!(validate29.call(this, data.protocol, {instancePath:instancePath+"/protocol",parentData:data,parentDataProperty:"protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -1609,7 +1615,7 @@ var valid0 = true;
 if(valid0){
 if(data.next_protocol !== undefined && func0.call(data, "next_protocol")){
 const _errs3 = errors;
-if(!(validate29(data.next_protocol, {instancePath:instancePath+"/next_protocol",parentData:data,parentDataProperty:"next_protocol",rootData}))){
+if(!(validate29.call(this, data.next_protocol, {instancePath:instancePath+"/next_protocol",parentData:data,parentDataProperty:"next_protocol",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
