@@ -1,3 +1,4 @@
+import { int32At, uint16At } from "./byte-order.ts";
 import { DecodeError } from "./errors.ts";
 
 /** Deepest nesting of recursive definitions a reader accepts (as Micheline's default limit). */
@@ -21,7 +22,12 @@ export class BinaryReader {
   end: number;
   /** How many recursive definitions are being read, one inside the other (see {@link enter}). */
   depth = 0;
-  private readonly view: DataView;
+  /**
+   * A DataView of the input, made on the first int64 or float64 read: most values have none,
+   * and making one costs more than reading a small value (for inputs of up to 64 bytes, which
+   * V8 keeps inside the array object, taking `bytes.buffer` moves them out).
+   */
+  private view: DataView | undefined;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -30,7 +36,10 @@ export class BinaryReader {
   ) {
     this.offset = offset;
     this.end = end;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  private dataView(): DataView {
+    return (this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
   }
 
   /**
@@ -94,47 +103,47 @@ export class BinaryReader {
 
   int8(): number {
     this.need(1, "int8");
-    return this.view.getInt8(this.offset++);
+    return (this.bytes[this.offset++]! << 24) >> 24;
   }
 
   uint16(littleEndian = false): number {
     this.need(2, "uint16");
-    const v = this.view.getUint16(this.offset, littleEndian);
+    const v = uint16At(this.bytes, this.offset, littleEndian);
     this.offset += 2;
     return v;
   }
 
   int16(littleEndian = false): number {
     this.need(2, "int16");
-    const v = this.view.getInt16(this.offset, littleEndian);
+    const v = (uint16At(this.bytes, this.offset, littleEndian) << 16) >> 16;
     this.offset += 2;
     return v;
   }
 
   uint32(littleEndian = false): number {
     this.need(4, "uint32");
-    const v = this.view.getUint32(this.offset, littleEndian);
+    const v = int32At(this.bytes, this.offset, littleEndian) >>> 0;
     this.offset += 4;
     return v;
   }
 
   int32(littleEndian = false): number {
     this.need(4, "int32");
-    const v = this.view.getInt32(this.offset, littleEndian);
+    const v = int32At(this.bytes, this.offset, littleEndian);
     this.offset += 4;
     return v;
   }
 
   int64(littleEndian = false): bigint {
     this.need(8, "int64");
-    const v = this.view.getBigInt64(this.offset, littleEndian);
+    const v = this.dataView().getBigInt64(this.offset, littleEndian);
     this.offset += 8;
     return v;
   }
 
   float64(littleEndian = false): number {
     this.need(8, "float");
-    const v = this.view.getFloat64(this.offset, littleEndian);
+    const v = this.dataView().getFloat64(this.offset, littleEndian);
     this.offset += 8;
     return v;
   }

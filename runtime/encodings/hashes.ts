@@ -10,7 +10,7 @@ import { DYNAMIC, fixedKind, type Codec, type DataKind } from "../codec/codec.ts
 import { DecodeError, describeValue } from "../codec/errors.ts";
 import type { BinaryReader } from "../codec/reader.ts";
 import type { BinaryWriter } from "../codec/writer.ts";
-import { base58PayloadForEncoding, encodeBase58CheckRange, expectedBase58, isBase58Check } from "./base58/check.ts";
+import { base58PayloadForEncoding, encodeBase58CheckRange, expectedBase58, isBase58Check, writeBase58CheckPayload } from "./base58/check.ts";
 import { readLength } from "./internal/bytes.ts";
 import { BASE58, type Base58Kind, type Base58KindName } from "./base58/prefixes.ts";
 
@@ -32,7 +32,7 @@ export function readHash(reader: BinaryReader, kind: Base58Kind): string {
 
 /** Writes the raw payload of a Base58Check string of `kind`; an {@link EncodeError} names what was wrong with it. */
 export function writeHash(writer: BinaryWriter, kind: Base58Kind, value: string): void {
-  writer.raw(base58PayloadForEncoding(kind, value, writer.length));
+  writeBase58CheckPayload(writer, kind, value);
 }
 
 /**

@@ -7,7 +7,7 @@ import { DYNAMIC, VARIABLE, fixedKind, type Codec } from "../codec/codec.ts";
 import { DecodeError, EncodeError } from "../codec/errors.ts";
 import type { BinaryReader } from "../codec/reader.ts";
 import type { BinaryWriter } from "../codec/writer.ts";
-import { encodeBase58CheckRange, expectedBase58, isBase58Problem, readAnyBase58Check } from "./base58/check.ts";
+import { encodeBase58CheckRange, expectedBase58, isBase58Problem, readAnyBase58Check, writeAnyBase58CheckPayload } from "./base58/check.ts";
 import { BASE58, type Base58Kind } from "./base58/prefixes.ts";
 
 /** Curve tags of the binary forms, in tag order: 0 Ed25519, 1 Secp256k1, 2 P256, 3 BLS12-381. */
@@ -47,6 +47,7 @@ function readTagged(reader: BinaryReader, kinds: readonly Base58Kind[], what: st
 
 /** Writes the curve tag and bytes of a key (hash) string of any of `kinds`. */
 function writeTagged(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string, what: string): void {
+  if (writeAnyBase58CheckPayload(writer, kinds, value, true)) return;
   const found = readAnyBase58Check(kinds, value);
   if (isBase58Problem(found)) {
     throw new EncodeError(`${what} (${kinds.map((k) => k.leading).join(", ")}…)`, found.problem, writer.length);
@@ -91,6 +92,7 @@ export const publicKeyCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
 });
 
 function writeSignatureOf(writer: BinaryWriter, kinds: readonly Base58Kind[], value: string): void {
+  if (writeAnyBase58CheckPayload(writer, kinds, value, false)) return;
   const found = readAnyBase58Check(kinds, value);
   if (isBase58Problem(found)) {
     throw new EncodeError(`a signature (${kinds.map((k) => k.leading).join(", ")}…)`, found.problem, writer.length);

@@ -8,7 +8,8 @@
  * 2. time per operation when 10,000 are decoded and kept, against 100 (target: at most 1.2×):
  *    values that cost the collector more than they should (ropes, extra objects) slow big lists;
  * 3. block header decode against `JSON.parse` of its JSON (the shell's `block_header`, as in
- *    `header.bench.ts`; target: at least 0.25×).
+ *    `header.bench.ts`; target: at least 0.25×), and what the genesis header's three
+ *    Base58Check hashes cost alone (text, and checksums only), which bounds that ratio.
  *
  * Needs `--expose-gc`; run without it, the file re-runs itself with it:
  *   npx tsx scripts/bench/decode-memory.bench.ts
@@ -17,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadInterface } from "../../generator/pipeline.ts";
-import { BinaryReader, hexToBytes } from "../../runtime/index.ts";
+import { BASE58, BinaryReader, doubleSha256Checksum, encodeBase58CheckRange, hexToBytes } from "../../runtime/index.ts";
 import { vectorCodec } from "../../test/generator/vectors/vector-codecs.ts";
 import { decodeBlockHeader } from "../../generated/shell/codecs.ts";
 import { generateToTemporaryFolder } from "./generated-folder.ts";
@@ -159,4 +160,36 @@ for (const [label, hex] of headers) {
   pairs.push({ label: `block header ${label}`, ...benchPair({ name: "binary decode", fn: decodeHeader }, { name: "JSON.parse", fn: () => JSON.parse(json) }) });
 }
 report("Block header decode (generated/shell decodeBlockHeader) against JSON.parse (target >= 0.25x)", pairs);
+
+// What the genesis header's three Base58Check hashes cost alone (predecessor, operations_hash,
+// context: 2 SHA-256 blocks and one Base58 encoding each), and their checksums alone: the part
+// of the decode that no codec change removes, against the same JSON.parse.
+{
+  const bytes = hexToBytes(headers[0][1]);
+  const header = decodeBlockHeader(new BinaryReader(bytes));
+  const json = JSON.stringify(header);
+  // Offsets in the genesis header (empty fitness and protocol data).
+  const hashes = [
+    [BASE58.block_hash, 5],
+    [BASE58.operation_list_list_hash, 46],
+    [BASE58.context_hash, 82],
+  ] as const;
+  const texts = () => hashes.map(([kind, at]) => encodeBase58CheckRange(kind, bytes, at));
+  if (texts().join() !== [header.predecessor, header.operations_hash, header.context].join()) throw new Error("the genesis header's hashes are not where this benchmark reads them");
+  const body = new Uint8Array(35);
+  const checksums = () => {
+    let sum = 0;
+    for (const [kind, at] of hashes) {
+      body.set(kind.prefix);
+      body.set(bytes.subarray(at, at + 32), kind.prefix.length);
+      sum += doubleSha256Checksum(body, 0, kind.prefix.length + 32);
+    }
+    return sum;
+  };
+  const parse = { name: "JSON.parse", fn: () => JSON.parse(json) };
+  report("Of the genesis header: its three hashes alone, against JSON.parse of the whole header (the ceiling of the ratio above)", [
+    { label: "3 x Base58Check text", ...benchPair({ name: "hashes", fn: texts }, parse) },
+    { label: "3 x checksum (2 SHA-256 blocks)", ...benchPair({ name: "checksums", fn: checksums }, parse) },
+  ]);
+}
 generated.cleanup();

@@ -9,6 +9,7 @@
  * The readers index the input bytes directly: they run in the hot loops of generated decoders.
  */
 import { fixedKind, type Codec } from "../codec.ts";
+import { int32At, uint16At } from "../byte-order.ts";
 import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
 import { failDecode, failShort, failValue } from "./fail.ts";
@@ -47,7 +48,7 @@ export function readUint16(r: BinaryReader, le = false): number {
   if (r.end - o < 2) failShort(r, 2, "uint16");
   const b = r.bytes;
   r.offset = o + 2;
-  return le ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
+  return uint16At(b, o, le);
 }
 
 export function readInt16(r: BinaryReader, le = false): number {
@@ -55,17 +56,11 @@ export function readInt16(r: BinaryReader, le = false): number {
   if (r.end - o < 2) failShort(r, 2, "int16");
   const b = r.bytes;
   r.offset = o + 2;
-  const v = le ? b[o]! | (b[o + 1]! << 8) : (b[o]! << 8) | b[o + 1]!;
+  const v = uint16At(b, o, le);
   return (v << 16) >> 16;
 }
 
 /** Reads 4 bytes as a signed 32-bit number without advancing past a bounds check of its own. */
-function int32At(b: Uint8Array, o: number, le: boolean): number {
-  return le
-    ? b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)
-    : (b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
-}
-
 export function readInt32(r: BinaryReader, le = false): number {
   const o = r.offset;
   if (r.end - o < 4) failShort(r, 4, "int32");
@@ -132,34 +127,6 @@ function isIntIn(v: unknown, min: number, max: number): v is number {
   return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 }
 
-function put16(w: BinaryWriter, v: number, le: boolean): void {
-  const at = w.reserve(2);
-  const t = w.target;
-  if (le) {
-    t[at] = v & 0xff;
-    t[at + 1] = (v >>> 8) & 0xff;
-  } else {
-    t[at] = (v >>> 8) & 0xff;
-    t[at + 1] = v & 0xff;
-  }
-}
-
-function put32(w: BinaryWriter, v: number, le: boolean): void {
-  const at = w.reserve(4);
-  const t = w.target;
-  if (le) {
-    t[at] = v & 0xff;
-    t[at + 1] = (v >>> 8) & 0xff;
-    t[at + 2] = (v >>> 16) & 0xff;
-    t[at + 3] = (v >>> 24) & 0xff;
-  } else {
-    t[at] = (v >>> 24) & 0xff;
-    t[at + 1] = (v >>> 16) & 0xff;
-    t[at + 2] = (v >>> 8) & 0xff;
-    t[at + 3] = v & 0xff;
-  }
-}
-
 export function writeUint8(w: BinaryWriter, v: number): void {
   if (!isIntIn(v, 0, 255)) failValue(w, "a uint8 in 0..255", v);
   const at = w.reserve(1);
@@ -174,32 +141,32 @@ export function writeInt8(w: BinaryWriter, v: number): void {
 
 export function writeUint16(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, 65535)) failValue(w, "a uint16 in 0..65535", v);
-  put16(w, v, le);
+  w.uint16(v, le);
 }
 
 export function writeInt16(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, -32768, 32767)) failValue(w, "an int16 in -32768..32767", v);
-  put16(w, v, le);
+  w.uint16(v, le);
 }
 
 export function writeInt32(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, -2147483648, 2147483647)) failValue(w, "an int32 in -2147483648..2147483647", v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeUint32(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, 4294967295)) failValue(w, "a uint32 in 0..4294967295", v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeUint30(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, 0, UINT30_MAX)) failValue(w, `a uint30 in 0..${UINT30_MAX}`, v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 export function writeInt31(w: BinaryWriter, v: number, le = false): void {
   if (!isIntIn(v, INT31_MIN, INT31_MAX)) failValue(w, `an int31 in ${INT31_MIN}..${INT31_MAX}`, v);
-  put32(w, v, le);
+  w.uint32(v, le);
 }
 
 /**
@@ -249,11 +216,11 @@ export function writeInt64(w: BinaryWriter, v: string | bigint, le = false): voi
     lo = Number(b & 0xffffffffn);
   }
   if (le) {
-    put32(w, lo, true);
-    put32(w, hi, true);
+    w.uint32(lo, true);
+    w.uint32(hi, true);
   } else {
-    put32(w, hi, false);
-    put32(w, lo, false);
+    w.uint32(hi, false);
+    w.uint32(lo, false);
   }
 }
 

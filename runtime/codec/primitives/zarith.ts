@@ -220,8 +220,17 @@ function writeNatBig(w: BinaryWriter, v: bigint): void {
 /** Parses a natural given as a decimal string, bigint or safe integer; undefined if invalid. */
 function natural(v: unknown): number | bigint | undefined {
   if (typeof v === "string") {
-    if (!NATURAL.test(v)) return undefined;
-    return v.length <= 15 ? Number(v) : BigInt(v);
+    if (v.length > 0 && v.length <= 15) {
+      // Checked and converted in one pass: the usual amounts, counters and limits.
+      let n = 0;
+      for (let i = 0; i < v.length; i++) {
+        const digit = v.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return undefined;
+        n = n * 10 + digit;
+      }
+      return n;
+    }
+    return NATURAL.test(v) ? BigInt(v) : undefined;
   }
   if (typeof v === "number") return Number.isSafeInteger(v) && v >= 0 ? v : undefined;
   if (typeof v === "bigint") return v >= 0n ? v : undefined;

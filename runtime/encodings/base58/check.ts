@@ -9,7 +9,8 @@
  * when a JSON value is being written to binary.
  */
 import { DecodeError, EncodeError, describeValue } from "../../codec/errors.ts";
-import { decodeBase58Into, encodeBase58Range } from "./base58.ts";
+import type { BinaryWriter } from "../../codec/writer.ts";
+import { base58Scratch, decodeBase58Into, decodeBase58ToScratch, encodeBase58Range } from "./base58.ts";
 import { ALL_BASE58_KINDS, type Base58Kind } from "./prefixes.ts";
 import { doubleSha256Checksum } from "./sha256.ts";
 
@@ -21,7 +22,7 @@ function encodeWithPrefix(prefix: Uint8Array, payload: Uint8Array, start: number
   const bodyLength = prefix.length + (end - start);
   if (scratch.length < bodyLength + 4) scratch = new Uint8Array(bodyLength + 4);
   const buffer = scratch;
-  buffer.set(prefix, 0);
+  for (let i = 0; i < prefix.length; i++) buffer[i] = prefix[i]!;
   // A loop beats `set(subarray)` for hash-sized inputs (no view allocation).
   for (let i = start, j = prefix.length; i < end; i++, j++) buffer[j] = payload[i]!;
   const checksum = doubleSha256Checksum(buffer, 0, bodyLength);
@@ -105,10 +106,28 @@ function readChecked(text: string): Uint8Array | Base58Problem {
 }
 
 /**
+ * True when `text` is a valid string of `kind`; its payload is then in {@link base58Scratch}
+ * from `kind.prefix.length`, until the next Base58 call. The common case, checked without
+ * allocating anything; {@link readBase58Check} says what is wrong otherwise.
+ */
+function decodesAs(kind: Base58Kind, text: unknown): boolean {
+  if (typeof text !== "string" || text.length !== kind.encodedLength) return false;
+  const size = decodeBase58ToScratch(text);
+  const prefix = kind.prefix;
+  const bodyLength = prefix.length + kind.payloadLength;
+  if (size !== bodyLength + 4) return false;
+  const bytes = base58Scratch();
+  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+  const actual = ((bytes[bodyLength]! << 24) | (bytes[bodyLength + 1]! << 16) | (bytes[bodyLength + 2]! << 8) | bytes[bodyLength + 3]!) >>> 0;
+  return doubleSha256Checksum(bytes, 0, bodyLength) === actual;
+}
+
+/**
  * The payload of `text` as a value of `kind`, as a view in scratch memory valid until the next
  * Base58 call, or the reason it is not one.
  */
 export function readBase58Check(kind: Base58Kind, text: unknown): Uint8Array | Base58Problem {
+  if (decodesAs(kind, text)) return base58Scratch().subarray(kind.prefix.length, kind.prefix.length + kind.payloadLength);
   if (typeof text !== "string") return problem(describeValue(text));
   if (text.length !== kind.encodedLength) {
     // Checked before decoding: cheap, and the usual mistake (another type of hash). Only short
@@ -167,7 +186,16 @@ export function decodeBase58CheckRaw(text: string): Uint8Array {
 
 /** True when `text` is a valid string of `kind`. */
 export function isBase58Check(kind: Base58Kind, text: unknown): boolean {
-  return !isProblem(readBase58Check(kind, text));
+  return decodesAs(kind, text);
+}
+
+/**
+ * Writes the payload of a Base58Check string of `kind` (the binary form of a hash); fails with
+ * an {@link EncodeError} naming what is wrong with the value, at the writer's position.
+ */
+export function writeBase58CheckPayload(writer: BinaryWriter, kind: Base58Kind, value: unknown): void {
+  if (decodesAs(kind, value)) writer.rawRange(base58Scratch(), kind.prefix.length, kind.prefix.length + kind.payloadLength);
+  else writer.raw(base58PayloadForEncoding(kind, value, writer.length));
 }
 
 /**
@@ -179,6 +207,11 @@ export function readAnyBase58Check(
   kinds: readonly Base58Kind[],
   text: unknown,
 ): { kind: Base58Kind; payload: Uint8Array } | Base58Problem {
+  const index = base58KindIndex(kinds, text);
+  if (index >= 0) {
+    const kind = kinds[index]!;
+    return { kind, payload: base58Scratch().subarray(kind.prefix.length, kind.prefix.length + kind.payloadLength) };
+  }
   if (typeof text !== "string") return problem(describeValue(text));
   let first: Base58Problem | undefined;
   for (const kind of kinds) {
@@ -190,6 +223,34 @@ export function readAnyBase58Check(
   if (first !== undefined) return first;
   const fallback = kinds[0];
   return fallback !== undefined ? (readBase58Check(fallback, text) as Base58Problem) : problem(describeValue(text));
+}
+
+/**
+ * The index in `kinds` of the type `text` is a valid string of (by length and leading
+ * characters first), its payload then in {@link base58Scratch} from the kind's prefix length
+ * until the next Base58 call; −1 when it is none of them.
+ */
+function base58KindIndex(kinds: readonly Base58Kind[], text: unknown): number {
+  if (typeof text !== "string") return -1;
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]!;
+    if (text.length === kind.encodedLength && text.startsWith(kind.leading) && decodesAs(kind, text)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Writes the payload of `value` when it is a valid string of one of `kinds`, after the kind's
+ * index in `kinds` as one byte when `tagged` (the curve tag of keys); returns `false` and writes
+ * nothing otherwise, for the caller to say what is wrong with {@link readAnyBase58Check}.
+ */
+export function writeAnyBase58CheckPayload(writer: BinaryWriter, kinds: readonly Base58Kind[], value: unknown, tagged: boolean): boolean {
+  const index = base58KindIndex(kinds, value);
+  if (index < 0) return false;
+  const kind = kinds[index]!;
+  if (tagged) writer.uint8(index);
+  writer.rawRange(base58Scratch(), kind.prefix.length, kind.prefix.length + kind.payloadLength);
+  return true;
 }
 
 export { isProblem as isBase58Problem };

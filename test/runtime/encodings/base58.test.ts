@@ -74,6 +74,31 @@ describe("Base58 (no checksum)", () => {
     }
   });
 
+  it("agrees with bs58check around the sizes where the power tables give way to chunk-by-chunk conversion", () => {
+    // Up to 44 chunks of 3 bytes (132 bytes) or 44 groups of 4 digits (176 characters) go
+    // through the tables; all-0xff bytes and all-"z" text are the largest sums they make.
+    for (let n = 120; n <= 140; n++) {
+      for (const data of [new Uint8Array(n).fill(0xff), Uint8Array.from({ length: n }, (_, i) => (i * 97 + n) & 0xff)]) {
+        const text = bs58check.encode(data);
+        expect(encodeBase58(withChecksum(data))).toBe(text);
+        expect(hex(decodeBase58(text)!)).toBe(hex(withChecksum(data)));
+      }
+    }
+    // Text: against the number computed with bigints.
+    const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    const bigintHex = (text: string) => {
+      const digits = [...text].reduce((n, c) => n * 58n + BigInt(alphabet.indexOf(c)), 0n).toString(16);
+      return digits.length % 2 === 0 ? digits : `0${digits}`;
+    };
+    for (let n = 165; n <= 185; n++) {
+      for (const text of ["z".repeat(n), Array.from({ length: n }, (_, i) => alphabet[(i * 31 + n) % 58]!).join("").replace(/^1+/, "2")]) {
+        const bytes = decodeBase58(text)!;
+        expect(hex(bytes)).toBe(bigintHex(text));
+        expect(encodeBase58(bytes)).toBe(text);
+      }
+    }
+  });
+
   it("builds text longer than one String.fromCharCode call takes (8192 characters) in pieces", () => {
     const data = Uint8Array.from({ length: 6200 }, (_, i) => (i * 151 + 7) & 0xff);
     data[0] = 0;

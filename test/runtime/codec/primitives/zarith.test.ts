@@ -76,7 +76,9 @@ describe("zarith N", () => {
     expectEncodeError(() => enc(zarithN, "-1"), { expected: /non-negative/ });
     expectEncodeError(() => written((w) => writeZarithN(w, -1n)));
     expectEncodeError(() => written((w) => writeZarithN(w, 1.5)));
-    for (const bad of ["", "1e3", "0x1", " 1", "+1"]) expectEncodeError(() => enc(zarithN, bad));
+    for (const bad of ["", "1e3", "0x1", " 1", "1 ", "+1", "12a", "1.0", "9".repeat(14) + "/", "9".repeat(16) + ":"]) expectEncodeError(() => enc(zarithN, bad));
+    expect(written((w) => writeZarithN(w, "007"))).toBe(written((w) => writeZarithN(w, "7")));
+    expect(written((w) => writeZarithN(w, "9".repeat(15)))).toBe(modelN(10n ** 15n - 1n));
   });
 
   it("rejects a trailing zero group (non-canonical)", () => {
