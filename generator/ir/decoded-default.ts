@@ -5,14 +5,9 @@
  * decoding leaves out: the value is compared with the default as decoding would give it.
  */
 
-import { BinaryReader, BinaryWriter, type Codec } from "@tezos-rpcgen/runtime";
+import { decodeBytes, encodeBytes, type Codec } from "@tezos-rpcgen/runtime";
 
 /** `value` written by `codec` and read back. */
 export function decodedDefault(codec: Codec<unknown>, value: unknown): unknown {
-  const w = new BinaryWriter();
-  codec.encode(w, value);
-  const r = new BinaryReader(w.finish());
-  const decoded = codec.decode(r);
-  r.expectEnd();
-  return decoded;
+  return decodeBytes(codec, encodeBytes(codec, value));
 }
