@@ -20,6 +20,7 @@ import {
   failMissingField,
   failUnknownTag,
   failValue,
+  jsonEqual,
   openDynamicFrame,
   openReservedFrame,
   readBool,
@@ -606,23 +607,25 @@ const knownProperties59 = /* @__PURE__ */ new Set([
   "key",
 ]);
 
-const fieldDefault3 = /* @__PURE__ */ 10 as never;
+const fieldDefault3 = /* @__PURE__ */ {} as never;
 
-const fieldDefault4 = /* @__PURE__ */ 5 as never;
+const fieldDefault4 = /* @__PURE__ */ 10 as never;
 
-const fieldDefault5 = /* @__PURE__ */ 50 as never;
+const fieldDefault5 = /* @__PURE__ */ 5 as never;
 
-const fieldDefault6 = /* @__PURE__ */ 100 as never;
+const fieldDefault6 = /* @__PURE__ */ 50 as never;
 
-const fieldDefault7 = /* @__PURE__ */ 20 as never;
+const fieldDefault7 = /* @__PURE__ */ 100 as never;
 
-const fieldDefault8 = /* @__PURE__ */ 30 as never;
+const fieldDefault8 = /* @__PURE__ */ 20 as never;
 
-const fieldDefault9 = /* @__PURE__ */ 16384 as never;
+const fieldDefault9 = /* @__PURE__ */ 30 as never;
 
-const fieldDefault10 = /* @__PURE__ */ 86400 as never;
+const fieldDefault10 = /* @__PURE__ */ 16384 as never;
 
-const fieldDefault11 = /* @__PURE__ */ 120 as never;
+const fieldDefault11 = /* @__PURE__ */ 86400 as never;
+
+const fieldDefault12 = /* @__PURE__ */ 120 as never;
 
 const knownProperties60 = /* @__PURE__ */ new Set([
   "connection-timeout",
@@ -648,11 +651,11 @@ const knownProperties60 = /* @__PURE__ */ new Set([
   "maintenance-idle-time",
 ]);
 
-const fieldDefault12 = /* @__PURE__ */ 1.2 as never;
+const fieldDefault13 = /* @__PURE__ */ 1.2 as never;
 
-const fieldDefault13 = /* @__PURE__ */ 60 as never;
+const fieldDefault14 = /* @__PURE__ */ 60 as never;
 
-const fieldDefault14 = /* @__PURE__ */ 172800 as never;
+const fieldDefault15 = /* @__PURE__ */ 172800 as never;
 
 const knownProperties61 = /* @__PURE__ */ new Set([
   "factor",
@@ -661,13 +664,11 @@ const knownProperties61 = /* @__PURE__ */ new Set([
   "increase-cap",
 ]);
 
-const fieldDefault15 = /* @__PURE__ */ 26 as never;
+const fieldDefault16 = /* @__PURE__ */ 26 as never;
 
-const fieldDefault16 = /* @__PURE__ */ null as never;
+const fieldDefault17 = /* @__PURE__ */ null as never;
 
-const fieldDefault17 = /* @__PURE__ */ false as never;
-
-const fieldDefault18 = /* @__PURE__ */ {} as never;
+const fieldDefault18 = /* @__PURE__ */ false as never;
 
 const knownProperties62 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
@@ -1859,7 +1860,8 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
     const lastSeen = readPresence(r) ? decodeP2pPointInfoLastRejectedConnection(r) : undefined;
     field = "last_miss";
     const lastMiss = readPresence(r) ? timestampSystemCodec.decode(r) : undefined;
-    const out: P2pPointInfo = { trusted, greylisted_until: greylistedUntil, state };
+    const out: P2pPointInfo = { trusted, state };
+    if (greylistedUntil !== "1970-01-01T00:00:00.000-00:00") out.greylisted_until = greylistedUntil;
     if (p2pPeerId !== undefined) out.p2p_peer_id = p2pPeerId;
     if (lastFailedConnection !== undefined) out.last_failed_connection = lastFailedConnection;
     if (lastRejectedConnection !== undefined) out.last_rejected_connection = lastRejectedConnection;
@@ -1883,8 +1885,9 @@ export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
     field = "trusted";
     writeBool(w, value.trusted);
     field = "greylisted_until";
-    if (value.greylisted_until === undefined) value = { ...value, greylisted_until: fieldDefault };
-    timestampSystemCodec.encode(w, value.greylisted_until);
+    const greylistedUntil =
+      value.greylisted_until === undefined ? fieldDefault : value.greylisted_until;
+    timestampSystemCodec.encode(w, greylistedUntil);
     field = "state";
     encodeP2pPointState(w, value.state);
     field = "p2p_peer_id";
@@ -2662,8 +2665,11 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
     const shell = decodeGetConfigOutputShell(r);
     field = "network";
     const network = decodeGetConfigOutputNetwork(r);
-    const out: GetConfigOutput = { "data-dir": dataDir, rpc, p2p, log, shell, network };
+    const out: GetConfigOutput = { p2p, log, shell };
+    if (dataDir !== "/root/.tezos-node") out["data-dir"] = dataDir;
+    if (!jsonEqual(rpc, fieldDefault3)) out.rpc = rpc;
     if (internalEvents !== undefined) out["internal-events"] = internalEvents;
+    if (network !== "mainnet") out.network = network;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -2678,17 +2684,17 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "data-dir";
-    if (value["data-dir"] === undefined) value = { ...value, "data-dir": fieldDefault25 };
-    writeUnistring(w, value["data-dir"]);
+    const dataDir = value["data-dir"] === undefined ? fieldDefault25 : value["data-dir"];
+    writeUnistring(w, dataDir);
     endDynamicSize(w, "Uint30", mark1);
     field = "rpc";
-    if (value.rpc === undefined) value = { ...value, rpc: fieldDefault18 };
-    encodeGetConfigOutputRpc(w, value.rpc);
+    const rpc = value.rpc === undefined ? fieldDefault3 : value.rpc;
+    encodeGetConfigOutputRpc(w, rpc);
     field = "p2p";
     encodeGetConfigOutputP2p(w, value.p2p);
     field = "log";
-    if (value.log === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLog(w, value.log);
+    const log = value.log === undefined ? failMissingField(w, true) : value.log;
+    encodeGetConfigOutputLog(w, log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
     else {
@@ -2696,11 +2702,11 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
-    if (value.shell === undefined) failMissingField(w, true);
-    encodeGetConfigOutputShell(w, value.shell);
+    const shell = value.shell === undefined ? failMissingField(w, true) : value.shell;
+    encodeGetConfigOutputShell(w, shell);
     field = "network";
-    if (value.network === undefined) value = { ...value, network: fieldDefault26 };
-    encodeGetConfigOutputNetwork(w, value.network);
+    const network = value.network === undefined ? fieldDefault26 : value.network;
+    encodeGetConfigOutputNetwork(w, network);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -8515,8 +8521,8 @@ function encodeGetConfigOutputRpcListenAddrs(w: BinaryWriter, value: Unistring[]
 type GetConfigOutputRpc = {
   "listen-addrs"?: Unistring[];
   "listen-addr"?: Unistring;
-  "cors-origin": Unistring[];
-  "cors-headers": Unistring[];
+  "cors-origin"?: Unistring[];
+  "cors-headers"?: Unistring[];
   crt?: Unistring;
   key?: Unistring;
 };
@@ -8542,9 +8548,11 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const crt = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
     field = "key";
     const key = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: GetConfigOutputRpc = { "cors-origin": corsOrigin, "cors-headers": corsHeaders };
+    const out: GetConfigOutputRpc = {};
     if (listenAddrs !== undefined) out["listen-addrs"] = listenAddrs;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
+    if (!jsonEqual(corsOrigin, fieldDefault2)) out["cors-origin"] = corsOrigin;
+    if (!jsonEqual(corsHeaders, fieldDefault2)) out["cors-headers"] = corsHeaders;
     if (crt !== undefined) out.crt = crt;
     if (key !== undefined) out.key = key;
     return out;
@@ -8572,13 +8580,13 @@ function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): v
     }
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "cors-origin";
-    if (value["cors-origin"] === undefined) value = { ...value, "cors-origin": fieldDefault2 };
-    encodeGetConfigOutputListenAddrsInner(w, value["cors-origin"]);
+    const corsOrigin = value["cors-origin"] === undefined ? fieldDefault2 : value["cors-origin"];
+    encodeGetConfigOutputListenAddrsInner(w, corsOrigin);
     endDynamicSize(w, "Uint30", mark1);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "cors-headers";
-    if (value["cors-headers"] === undefined) value = { ...value, "cors-headers": fieldDefault2 };
-    encodeGetConfigOutputListenAddrsInner(w, value["cors-headers"]);
+    const corsHeaders = value["cors-headers"] === undefined ? fieldDefault2 : value["cors-headers"];
+    encodeGetConfigOutputListenAddrsInner(w, corsHeaders);
     endDynamicSize(w, "Uint30", mark2);
     field = "crt";
     if (value.crt === undefined) writePresence(w, false);
@@ -8624,18 +8632,18 @@ function encodeGetConfigOutputLimitsMaxKnownPoints(w: BinaryWriter, value: [numb
 }
 
 type GetConfigOutputP2pLimits = {
-  "connection-timeout": number;
-  "authentication-timeout": number;
-  "min-connections": number;
-  "expected-connections": number;
-  "max-connections": number;
-  backlog: number;
-  "max-incoming-connections": number;
+  "connection-timeout"?: number;
+  "authentication-timeout"?: number;
+  "min-connections"?: number;
+  "expected-connections"?: number;
+  "max-connections"?: number;
+  backlog?: number;
+  "max-incoming-connections"?: number;
   "max-download-speed"?: number;
   "max-upload-speed"?: number;
-  "swap-linger": number;
+  "swap-linger"?: number;
   "binary-chunks-size"?: number;
-  "read-buffer-size": number;
+  "read-buffer-size"?: number;
   "read-queue-size"?: number;
   "write-queue-size"?: number;
   "incoming-app-message-queue-size"?: number;
@@ -8643,8 +8651,8 @@ type GetConfigOutputP2pLimits = {
   "outgoing-message-queue-size"?: number;
   max_known_points?: [number, number];
   max_known_peer_ids?: [number, number];
-  "greylist-timeout": number;
-  "maintenance-idle-time": number;
+  "greylist-timeout"?: number;
+  "maintenance-idle-time"?: number;
 };
 
 function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimits {
@@ -8704,22 +8712,19 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
     const greylistTimeout = readFloat(r);
     field = "maintenance-idle-time";
     const maintenanceIdleTime = readFloat(r);
-    const out: GetConfigOutputP2pLimits = {
-      "connection-timeout": connectionTimeout,
-      "authentication-timeout": authenticationTimeout,
-      "min-connections": minConnections,
-      "expected-connections": expectedConnections,
-      "max-connections": maxConnections,
-      backlog,
-      "max-incoming-connections": maxIncomingConnections,
-      "swap-linger": swapLinger,
-      "read-buffer-size": readBufferSize,
-      "greylist-timeout": greylistTimeout,
-      "maintenance-idle-time": maintenanceIdleTime,
-    };
+    const out: GetConfigOutputP2pLimits = {};
+    if (connectionTimeout !== 10) out["connection-timeout"] = connectionTimeout;
+    if (authenticationTimeout !== 5) out["authentication-timeout"] = authenticationTimeout;
+    if (minConnections !== 10) out["min-connections"] = minConnections;
+    if (expectedConnections !== 50) out["expected-connections"] = expectedConnections;
+    if (maxConnections !== 100) out["max-connections"] = maxConnections;
+    if (backlog !== 20) out.backlog = backlog;
+    if (maxIncomingConnections !== 20) out["max-incoming-connections"] = maxIncomingConnections;
     if (maxDownloadSpeed !== undefined) out["max-download-speed"] = maxDownloadSpeed;
     if (maxUploadSpeed !== undefined) out["max-upload-speed"] = maxUploadSpeed;
+    if (swapLinger !== 30) out["swap-linger"] = swapLinger;
     if (binaryChunksSize !== undefined) out["binary-chunks-size"] = binaryChunksSize;
+    if (readBufferSize !== 16384) out["read-buffer-size"] = readBufferSize;
     if (readQueueSize !== undefined) out["read-queue-size"] = readQueueSize;
     if (writeQueueSize !== undefined) out["write-queue-size"] = writeQueueSize;
     if (incomingAppMessageQueueSize !== undefined)
@@ -8730,6 +8735,8 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
       out["outgoing-message-queue-size"] = outgoingMessageQueueSize;
     if (maxKnownPoints !== undefined) out.max_known_points = maxKnownPoints;
     if (maxKnownPeerIds !== undefined) out.max_known_peer_ids = maxKnownPeerIds;
+    if (greylistTimeout !== 86400) out["greylist-timeout"] = greylistTimeout;
+    if (maintenanceIdleTime !== 120) out["maintenance-idle-time"] = maintenanceIdleTime;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -8742,32 +8749,36 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
   let field = "";
   try {
     field = "connection-timeout";
-    if (value["connection-timeout"] === undefined)
-      value = { ...value, "connection-timeout": fieldDefault3 };
-    writeFloat(w, value["connection-timeout"]);
+    const connectionTimeout =
+      value["connection-timeout"] === undefined ? fieldDefault4 : value["connection-timeout"];
+    writeFloat(w, connectionTimeout);
     field = "authentication-timeout";
-    if (value["authentication-timeout"] === undefined)
-      value = { ...value, "authentication-timeout": fieldDefault4 };
-    writeFloat(w, value["authentication-timeout"]);
+    const authenticationTimeout =
+      value["authentication-timeout"] === undefined
+        ? fieldDefault5
+        : value["authentication-timeout"];
+    writeFloat(w, authenticationTimeout);
     field = "min-connections";
-    if (value["min-connections"] === undefined)
-      value = { ...value, "min-connections": fieldDefault3 };
-    writeUint16(w, value["min-connections"]);
+    const minConnections =
+      value["min-connections"] === undefined ? fieldDefault4 : value["min-connections"];
+    writeUint16(w, minConnections);
     field = "expected-connections";
-    if (value["expected-connections"] === undefined)
-      value = { ...value, "expected-connections": fieldDefault5 };
-    writeUint16(w, value["expected-connections"]);
+    const expectedConnections =
+      value["expected-connections"] === undefined ? fieldDefault6 : value["expected-connections"];
+    writeUint16(w, expectedConnections);
     field = "max-connections";
-    if (value["max-connections"] === undefined)
-      value = { ...value, "max-connections": fieldDefault6 };
-    writeUint16(w, value["max-connections"]);
+    const maxConnections =
+      value["max-connections"] === undefined ? fieldDefault7 : value["max-connections"];
+    writeUint16(w, maxConnections);
     field = "backlog";
-    if (value.backlog === undefined) value = { ...value, backlog: fieldDefault7 };
-    writeUint8(w, value.backlog);
+    const backlog = value.backlog === undefined ? fieldDefault8 : value.backlog;
+    writeUint8(w, backlog);
     field = "max-incoming-connections";
-    if (value["max-incoming-connections"] === undefined)
-      value = { ...value, "max-incoming-connections": fieldDefault7 };
-    writeUint8(w, value["max-incoming-connections"]);
+    const maxIncomingConnections =
+      value["max-incoming-connections"] === undefined
+        ? fieldDefault8
+        : value["max-incoming-connections"];
+    writeUint8(w, maxIncomingConnections);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
     else {
@@ -8781,8 +8792,8 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
-    if (value["swap-linger"] === undefined) value = { ...value, "swap-linger": fieldDefault8 };
-    writeFloat(w, value["swap-linger"]);
+    const swapLinger = value["swap-linger"] === undefined ? fieldDefault9 : value["swap-linger"];
+    writeFloat(w, swapLinger);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
     else {
@@ -8790,9 +8801,9 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
-    if (value["read-buffer-size"] === undefined)
-      value = { ...value, "read-buffer-size": fieldDefault9 };
-    writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
+    const readBufferSize =
+      value["read-buffer-size"] === undefined ? fieldDefault10 : value["read-buffer-size"];
+    writeRangedInt(w, readBufferSize, -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
     else {
@@ -8836,23 +8847,25 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "greylist-timeout";
-    if (value["greylist-timeout"] === undefined)
-      value = { ...value, "greylist-timeout": fieldDefault10 };
-    writeFloat(w, value["greylist-timeout"]);
+    const greylistTimeout =
+      value["greylist-timeout"] === undefined ? fieldDefault11 : value["greylist-timeout"];
+    writeFloat(w, greylistTimeout);
     field = "maintenance-idle-time";
-    if (value["maintenance-idle-time"] === undefined)
-      value = { ...value, "maintenance-idle-time": fieldDefault11 };
-    writeFloat(w, value["maintenance-idle-time"]);
+    const maintenanceIdleTime =
+      value["maintenance-idle-time"] === undefined
+        ? fieldDefault12
+        : value["maintenance-idle-time"];
+    writeFloat(w, maintenanceIdleTime);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputP2pGreylistingConfig = {
-  factor: number;
-  "initial-delay": number;
-  "disconnection-delay": number;
-  "increase-cap": number;
+  factor?: number;
+  "initial-delay"?: number;
+  "disconnection-delay"?: number;
+  "increase-cap"?: number;
 };
 
 function decodeGetConfigOutputP2pGreylistingConfig(
@@ -8868,12 +8881,12 @@ function decodeGetConfigOutputP2pGreylistingConfig(
     const disconnectionDelay = readFloat(r);
     field = "increase-cap";
     const increaseCap = readFloat(r);
-    return {
-      factor,
-      "initial-delay": initialDelay,
-      "disconnection-delay": disconnectionDelay,
-      "increase-cap": increaseCap,
-    };
+    const out: GetConfigOutputP2pGreylistingConfig = {};
+    if (factor !== 1.2) out.factor = factor;
+    if (initialDelay !== 60) out["initial-delay"] = initialDelay;
+    if (disconnectionDelay !== 60) out["disconnection-delay"] = disconnectionDelay;
+    if (increaseCap !== 172800) out["increase-cap"] = increaseCap;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -8888,33 +8901,35 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   let field = "";
   try {
     field = "factor";
-    if (value.factor === undefined) value = { ...value, factor: fieldDefault12 };
-    writeFloat(w, value.factor);
+    const factor = value.factor === undefined ? fieldDefault13 : value.factor;
+    writeFloat(w, factor);
     field = "initial-delay";
-    if (value["initial-delay"] === undefined) value = { ...value, "initial-delay": fieldDefault13 };
-    writeFloat(w, value["initial-delay"]);
+    const initialDelay =
+      value["initial-delay"] === undefined ? fieldDefault14 : value["initial-delay"];
+    writeFloat(w, initialDelay);
     field = "disconnection-delay";
-    if (value["disconnection-delay"] === undefined)
-      value = { ...value, "disconnection-delay": fieldDefault13 };
-    writeFloat(w, value["disconnection-delay"]);
+    const disconnectionDelay =
+      value["disconnection-delay"] === undefined ? fieldDefault14 : value["disconnection-delay"];
+    writeFloat(w, disconnectionDelay);
     field = "increase-cap";
-    if (value["increase-cap"] === undefined) value = { ...value, "increase-cap": fieldDefault14 };
-    writeFloat(w, value["increase-cap"]);
+    const increaseCap =
+      value["increase-cap"] === undefined ? fieldDefault15 : value["increase-cap"];
+    writeFloat(w, increaseCap);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputP2p = {
-  "expected-proof-of-work": number;
+  "expected-proof-of-work"?: number;
   "bootstrap-peers"?: Unistring[];
   "listen-addr"?: Unistring;
-  "discovery-addr": Unistring | null;
-  "private-mode": boolean;
-  limits: GetConfigOutputP2pLimits;
-  disable_mempool: boolean;
-  enable_testchain: boolean;
-  greylisting_config: GetConfigOutputP2pGreylistingConfig;
+  "discovery-addr"?: Unistring | null;
+  "private-mode"?: boolean;
+  limits?: GetConfigOutputP2pLimits;
+  disable_mempool?: boolean;
+  enable_testchain?: boolean;
+  greylisting_config?: GetConfigOutputP2pGreylistingConfig;
 };
 
 function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
@@ -8938,17 +8953,16 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
     const enableTestchain = readBool(r);
     field = "greylisting_config";
     const greylistingConfig = decodeGetConfigOutputP2pGreylistingConfig(r);
-    const out: GetConfigOutputP2p = {
-      "expected-proof-of-work": expectedProofOfWork,
-      "discovery-addr": discoveryAddr,
-      "private-mode": privateMode,
-      limits,
-      disable_mempool: disableMempool,
-      enable_testchain: enableTestchain,
-      greylisting_config: greylistingConfig,
-    };
+    const out: GetConfigOutputP2p = {};
+    if (expectedProofOfWork !== 26) out["expected-proof-of-work"] = expectedProofOfWork;
     if (bootstrapPeers !== undefined) out["bootstrap-peers"] = bootstrapPeers;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
+    if (discoveryAddr !== null) out["discovery-addr"] = discoveryAddr;
+    if (privateMode !== false) out["private-mode"] = privateMode;
+    if (!jsonEqual(limits, fieldDefault3)) out.limits = limits;
+    if (disableMempool !== false) out.disable_mempool = disableMempool;
+    if (enableTestchain !== false) out.enable_testchain = enableTestchain;
+    if (!jsonEqual(greylistingConfig, fieldDefault3)) out.greylisting_config = greylistingConfig;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -8961,9 +8975,11 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
   let field = "";
   try {
     field = "expected-proof-of-work";
-    if (value["expected-proof-of-work"] === undefined)
-      value = { ...value, "expected-proof-of-work": fieldDefault15 };
-    writeFloat(w, value["expected-proof-of-work"]);
+    const expectedProofOfWork =
+      value["expected-proof-of-work"] === undefined
+        ? fieldDefault16
+        : value["expected-proof-of-work"];
+    writeFloat(w, expectedProofOfWork);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
     else {
@@ -8977,26 +8993,28 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       encodeSchemaFieldDynamicFieldName(w, value["listen-addr"]);
     }
     field = "discovery-addr";
-    if (value["discovery-addr"] === undefined)
-      value = { ...value, "discovery-addr": fieldDefault16 };
-    encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
+    const discoveryAddr =
+      value["discovery-addr"] === undefined ? fieldDefault17 : value["discovery-addr"];
+    encodeServiceTreeDynamicDynamic(w, discoveryAddr);
     field = "private-mode";
-    if (value["private-mode"] === undefined) value = { ...value, "private-mode": fieldDefault17 };
-    writeBool(w, value["private-mode"]);
+    const privateMode =
+      value["private-mode"] === undefined ? fieldDefault18 : value["private-mode"];
+    writeBool(w, privateMode);
     field = "limits";
-    if (value.limits === undefined) value = { ...value, limits: fieldDefault18 };
-    encodeGetConfigOutputP2pLimits(w, value.limits);
+    const limits = value.limits === undefined ? fieldDefault3 : value.limits;
+    encodeGetConfigOutputP2pLimits(w, limits);
     field = "disable_mempool";
-    if (value.disable_mempool === undefined) value = { ...value, disable_mempool: fieldDefault17 };
-    writeBool(w, value.disable_mempool);
+    const disableMempool =
+      value.disable_mempool === undefined ? fieldDefault18 : value.disable_mempool;
+    writeBool(w, disableMempool);
     field = "enable_testchain";
-    if (value.enable_testchain === undefined)
-      value = { ...value, enable_testchain: fieldDefault17 };
-    writeBool(w, value.enable_testchain);
+    const enableTestchain =
+      value.enable_testchain === undefined ? fieldDefault18 : value.enable_testchain;
+    writeBool(w, enableTestchain);
     field = "greylisting_config";
-    if (value.greylisting_config === undefined)
-      value = { ...value, greylisting_config: fieldDefault18 };
-    encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
+    const greylistingConfig =
+      value.greylisting_config === undefined ? fieldDefault3 : value.greylisting_config;
+    encodeGetConfigOutputP2pGreylistingConfig(w, greylistingConfig);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -9052,8 +9070,8 @@ function encodeGetConfigOutputLogLevel(
 }
 
 type GetConfigOutputLog = {
-  output: Unistring;
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  output?: Unistring;
+  level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
   rules?: Unistring;
   template?: Unistring;
 };
@@ -9075,7 +9093,9 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
     field = "template";
     const template = r.remaining() > 0 ? readRestUnistring(r) : undefined;
     closeDynamicFrame(r, outer2);
-    const out: GetConfigOutputLog = { output, level };
+    const out: GetConfigOutputLog = {};
+    if (output !== "stderr") out.output = output;
+    if (level !== "info") out.level = level;
     if (rules !== undefined) out.rules = rules;
     if (template !== undefined) out.template = template;
     return out;
@@ -9091,12 +9111,12 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "output";
-    if (value.output === undefined) value = { ...value, output: fieldDefault19 };
-    writeUnistring(w, value.output);
+    const output = value.output === undefined ? fieldDefault19 : value.output;
+    writeUnistring(w, output);
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
-    if (value.level === undefined) value = { ...value, level: fieldDefault20 };
-    encodeGetConfigOutputLogLevel(w, value.level);
+    const level = value.level === undefined ? fieldDefault20 : value.level;
+    encodeGetConfigOutputLogLevel(w, level);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
     else {
@@ -9115,7 +9135,7 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
 }
 
 type GetConfigOutputInternalEvents = {
-  activate: Unistring[];
+  activate?: Unistring[];
 };
 
 function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputInternalEvents {
@@ -9126,7 +9146,9 @@ function decodeGetConfigOutputInternalEvents(r: BinaryReader): GetConfigOutputIn
     field = "activate";
     const activate = decodeGetConfigOutputListenAddrsInner(r);
     closeDynamicFrame(r, outer1);
-    return { activate };
+    const out: GetConfigOutputInternalEvents = {};
+    if (!jsonEqual(activate, fieldDefault2)) out.activate = activate;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -9142,8 +9164,8 @@ function encodeGetConfigOutputInternalEvents(
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "activate";
-    if (value.activate === undefined) value = { ...value, activate: fieldDefault2 };
-    encodeGetConfigOutputListenAddrsInner(w, value.activate);
+    const activate = value.activate === undefined ? fieldDefault2 : value.activate;
+    encodeGetConfigOutputListenAddrsInner(w, activate);
     endDynamicSize(w, "Uint30", mark1);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9151,12 +9173,12 @@ function encodeGetConfigOutputInternalEvents(
 }
 
 type GetConfigOutputShellPeerValidator = {
-  block_header_request_timeout: number;
-  block_operations_request_timeout: number;
-  protocol_request_timeout: number;
-  new_head_request_timeout: number;
-  worker_backlog_size: number;
-  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  block_header_request_timeout?: number;
+  block_operations_request_timeout?: number;
+  protocol_request_timeout?: number;
+  new_head_request_timeout?: number;
+  worker_backlog_size?: number;
+  worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
 };
 
 function decodeGetConfigOutputShellPeerValidator(
@@ -9176,14 +9198,17 @@ function decodeGetConfigOutputShellPeerValidator(
     const workerBacklogSize = readUint16(r);
     field = "worker_backlog_level";
     const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
-    return {
-      block_header_request_timeout: blockHeaderRequestTimeout,
-      block_operations_request_timeout: blockOperationsRequestTimeout,
-      protocol_request_timeout: protocolRequestTimeout,
-      new_head_request_timeout: newHeadRequestTimeout,
+    const out: GetConfigOutputShellPeerValidator = {
       worker_backlog_size: workerBacklogSize,
       worker_backlog_level: workerBacklogLevel,
     };
+    if (blockHeaderRequestTimeout !== 30)
+      out.block_header_request_timeout = blockHeaderRequestTimeout;
+    if (blockOperationsRequestTimeout !== 30)
+      out.block_operations_request_timeout = blockOperationsRequestTimeout;
+    if (protocolRequestTimeout !== 120) out.protocol_request_timeout = protocolRequestTimeout;
+    if (newHeadRequestTimeout !== 90) out.new_head_request_timeout = newHeadRequestTimeout;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -9198,36 +9223,50 @@ function encodeGetConfigOutputShellPeerValidator(
   let field = "";
   try {
     field = "block_header_request_timeout";
-    if (value.block_header_request_timeout === undefined)
-      value = { ...value, block_header_request_timeout: fieldDefault8 };
-    writeFloat(w, value.block_header_request_timeout);
+    const blockHeaderRequestTimeout =
+      value.block_header_request_timeout === undefined
+        ? fieldDefault9
+        : value.block_header_request_timeout;
+    writeFloat(w, blockHeaderRequestTimeout);
     field = "block_operations_request_timeout";
-    if (value.block_operations_request_timeout === undefined)
-      value = { ...value, block_operations_request_timeout: fieldDefault8 };
-    writeFloat(w, value.block_operations_request_timeout);
+    const blockOperationsRequestTimeout =
+      value.block_operations_request_timeout === undefined
+        ? fieldDefault9
+        : value.block_operations_request_timeout;
+    writeFloat(w, blockOperationsRequestTimeout);
     field = "protocol_request_timeout";
-    if (value.protocol_request_timeout === undefined)
-      value = { ...value, protocol_request_timeout: fieldDefault11 };
-    writeFloat(w, value.protocol_request_timeout);
+    const protocolRequestTimeout =
+      value.protocol_request_timeout === undefined
+        ? fieldDefault12
+        : value.protocol_request_timeout;
+    writeFloat(w, protocolRequestTimeout);
     field = "new_head_request_timeout";
-    if (value.new_head_request_timeout === undefined)
-      value = { ...value, new_head_request_timeout: fieldDefault21 };
-    writeFloat(w, value.new_head_request_timeout);
+    const newHeadRequestTimeout =
+      value.new_head_request_timeout === undefined
+        ? fieldDefault21
+        : value.new_head_request_timeout;
+    writeFloat(w, newHeadRequestTimeout);
     field = "worker_backlog_size";
-    if (value.worker_backlog_size === undefined) failMissingField(w, true);
-    writeUint16(w, value.worker_backlog_size);
+    const workerBacklogSize =
+      value.worker_backlog_size === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_size;
+    writeUint16(w, workerBacklogSize);
     field = "worker_backlog_level";
-    if (value.worker_backlog_level === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+    const workerBacklogLevel =
+      value.worker_backlog_level === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_level;
+    encodeGetConfigOutputLogLevel(w, workerBacklogLevel);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputShellBlockValidator = {
-  protocol_request_timeout: number;
-  worker_backlog_size: number;
-  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  protocol_request_timeout?: number;
+  worker_backlog_size?: number;
+  worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
 };
 
 function decodeGetConfigOutputShellBlockValidator(
@@ -9241,11 +9280,12 @@ function decodeGetConfigOutputShellBlockValidator(
     const workerBacklogSize = readUint16(r);
     field = "worker_backlog_level";
     const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
-    return {
-      protocol_request_timeout: protocolRequestTimeout,
+    const out: GetConfigOutputShellBlockValidator = {
       worker_backlog_size: workerBacklogSize,
       worker_backlog_level: workerBacklogLevel,
     };
+    if (protocolRequestTimeout !== 120) out.protocol_request_timeout = protocolRequestTimeout;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -9260,26 +9300,34 @@ function encodeGetConfigOutputShellBlockValidator(
   let field = "";
   try {
     field = "protocol_request_timeout";
-    if (value.protocol_request_timeout === undefined)
-      value = { ...value, protocol_request_timeout: fieldDefault11 };
-    writeFloat(w, value.protocol_request_timeout);
+    const protocolRequestTimeout =
+      value.protocol_request_timeout === undefined
+        ? fieldDefault12
+        : value.protocol_request_timeout;
+    writeFloat(w, protocolRequestTimeout);
     field = "worker_backlog_size";
-    if (value.worker_backlog_size === undefined) failMissingField(w, true);
-    writeUint16(w, value.worker_backlog_size);
+    const workerBacklogSize =
+      value.worker_backlog_size === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_size;
+    writeUint16(w, workerBacklogSize);
     field = "worker_backlog_level";
-    if (value.worker_backlog_level === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+    const workerBacklogLevel =
+      value.worker_backlog_level === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_level;
+    encodeGetConfigOutputLogLevel(w, workerBacklogLevel);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputShellPrevalidator = {
-  operations_request_timeout: number;
-  max_refused_operations: number;
-  operations_batch_size: number;
-  worker_backlog_size: number;
-  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  operations_request_timeout?: number;
+  max_refused_operations?: number;
+  operations_batch_size?: number;
+  worker_backlog_size?: number;
+  worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
 };
 
 function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutputShellPrevalidator {
@@ -9295,13 +9343,14 @@ function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutpu
     const workerBacklogSize = readUint16(r);
     field = "worker_backlog_level";
     const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
-    return {
-      operations_request_timeout: operationsRequestTimeout,
-      max_refused_operations: maxRefusedOperations,
-      operations_batch_size: operationsBatchSize,
+    const out: GetConfigOutputShellPrevalidator = {
       worker_backlog_size: workerBacklogSize,
       worker_backlog_level: workerBacklogLevel,
     };
+    if (operationsRequestTimeout !== 10) out.operations_request_timeout = operationsRequestTimeout;
+    if (maxRefusedOperations !== 1000) out.max_refused_operations = maxRefusedOperations;
+    if (operationsBatchSize !== 50) out.operations_batch_size = operationsBatchSize;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -9316,33 +9365,41 @@ function encodeGetConfigOutputShellPrevalidator(
   let field = "";
   try {
     field = "operations_request_timeout";
-    if (value.operations_request_timeout === undefined)
-      value = { ...value, operations_request_timeout: fieldDefault3 };
-    writeFloat(w, value.operations_request_timeout);
+    const operationsRequestTimeout =
+      value.operations_request_timeout === undefined
+        ? fieldDefault4
+        : value.operations_request_timeout;
+    writeFloat(w, operationsRequestTimeout);
     field = "max_refused_operations";
-    if (value.max_refused_operations === undefined)
-      value = { ...value, max_refused_operations: fieldDefault22 };
-    writeUint16(w, value.max_refused_operations);
+    const maxRefusedOperations =
+      value.max_refused_operations === undefined ? fieldDefault22 : value.max_refused_operations;
+    writeUint16(w, maxRefusedOperations);
     field = "operations_batch_size";
-    if (value.operations_batch_size === undefined)
-      value = { ...value, operations_batch_size: fieldDefault5 };
-    writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
+    const operationsBatchSize =
+      value.operations_batch_size === undefined ? fieldDefault6 : value.operations_batch_size;
+    writeRangedInt(w, operationsBatchSize, -1073741824, 1073741823);
     field = "worker_backlog_size";
-    if (value.worker_backlog_size === undefined) failMissingField(w, true);
-    writeUint16(w, value.worker_backlog_size);
+    const workerBacklogSize =
+      value.worker_backlog_size === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_size;
+    writeUint16(w, workerBacklogSize);
     field = "worker_backlog_level";
-    if (value.worker_backlog_level === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+    const workerBacklogLevel =
+      value.worker_backlog_level === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_level;
+    encodeGetConfigOutputLogLevel(w, workerBacklogLevel);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {
-  latency: number;
-  synchronisation_threshold: number;
-  worker_backlog_size: number;
-  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  latency?: number;
+  synchronisation_threshold?: number;
+  worker_backlog_size?: number;
+  worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
 };
 
 function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
@@ -9358,12 +9415,13 @@ function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
     const workerBacklogSize = readUint16(r);
     field = "worker_backlog_level";
     const workerBacklogLevel = decodeGetConfigOutputLogLevel(r);
-    return {
-      latency,
-      synchronisation_threshold: synchronisationThreshold,
+    const out: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {
       worker_backlog_size: workerBacklogSize,
       worker_backlog_level: workerBacklogLevel,
     };
+    if (latency !== 150) out.latency = latency;
+    if (synchronisationThreshold !== 4) out.synchronisation_threshold = synchronisationThreshold;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -9378,27 +9436,35 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   let field = "";
   try {
     field = "latency";
-    if (value.latency === undefined) value = { ...value, latency: fieldDefault23 };
-    writeUint16(w, value.latency);
+    const latency = value.latency === undefined ? fieldDefault23 : value.latency;
+    writeUint16(w, latency);
     field = "synchronisation_threshold";
-    if (value.synchronisation_threshold === undefined)
-      value = { ...value, synchronisation_threshold: fieldDefault24 };
-    writeUint8(w, value.synchronisation_threshold);
+    const synchronisationThreshold =
+      value.synchronisation_threshold === undefined
+        ? fieldDefault24
+        : value.synchronisation_threshold;
+    writeUint8(w, synchronisationThreshold);
     field = "worker_backlog_size";
-    if (value.worker_backlog_size === undefined) failMissingField(w, true);
-    writeUint16(w, value.worker_backlog_size);
+    const workerBacklogSize =
+      value.worker_backlog_size === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_size;
+    writeUint16(w, workerBacklogSize);
     field = "worker_backlog_level";
-    if (value.worker_backlog_level === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+    const workerBacklogLevel =
+      value.worker_backlog_level === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_level;
+    encodeGetConfigOutputLogLevel(w, workerBacklogLevel);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding = {
-  bootstrap_threshold: number;
-  worker_backlog_size: number;
-  worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  bootstrap_threshold?: number;
+  worker_backlog_size?: number;
+  worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
 };
 
 function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
@@ -9431,14 +9497,23 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   let field = "";
   try {
     field = "bootstrap_threshold";
-    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
-    writeUint8(w, value.bootstrap_threshold);
+    const bootstrapThreshold =
+      value.bootstrap_threshold === undefined
+        ? failMissingField(w, true)
+        : value.bootstrap_threshold;
+    writeUint8(w, bootstrapThreshold);
     field = "worker_backlog_size";
-    if (value.worker_backlog_size === undefined) failMissingField(w, true);
-    writeUint16(w, value.worker_backlog_size);
+    const workerBacklogSize =
+      value.worker_backlog_size === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_size;
+    writeUint16(w, workerBacklogSize);
     field = "worker_backlog_level";
-    if (value.worker_backlog_level === undefined) failMissingField(w, true);
-    encodeGetConfigOutputLogLevel(w, value.worker_backlog_level);
+    const workerBacklogLevel =
+      value.worker_backlog_level === undefined
+        ? failMissingField(w, true)
+        : value.worker_backlog_level;
+    encodeGetConfigOutputLogLevel(w, workerBacklogLevel);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -9496,10 +9571,10 @@ function encodeGetConfigOutputShellChainValidator(
 }
 
 type GetConfigOutputShell = {
-  peer_validator: GetConfigOutputShellPeerValidator;
-  block_validator: GetConfigOutputShellBlockValidator;
-  prevalidator: GetConfigOutputShellPrevalidator;
-  chain_validator: GetConfigOutputShellChainValidator;
+  peer_validator?: GetConfigOutputShellPeerValidator;
+  block_validator?: GetConfigOutputShellBlockValidator;
+  prevalidator?: GetConfigOutputShellPrevalidator;
+  chain_validator?: GetConfigOutputShellChainValidator;
   history_mode?: "archive" | "full" | "rolling";
 };
 
@@ -9535,17 +9610,21 @@ function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell
   let field = "";
   try {
     field = "peer_validator";
-    if (value.peer_validator === undefined) failMissingField(w, true);
-    encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
+    const peerValidator =
+      value.peer_validator === undefined ? failMissingField(w, true) : value.peer_validator;
+    encodeGetConfigOutputShellPeerValidator(w, peerValidator);
     field = "block_validator";
-    if (value.block_validator === undefined) failMissingField(w, true);
-    encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
+    const blockValidator =
+      value.block_validator === undefined ? failMissingField(w, true) : value.block_validator;
+    encodeGetConfigOutputShellBlockValidator(w, blockValidator);
     field = "prevalidator";
-    if (value.prevalidator === undefined) failMissingField(w, true);
-    encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
+    const prevalidator =
+      value.prevalidator === undefined ? failMissingField(w, true) : value.prevalidator;
+    encodeGetConfigOutputShellPrevalidator(w, prevalidator);
     field = "chain_validator";
-    if (value.chain_validator === undefined) failMissingField(w, true);
-    encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
+    const chainValidator =
+      value.chain_validator === undefined ? failMissingField(w, true) : value.chain_validator;
+    encodeGetConfigOutputShellChainValidator(w, chainValidator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
     else {
@@ -9652,9 +9731,9 @@ type GetConfigOutputNetworkCustom = {
   old_chain_name?: Unistring;
   incompatible_chain_name?: Unistring;
   sandboxed_chain_name: Unistring;
-  user_activated_upgrades: UserActivatedUpgrades;
-  user_activated_protocol_overrides: UserActivatedProtocolOverrides;
-  default_bootstrap_peers: Unistring[];
+  user_activated_upgrades?: UserActivatedUpgrades;
+  user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+  default_bootstrap_peers?: Unistring[];
 };
 
 function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNetworkCustom {
@@ -9701,13 +9780,16 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
       genesis,
       chain_name: chainName,
       sandboxed_chain_name: sandboxedChainName,
-      user_activated_upgrades: userActivatedUpgrades,
-      user_activated_protocol_overrides: userActivatedProtocolOverrides,
-      default_bootstrap_peers: defaultBootstrapPeers,
     };
     if (genesisParameters !== undefined) out.genesis_parameters = genesisParameters;
     if (oldChainName !== undefined) out.old_chain_name = oldChainName;
     if (incompatibleChainName !== undefined) out.incompatible_chain_name = incompatibleChainName;
+    if (!jsonEqual(userActivatedUpgrades, fieldDefault2))
+      out.user_activated_upgrades = userActivatedUpgrades;
+    if (!jsonEqual(userActivatedProtocolOverrides, fieldDefault2))
+      out.user_activated_protocol_overrides = userActivatedProtocolOverrides;
+    if (!jsonEqual(defaultBootstrapPeers, fieldDefault2))
+      out.default_bootstrap_peers = defaultBootstrapPeers;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -9752,21 +9834,23 @@ function encodeGetConfigOutputNetworkCustom(
     endDynamicSize(w, "Uint30", mark2);
     const mark3 = beginDynamicSize(w, "Uint30");
     field = "user_activated_upgrades";
-    if (value.user_activated_upgrades === undefined)
-      value = { ...value, user_activated_upgrades: fieldDefault2 };
-    encodeUserActivatedUpgrades(w, value.user_activated_upgrades);
+    const userActivatedUpgrades =
+      value.user_activated_upgrades === undefined ? fieldDefault2 : value.user_activated_upgrades;
+    encodeUserActivatedUpgrades(w, userActivatedUpgrades);
     endDynamicSize(w, "Uint30", mark3);
     const mark4 = beginDynamicSize(w, "Uint30");
     field = "user_activated_protocol_overrides";
-    if (value.user_activated_protocol_overrides === undefined)
-      value = { ...value, user_activated_protocol_overrides: fieldDefault2 };
-    encodeUserActivatedProtocolOverrides(w, value.user_activated_protocol_overrides);
+    const userActivatedProtocolOverrides =
+      value.user_activated_protocol_overrides === undefined
+        ? fieldDefault2
+        : value.user_activated_protocol_overrides;
+    encodeUserActivatedProtocolOverrides(w, userActivatedProtocolOverrides);
     endDynamicSize(w, "Uint30", mark4);
     const mark5 = beginDynamicSize(w, "Uint30");
     field = "default_bootstrap_peers";
-    if (value.default_bootstrap_peers === undefined)
-      value = { ...value, default_bootstrap_peers: fieldDefault2 };
-    encodeGetConfigOutputListenAddrsInner(w, value.default_bootstrap_peers);
+    const defaultBootstrapPeers =
+      value.default_bootstrap_peers === undefined ? fieldDefault2 : value.default_bootstrap_peers;
+    encodeGetConfigOutputListenAddrsInner(w, defaultBootstrapPeers);
     endDynamicSize(w, "Uint30", mark5);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);

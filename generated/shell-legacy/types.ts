@@ -206,7 +206,7 @@ export interface P2pPeerPoolEvent {
  */
 export interface P2pPointInfo {
   trusted: boolean;
-  greylisted_until: string;
+  greylisted_until?: string;
   state: P2pPointState;
   p2p_peer_id?: string;
   last_failed_connection?: string;
@@ -1456,34 +1456,34 @@ export interface GetChainsIsBootstrappedRequest {
 
 /** Output of `GET /config`. */
 export type GetConfigOutput = {
-  "data-dir": Unistring;
-  rpc: {
+  "data-dir"?: Unistring;
+  rpc?: {
     "listen-addrs"?: Unistring[];
     "listen-addr"?: Unistring;
-    "cors-origin": Unistring[];
-    "cors-headers": Unistring[];
+    "cors-origin"?: Unistring[];
+    "cors-headers"?: Unistring[];
     crt?: Unistring;
     key?: Unistring;
   };
   p2p: {
-    "expected-proof-of-work": number;
+    "expected-proof-of-work"?: number;
     "bootstrap-peers"?: Unistring[];
     "listen-addr"?: Unistring;
-    "discovery-addr": Unistring | null;
-    "private-mode": boolean;
-    limits: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
+    "discovery-addr"?: Unistring | null;
+    "private-mode"?: boolean;
+    limits?: {
+      "connection-timeout"?: number;
+      "authentication-timeout"?: number;
+      "min-connections"?: number;
+      "expected-connections"?: number;
+      "max-connections"?: number;
+      backlog?: number;
+      "max-incoming-connections"?: number;
       "max-download-speed"?: number;
       "max-upload-speed"?: number;
-      "swap-linger": number;
+      "swap-linger"?: number;
       "binary-chunks-size"?: number;
-      "read-buffer-size": number;
+      "read-buffer-size"?: number;
       "read-queue-size"?: number;
       "write-queue-size"?: number;
       "incoming-app-message-queue-size"?: number;
@@ -1491,63 +1491,63 @@ export type GetConfigOutput = {
       "outgoing-message-queue-size"?: number;
       max_known_points?: [number, number];
       max_known_peer_ids?: [number, number];
-      "greylist-timeout": number;
-      "maintenance-idle-time": number;
+      "greylist-timeout"?: number;
+      "maintenance-idle-time"?: number;
     };
-    disable_mempool: boolean;
-    enable_testchain: boolean;
-    greylisting_config: {
-      factor: number;
-      "initial-delay": number;
-      "disconnection-delay": number;
-      "increase-cap": number;
+    disable_mempool?: boolean;
+    enable_testchain?: boolean;
+    greylisting_config?: {
+      factor?: number;
+      "initial-delay"?: number;
+      "disconnection-delay"?: number;
+      "increase-cap"?: number;
     };
   };
-  log: {
-    output: Unistring;
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  log?: {
+    output?: Unistring;
+    level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     rules?: Unistring;
     template?: Unistring;
   };
   "internal-events"?: {
-    activate: Unistring[];
+    activate?: Unistring[];
   };
-  shell: {
-    peer_validator: {
-      block_header_request_timeout: number;
-      block_operations_request_timeout: number;
-      protocol_request_timeout: number;
-      new_head_request_timeout: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  shell?: {
+    peer_validator?: {
+      block_header_request_timeout?: number;
+      block_operations_request_timeout?: number;
+      protocol_request_timeout?: number;
+      new_head_request_timeout?: number;
+      worker_backlog_size?: number;
+      worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    block_validator: {
-      protocol_request_timeout: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    block_validator?: {
+      protocol_request_timeout?: number;
+      worker_backlog_size?: number;
+      worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    prevalidator: {
-      operations_request_timeout: number;
-      max_refused_operations: number;
-      operations_batch_size: number;
-      worker_backlog_size: number;
-      worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    prevalidator?: {
+      operations_request_timeout?: number;
+      max_refused_operations?: number;
+      operations_batch_size?: number;
+      worker_backlog_size?: number;
+      worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
     };
-    chain_validator:
+    chain_validator?:
       | {
-          latency: number;
-          synchronisation_threshold: number;
-          worker_backlog_size: number;
-          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+          latency?: number;
+          synchronisation_threshold?: number;
+          worker_backlog_size?: number;
+          worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
         }
       | {
-          bootstrap_threshold: number;
-          worker_backlog_size: number;
-          worker_backlog_level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+          bootstrap_threshold?: number;
+          worker_backlog_size?: number;
+          worker_backlog_level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
         };
     history_mode?: "archive" | "full" | "rolling";
   };
-  network:
+  network?:
     | {
         genesis: {
           timestamp: string;
@@ -1562,9 +1562,9 @@ export type GetConfigOutput = {
         old_chain_name?: Unistring;
         incompatible_chain_name?: Unistring;
         sandboxed_chain_name: Unistring;
-        user_activated_upgrades: UserActivatedUpgrades;
-        user_activated_protocol_overrides: UserActivatedProtocolOverrides;
-        default_bootstrap_peers: Unistring[];
+        user_activated_upgrades?: UserActivatedUpgrades;
+        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+        default_bootstrap_peers?: Unistring[];
       }
     | "sandbox"
     | "mainnet"
@@ -2734,7 +2734,7 @@ export interface GetNetworkPointsRequest {
 /** Output of `GET /network/points/<point>`. */
 export type GetNetworkPointsByPointOutput = {
   trusted: boolean;
-  greylisted_until: string;
+  greylisted_until?: string;
   state: P2pPointState;
   p2p_peer_id?: string;
   last_failed_connection?: string;

@@ -20,6 +20,7 @@ import {
   failMissingField,
   failUnknownTag,
   failValue,
+  jsonEqual,
   openDynamicFrame,
   openReservedFrame,
   readBool,
@@ -771,6 +772,8 @@ const knownProperties72 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
 const knownProperties73 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
+const fieldDefault = /* @__PURE__ */ [] as never;
+
 const knownProperties74 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
 const knownProperties75 = /* @__PURE__ */ new Set(["address", "blacklist"]);
@@ -796,8 +799,6 @@ const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
 
 const encodeGetConfigOutputAclItemCases = /* @__PURE__ */ ["Whitelist", "Blacklist"] as const;
 
-const fieldDefault = /* @__PURE__ */ [] as never;
-
 const fieldDefault2 = /* @__PURE__ */ "any" as never;
 
 const fieldDefault3 = /* @__PURE__ */ 100 as never;
@@ -815,25 +816,27 @@ const knownProperties76 = /* @__PURE__ */ new Set([
   "max_active_rpc_connections",
 ]);
 
-const fieldDefault4 = /* @__PURE__ */ 10 as never;
+const fieldDefault4 = /* @__PURE__ */ {} as never;
 
-const fieldDefault5 = /* @__PURE__ */ 5 as never;
+const fieldDefault5 = /* @__PURE__ */ 10 as never;
 
-const fieldDefault6 = /* @__PURE__ */ 50 as never;
+const fieldDefault6 = /* @__PURE__ */ 5 as never;
 
-const fieldDefault7 = /* @__PURE__ */ 20 as never;
+const fieldDefault7 = /* @__PURE__ */ 50 as never;
 
-const fieldDefault8 = /* @__PURE__ */ 30 as never;
+const fieldDefault8 = /* @__PURE__ */ 20 as never;
 
-const fieldDefault9 = /* @__PURE__ */ 131072 as never;
+const fieldDefault9 = /* @__PURE__ */ 30 as never;
 
-const fieldDefault10 = /* @__PURE__ */ 1023 as never;
+const fieldDefault10 = /* @__PURE__ */ 131072 as never;
 
-const fieldDefault11 = /* @__PURE__ */ 2048 as never;
+const fieldDefault11 = /* @__PURE__ */ 1023 as never;
 
-const fieldDefault12 = /* @__PURE__ */ 86400 as never;
+const fieldDefault12 = /* @__PURE__ */ 2048 as never;
 
-const fieldDefault13 = /* @__PURE__ */ 120 as never;
+const fieldDefault13 = /* @__PURE__ */ 86400 as never;
+
+const fieldDefault14 = /* @__PURE__ */ 120 as never;
 
 const knownProperties77 = /* @__PURE__ */ new Set([
   "connection-timeout",
@@ -862,11 +865,11 @@ const knownProperties77 = /* @__PURE__ */ new Set([
   "maintenance-idle-time",
 ]);
 
-const fieldDefault14 = /* @__PURE__ */ 1.2 as never;
+const fieldDefault15 = /* @__PURE__ */ 1.2 as never;
 
-const fieldDefault15 = /* @__PURE__ */ 60 as never;
+const fieldDefault16 = /* @__PURE__ */ 60 as never;
 
-const fieldDefault16 = /* @__PURE__ */ 172800 as never;
+const fieldDefault17 = /* @__PURE__ */ 172800 as never;
 
 const knownProperties78 = /* @__PURE__ */ new Set([
   "factor",
@@ -875,13 +878,11 @@ const knownProperties78 = /* @__PURE__ */ new Set([
   "increase-cap",
 ]);
 
-const fieldDefault17 = /* @__PURE__ */ 26 as never;
+const fieldDefault18 = /* @__PURE__ */ 26 as never;
 
-const fieldDefault18 = /* @__PURE__ */ null as never;
+const fieldDefault19 = /* @__PURE__ */ null as never;
 
-const fieldDefault19 = /* @__PURE__ */ false as never;
-
-const fieldDefault20 = /* @__PURE__ */ {} as never;
+const fieldDefault20 = /* @__PURE__ */ false as never;
 
 const knownProperties79 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
@@ -2976,17 +2977,17 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
     field = "metrics_addr";
     const metricsAddr = decodeGetConfigOutputListenAddrsInner(r);
     closeDynamicFrame(r, outer2);
-    const out: GetConfigOutput = {
-      "data-dir": dataDir,
-      "disable-config-validation": disableConfigValidation,
-      rpc,
-      p2p,
-      log,
-      shell,
-      network,
-      metrics_addr: metricsAddr,
-    };
+    const out: GetConfigOutput = {};
+    if (dataDir !== "/root/.tezos-node") out["data-dir"] = dataDir;
+    if (disableConfigValidation !== false)
+      out["disable-config-validation"] = disableConfigValidation;
+    if (!jsonEqual(rpc, fieldDefault4)) out.rpc = rpc;
+    if (!jsonEqual(p2p, fieldDefault4)) out.p2p = p2p;
+    if (!jsonEqual(log, fieldDefault4)) out.log = log;
     if (internalEvents !== undefined) out["internal-events"] = internalEvents;
+    if (!jsonEqual(shell, fieldDefault4)) out.shell = shell;
+    if (network !== "mainnet") out.network = network;
+    if (!jsonEqual(metricsAddr, fieldDefault)) out.metrics_addr = metricsAddr;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -3001,22 +3002,24 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "data-dir";
-    if (value["data-dir"] === undefined) value = { ...value, "data-dir": fieldDefault31 };
-    writeUnistring(w, value["data-dir"]);
+    const dataDir = value["data-dir"] === undefined ? fieldDefault31 : value["data-dir"];
+    writeUnistring(w, dataDir);
     endDynamicSize(w, "Uint30", mark1);
     field = "disable-config-validation";
-    if (value["disable-config-validation"] === undefined)
-      value = { ...value, "disable-config-validation": fieldDefault19 };
-    writeBool(w, value["disable-config-validation"]);
+    const disableConfigValidation =
+      value["disable-config-validation"] === undefined
+        ? fieldDefault20
+        : value["disable-config-validation"];
+    writeBool(w, disableConfigValidation);
     field = "rpc";
-    if (value.rpc === undefined) value = { ...value, rpc: fieldDefault20 };
-    encodeGetConfigOutputRpc(w, value.rpc);
+    const rpc = value.rpc === undefined ? fieldDefault4 : value.rpc;
+    encodeGetConfigOutputRpc(w, rpc);
     field = "p2p";
-    if (value.p2p === undefined) value = { ...value, p2p: fieldDefault20 };
-    encodeGetConfigOutputP2p(w, value.p2p);
+    const p2p = value.p2p === undefined ? fieldDefault4 : value.p2p;
+    encodeGetConfigOutputP2p(w, p2p);
     field = "log";
-    if (value.log === undefined) value = { ...value, log: fieldDefault20 };
-    encodeGetConfigOutputLog(w, value.log);
+    const log = value.log === undefined ? fieldDefault4 : value.log;
+    encodeGetConfigOutputLog(w, log);
     field = "internal-events";
     if (value["internal-events"] === undefined) writePresence(w, false);
     else {
@@ -3024,15 +3027,15 @@ export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): 
       encodeGetConfigOutputInternalEvents(w, value["internal-events"]);
     }
     field = "shell";
-    if (value.shell === undefined) value = { ...value, shell: fieldDefault20 };
-    encodeGetConfigOutputShell(w, value.shell);
+    const shell = value.shell === undefined ? fieldDefault4 : value.shell;
+    encodeGetConfigOutputShell(w, shell);
     field = "network";
-    if (value.network === undefined) value = { ...value, network: fieldDefault32 };
-    encodeGetConfigOutputNetwork(w, value.network);
+    const network = value.network === undefined ? fieldDefault32 : value.network;
+    encodeGetConfigOutputNetwork(w, network);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "metrics_addr";
-    if (value.metrics_addr === undefined) value = { ...value, metrics_addr: fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value.metrics_addr);
+    const metricsAddr = value.metrics_addr === undefined ? fieldDefault : value.metrics_addr;
+    encodeGetConfigOutputListenAddrsInner(w, metricsAddr);
     endDynamicSize(w, "Uint30", mark2);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -9876,13 +9879,13 @@ type GetConfigOutputRpc = {
   "listen-addrs"?: Unistring[];
   "external-listen-addrs"?: Unistring[];
   "listen-addr"?: Unistring;
-  "cors-origin": Unistring[];
-  "cors-headers": Unistring[];
+  "cors-origin"?: Unistring[];
+  "cors-headers"?: Unistring[];
   crt?: Unistring;
   key?: Unistring;
-  acl: GetConfigOutputAclItem[];
-  "media-type": "json" | "binary" | "any";
-  max_active_rpc_connections: MaxActiveRpcConnections;
+  acl?: GetConfigOutputAclItem[];
+  "media-type"?: "json" | "binary" | "any";
+  max_active_rpc_connections?: MaxActiveRpcConnections;
 };
 
 function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
@@ -9919,18 +9922,17 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
     const mediaType = decodeGetConfigOutputRpcMediaType(r);
     field = "max_active_rpc_connections";
     const maxActiveRpcConnections = decodeMaxActiveRpcConnections(r);
-    const out: GetConfigOutputRpc = {
-      "cors-origin": corsOrigin,
-      "cors-headers": corsHeaders,
-      acl,
-      "media-type": mediaType,
-      max_active_rpc_connections: maxActiveRpcConnections,
-    };
+    const out: GetConfigOutputRpc = {};
     if (listenAddrs !== undefined) out["listen-addrs"] = listenAddrs;
     if (externalListenAddrs !== undefined) out["external-listen-addrs"] = externalListenAddrs;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
+    if (!jsonEqual(corsOrigin, fieldDefault)) out["cors-origin"] = corsOrigin;
+    if (!jsonEqual(corsHeaders, fieldDefault)) out["cors-headers"] = corsHeaders;
     if (crt !== undefined) out.crt = crt;
     if (key !== undefined) out.key = key;
+    if (!jsonEqual(acl, fieldDefault)) out.acl = acl;
+    if (mediaType !== "any") out["media-type"] = mediaType;
+    if (maxActiveRpcConnections !== 100) out.max_active_rpc_connections = maxActiveRpcConnections;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -9962,13 +9964,13 @@ function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): v
     }
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "cors-origin";
-    if (value["cors-origin"] === undefined) value = { ...value, "cors-origin": fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value["cors-origin"]);
+    const corsOrigin = value["cors-origin"] === undefined ? fieldDefault : value["cors-origin"];
+    encodeGetConfigOutputListenAddrsInner(w, corsOrigin);
     endDynamicSize(w, "Uint30", mark1);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "cors-headers";
-    if (value["cors-headers"] === undefined) value = { ...value, "cors-headers": fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value["cors-headers"]);
+    const corsHeaders = value["cors-headers"] === undefined ? fieldDefault : value["cors-headers"];
+    encodeGetConfigOutputListenAddrsInner(w, corsHeaders);
     endDynamicSize(w, "Uint30", mark2);
     field = "crt";
     if (value.crt === undefined) writePresence(w, false);
@@ -9984,16 +9986,18 @@ function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): v
     }
     const mark3 = beginDynamicSize(w, "Uint30");
     field = "acl";
-    if (value.acl === undefined) value = { ...value, acl: fieldDefault };
-    encodeGetConfigOutputRpcAcl(w, value.acl);
+    const acl = value.acl === undefined ? fieldDefault : value.acl;
+    encodeGetConfigOutputRpcAcl(w, acl);
     endDynamicSize(w, "Uint30", mark3);
     field = "media-type";
-    if (value["media-type"] === undefined) value = { ...value, "media-type": fieldDefault2 };
-    encodeGetConfigOutputRpcMediaType(w, value["media-type"]);
+    const mediaType = value["media-type"] === undefined ? fieldDefault2 : value["media-type"];
+    encodeGetConfigOutputRpcMediaType(w, mediaType);
     field = "max_active_rpc_connections";
-    if (value.max_active_rpc_connections === undefined)
-      value = { ...value, max_active_rpc_connections: fieldDefault3 };
-    encodeMaxActiveRpcConnections(w, value.max_active_rpc_connections);
+    const maxActiveRpcConnections =
+      value.max_active_rpc_connections === undefined
+        ? fieldDefault3
+        : value.max_active_rpc_connections;
+    encodeMaxActiveRpcConnections(w, maxActiveRpcConnections);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -10043,18 +10047,18 @@ function encodeGetConfigOutputLimitsMaxKnownPoints(w: BinaryWriter, value: [numb
 }
 
 type GetConfigOutputP2pLimits = {
-  "connection-timeout": number;
-  "authentication-timeout": number;
-  "min-connections": number;
-  "expected-connections": number;
-  "max-connections": number;
-  backlog: number;
-  "max-incoming-connections": number;
+  "connection-timeout"?: number;
+  "authentication-timeout"?: number;
+  "min-connections"?: number;
+  "expected-connections"?: number;
+  "max-connections"?: number;
+  backlog?: number;
+  "max-incoming-connections"?: number;
   "max-download-speed"?: number;
   "max-upload-speed"?: number;
-  "swap-linger": number | null;
+  "swap-linger"?: number | null;
   "binary-chunks-size"?: number;
-  "read-buffer-size": number;
+  "read-buffer-size"?: number;
   "read-queue-size"?: number;
   "write-queue-size"?: number;
   "incoming-app-message-queue-size"?: number;
@@ -10062,11 +10066,11 @@ type GetConfigOutputP2pLimits = {
   "outgoing-message-queue-size"?: number;
   max_known_points?: [number, number];
   max_known_peer_ids?: [number, number];
-  peer_greylist_size: number;
-  ip_greylist_size_in_kilobytes: number;
-  ip_greylist_cleanup_delay: number;
-  "greylist-timeout": number;
-  "maintenance-idle-time": number | null;
+  peer_greylist_size?: number;
+  ip_greylist_size_in_kilobytes?: number;
+  ip_greylist_cleanup_delay?: number;
+  "greylist-timeout"?: number;
+  "maintenance-idle-time"?: number | null;
 };
 
 function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimits {
@@ -10132,25 +10136,19 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
     const greylistTimeout = readFloat(r);
     field = "maintenance-idle-time";
     const maintenanceIdleTime = decodeGetConfigOutputLimitsSwapLinger(r);
-    const out: GetConfigOutputP2pLimits = {
-      "connection-timeout": connectionTimeout,
-      "authentication-timeout": authenticationTimeout,
-      "min-connections": minConnections,
-      "expected-connections": expectedConnections,
-      "max-connections": maxConnections,
-      backlog,
-      "max-incoming-connections": maxIncomingConnections,
-      "swap-linger": swapLinger,
-      "read-buffer-size": readBufferSize,
-      peer_greylist_size: peerGreylistSize,
-      ip_greylist_size_in_kilobytes: ipGreylistSizeInKilobytes,
-      ip_greylist_cleanup_delay: ipGreylistCleanupDelay,
-      "greylist-timeout": greylistTimeout,
-      "maintenance-idle-time": maintenanceIdleTime,
-    };
+    const out: GetConfigOutputP2pLimits = {};
+    if (connectionTimeout !== 10) out["connection-timeout"] = connectionTimeout;
+    if (authenticationTimeout !== 5) out["authentication-timeout"] = authenticationTimeout;
+    if (minConnections !== 10) out["min-connections"] = minConnections;
+    if (expectedConnections !== 50) out["expected-connections"] = expectedConnections;
+    if (maxConnections !== 100) out["max-connections"] = maxConnections;
+    if (backlog !== 20) out.backlog = backlog;
+    if (maxIncomingConnections !== 20) out["max-incoming-connections"] = maxIncomingConnections;
     if (maxDownloadSpeed !== undefined) out["max-download-speed"] = maxDownloadSpeed;
     if (maxUploadSpeed !== undefined) out["max-upload-speed"] = maxUploadSpeed;
+    if (swapLinger !== 30) out["swap-linger"] = swapLinger;
     if (binaryChunksSize !== undefined) out["binary-chunks-size"] = binaryChunksSize;
+    if (readBufferSize !== 131072) out["read-buffer-size"] = readBufferSize;
     if (readQueueSize !== undefined) out["read-queue-size"] = readQueueSize;
     if (writeQueueSize !== undefined) out["write-queue-size"] = writeQueueSize;
     if (incomingAppMessageQueueSize !== undefined)
@@ -10161,6 +10159,12 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
       out["outgoing-message-queue-size"] = outgoingMessageQueueSize;
     if (maxKnownPoints !== undefined) out.max_known_points = maxKnownPoints;
     if (maxKnownPeerIds !== undefined) out.max_known_peer_ids = maxKnownPeerIds;
+    if (peerGreylistSize !== 1023) out.peer_greylist_size = peerGreylistSize;
+    if (ipGreylistSizeInKilobytes !== 2048)
+      out.ip_greylist_size_in_kilobytes = ipGreylistSizeInKilobytes;
+    if (ipGreylistCleanupDelay !== 86400) out.ip_greylist_cleanup_delay = ipGreylistCleanupDelay;
+    if (greylistTimeout !== 86400) out["greylist-timeout"] = greylistTimeout;
+    if (maintenanceIdleTime !== 120) out["maintenance-idle-time"] = maintenanceIdleTime;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -10173,32 +10177,36 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
   let field = "";
   try {
     field = "connection-timeout";
-    if (value["connection-timeout"] === undefined)
-      value = { ...value, "connection-timeout": fieldDefault4 };
-    writeFloat(w, value["connection-timeout"]);
+    const connectionTimeout =
+      value["connection-timeout"] === undefined ? fieldDefault5 : value["connection-timeout"];
+    writeFloat(w, connectionTimeout);
     field = "authentication-timeout";
-    if (value["authentication-timeout"] === undefined)
-      value = { ...value, "authentication-timeout": fieldDefault5 };
-    writeFloat(w, value["authentication-timeout"]);
+    const authenticationTimeout =
+      value["authentication-timeout"] === undefined
+        ? fieldDefault6
+        : value["authentication-timeout"];
+    writeFloat(w, authenticationTimeout);
     field = "min-connections";
-    if (value["min-connections"] === undefined)
-      value = { ...value, "min-connections": fieldDefault4 };
-    writeUint16(w, value["min-connections"]);
+    const minConnections =
+      value["min-connections"] === undefined ? fieldDefault5 : value["min-connections"];
+    writeUint16(w, minConnections);
     field = "expected-connections";
-    if (value["expected-connections"] === undefined)
-      value = { ...value, "expected-connections": fieldDefault6 };
-    writeUint16(w, value["expected-connections"]);
+    const expectedConnections =
+      value["expected-connections"] === undefined ? fieldDefault7 : value["expected-connections"];
+    writeUint16(w, expectedConnections);
     field = "max-connections";
-    if (value["max-connections"] === undefined)
-      value = { ...value, "max-connections": fieldDefault3 };
-    writeUint16(w, value["max-connections"]);
+    const maxConnections =
+      value["max-connections"] === undefined ? fieldDefault3 : value["max-connections"];
+    writeUint16(w, maxConnections);
     field = "backlog";
-    if (value.backlog === undefined) value = { ...value, backlog: fieldDefault7 };
-    writeUint8(w, value.backlog);
+    const backlog = value.backlog === undefined ? fieldDefault8 : value.backlog;
+    writeUint8(w, backlog);
     field = "max-incoming-connections";
-    if (value["max-incoming-connections"] === undefined)
-      value = { ...value, "max-incoming-connections": fieldDefault7 };
-    writeUint8(w, value["max-incoming-connections"]);
+    const maxIncomingConnections =
+      value["max-incoming-connections"] === undefined
+        ? fieldDefault8
+        : value["max-incoming-connections"];
+    writeUint8(w, maxIncomingConnections);
     field = "max-download-speed";
     if (value["max-download-speed"] === undefined) writePresence(w, false);
     else {
@@ -10212,8 +10220,8 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeRangedInt(w, value["max-upload-speed"], -1073741824, 1073741823);
     }
     field = "swap-linger";
-    if (value["swap-linger"] === undefined) value = { ...value, "swap-linger": fieldDefault8 };
-    encodeGetConfigOutputLimitsSwapLinger(w, value["swap-linger"]);
+    const swapLinger = value["swap-linger"] === undefined ? fieldDefault9 : value["swap-linger"];
+    encodeGetConfigOutputLimitsSwapLinger(w, swapLinger);
     field = "binary-chunks-size";
     if (value["binary-chunks-size"] === undefined) writePresence(w, false);
     else {
@@ -10221,9 +10229,9 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       writeUint8(w, value["binary-chunks-size"]);
     }
     field = "read-buffer-size";
-    if (value["read-buffer-size"] === undefined)
-      value = { ...value, "read-buffer-size": fieldDefault9 };
-    writeRangedInt(w, value["read-buffer-size"], -1073741824, 1073741823);
+    const readBufferSize =
+      value["read-buffer-size"] === undefined ? fieldDefault10 : value["read-buffer-size"];
+    writeRangedInt(w, readBufferSize, -1073741824, 1073741823);
     field = "read-queue-size";
     if (value["read-queue-size"] === undefined) writePresence(w, false);
     else {
@@ -10267,35 +10275,41 @@ function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP
       encodeGetConfigOutputLimitsMaxKnownPoints(w, value.max_known_peer_ids);
     }
     field = "peer_greylist_size";
-    if (value.peer_greylist_size === undefined)
-      value = { ...value, peer_greylist_size: fieldDefault10 };
-    writeUint16(w, value.peer_greylist_size);
+    const peerGreylistSize =
+      value.peer_greylist_size === undefined ? fieldDefault11 : value.peer_greylist_size;
+    writeUint16(w, peerGreylistSize);
     field = "ip_greylist_size_in_kilobytes";
-    if (value.ip_greylist_size_in_kilobytes === undefined)
-      value = { ...value, ip_greylist_size_in_kilobytes: fieldDefault11 };
-    writeUint16(w, value.ip_greylist_size_in_kilobytes);
+    const ipGreylistSizeInKilobytes =
+      value.ip_greylist_size_in_kilobytes === undefined
+        ? fieldDefault12
+        : value.ip_greylist_size_in_kilobytes;
+    writeUint16(w, ipGreylistSizeInKilobytes);
     field = "ip_greylist_cleanup_delay";
-    if (value.ip_greylist_cleanup_delay === undefined)
-      value = { ...value, ip_greylist_cleanup_delay: fieldDefault12 };
-    writeFloat(w, value.ip_greylist_cleanup_delay);
+    const ipGreylistCleanupDelay =
+      value.ip_greylist_cleanup_delay === undefined
+        ? fieldDefault13
+        : value.ip_greylist_cleanup_delay;
+    writeFloat(w, ipGreylistCleanupDelay);
     field = "greylist-timeout";
-    if (value["greylist-timeout"] === undefined)
-      value = { ...value, "greylist-timeout": fieldDefault12 };
-    writeFloat(w, value["greylist-timeout"]);
+    const greylistTimeout =
+      value["greylist-timeout"] === undefined ? fieldDefault13 : value["greylist-timeout"];
+    writeFloat(w, greylistTimeout);
     field = "maintenance-idle-time";
-    if (value["maintenance-idle-time"] === undefined)
-      value = { ...value, "maintenance-idle-time": fieldDefault13 };
-    encodeGetConfigOutputLimitsSwapLinger(w, value["maintenance-idle-time"]);
+    const maintenanceIdleTime =
+      value["maintenance-idle-time"] === undefined
+        ? fieldDefault14
+        : value["maintenance-idle-time"];
+    encodeGetConfigOutputLimitsSwapLinger(w, maintenanceIdleTime);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputP2pGreylistingConfig = {
-  factor: number;
-  "initial-delay": number;
-  "disconnection-delay": number;
-  "increase-cap": number;
+  factor?: number;
+  "initial-delay"?: number;
+  "disconnection-delay"?: number;
+  "increase-cap"?: number;
 };
 
 function decodeGetConfigOutputP2pGreylistingConfig(
@@ -10311,12 +10325,12 @@ function decodeGetConfigOutputP2pGreylistingConfig(
     const disconnectionDelay = readFloat(r);
     field = "increase-cap";
     const increaseCap = readFloat(r);
-    return {
-      factor,
-      "initial-delay": initialDelay,
-      "disconnection-delay": disconnectionDelay,
-      "increase-cap": increaseCap,
-    };
+    const out: GetConfigOutputP2pGreylistingConfig = {};
+    if (factor !== 1.2) out.factor = factor;
+    if (initialDelay !== 60) out["initial-delay"] = initialDelay;
+    if (disconnectionDelay !== 60) out["disconnection-delay"] = disconnectionDelay;
+    if (increaseCap !== 172800) out["increase-cap"] = increaseCap;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10331,35 +10345,37 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   let field = "";
   try {
     field = "factor";
-    if (value.factor === undefined) value = { ...value, factor: fieldDefault14 };
-    writeFloat(w, value.factor);
+    const factor = value.factor === undefined ? fieldDefault15 : value.factor;
+    writeFloat(w, factor);
     field = "initial-delay";
-    if (value["initial-delay"] === undefined) value = { ...value, "initial-delay": fieldDefault15 };
-    writeFloat(w, value["initial-delay"]);
+    const initialDelay =
+      value["initial-delay"] === undefined ? fieldDefault16 : value["initial-delay"];
+    writeFloat(w, initialDelay);
     field = "disconnection-delay";
-    if (value["disconnection-delay"] === undefined)
-      value = { ...value, "disconnection-delay": fieldDefault15 };
-    writeFloat(w, value["disconnection-delay"]);
+    const disconnectionDelay =
+      value["disconnection-delay"] === undefined ? fieldDefault16 : value["disconnection-delay"];
+    writeFloat(w, disconnectionDelay);
     field = "increase-cap";
-    if (value["increase-cap"] === undefined) value = { ...value, "increase-cap": fieldDefault16 };
-    writeFloat(w, value["increase-cap"]);
+    const increaseCap =
+      value["increase-cap"] === undefined ? fieldDefault17 : value["increase-cap"];
+    writeFloat(w, increaseCap);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputP2p = {
-  "expected-proof-of-work": number;
+  "expected-proof-of-work"?: number;
   "bootstrap-peers"?: Unistring[];
   "listen-addr"?: Unistring;
   "advertised-net-port"?: number;
-  "discovery-addr": Unistring | null;
-  "private-mode": boolean;
-  limits: GetConfigOutputP2pLimits;
-  disable_mempool: boolean;
-  enable_testchain: boolean;
-  greylisting_config: GetConfigOutputP2pGreylistingConfig;
-  disable_peer_discovery: boolean;
+  "discovery-addr"?: Unistring | null;
+  "private-mode"?: boolean;
+  limits?: GetConfigOutputP2pLimits;
+  disable_mempool?: boolean;
+  enable_testchain?: boolean;
+  greylisting_config?: GetConfigOutputP2pGreylistingConfig;
+  disable_peer_discovery?: boolean;
 };
 
 function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
@@ -10387,19 +10403,18 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
     const greylistingConfig = decodeGetConfigOutputP2pGreylistingConfig(r);
     field = "disable_peer_discovery";
     const disablePeerDiscovery = readBool(r);
-    const out: GetConfigOutputP2p = {
-      "expected-proof-of-work": expectedProofOfWork,
-      "discovery-addr": discoveryAddr,
-      "private-mode": privateMode,
-      limits,
-      disable_mempool: disableMempool,
-      enable_testchain: enableTestchain,
-      greylisting_config: greylistingConfig,
-      disable_peer_discovery: disablePeerDiscovery,
-    };
+    const out: GetConfigOutputP2p = {};
+    if (expectedProofOfWork !== 26) out["expected-proof-of-work"] = expectedProofOfWork;
     if (bootstrapPeers !== undefined) out["bootstrap-peers"] = bootstrapPeers;
     if (listenAddr !== undefined) out["listen-addr"] = listenAddr;
     if (advertisedNetPort !== undefined) out["advertised-net-port"] = advertisedNetPort;
+    if (discoveryAddr !== null) out["discovery-addr"] = discoveryAddr;
+    if (privateMode !== false) out["private-mode"] = privateMode;
+    if (!jsonEqual(limits, fieldDefault4)) out.limits = limits;
+    if (disableMempool !== false) out.disable_mempool = disableMempool;
+    if (enableTestchain !== false) out.enable_testchain = enableTestchain;
+    if (!jsonEqual(greylistingConfig, fieldDefault4)) out.greylisting_config = greylistingConfig;
+    if (disablePeerDiscovery !== false) out.disable_peer_discovery = disablePeerDiscovery;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -10412,9 +10427,11 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
   let field = "";
   try {
     field = "expected-proof-of-work";
-    if (value["expected-proof-of-work"] === undefined)
-      value = { ...value, "expected-proof-of-work": fieldDefault17 };
-    writeFloat(w, value["expected-proof-of-work"]);
+    const expectedProofOfWork =
+      value["expected-proof-of-work"] === undefined
+        ? fieldDefault18
+        : value["expected-proof-of-work"];
+    writeFloat(w, expectedProofOfWork);
     field = "bootstrap-peers";
     if (value["bootstrap-peers"] === undefined) writePresence(w, false);
     else {
@@ -10434,30 +10451,32 @@ function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): v
       writeUint16(w, value["advertised-net-port"]);
     }
     field = "discovery-addr";
-    if (value["discovery-addr"] === undefined)
-      value = { ...value, "discovery-addr": fieldDefault18 };
-    encodeServiceTreeDynamicDynamic(w, value["discovery-addr"]);
+    const discoveryAddr =
+      value["discovery-addr"] === undefined ? fieldDefault19 : value["discovery-addr"];
+    encodeServiceTreeDynamicDynamic(w, discoveryAddr);
     field = "private-mode";
-    if (value["private-mode"] === undefined) value = { ...value, "private-mode": fieldDefault19 };
-    writeBool(w, value["private-mode"]);
+    const privateMode =
+      value["private-mode"] === undefined ? fieldDefault20 : value["private-mode"];
+    writeBool(w, privateMode);
     field = "limits";
-    if (value.limits === undefined) value = { ...value, limits: fieldDefault20 };
-    encodeGetConfigOutputP2pLimits(w, value.limits);
+    const limits = value.limits === undefined ? fieldDefault4 : value.limits;
+    encodeGetConfigOutputP2pLimits(w, limits);
     field = "disable_mempool";
-    if (value.disable_mempool === undefined) value = { ...value, disable_mempool: fieldDefault19 };
-    writeBool(w, value.disable_mempool);
+    const disableMempool =
+      value.disable_mempool === undefined ? fieldDefault20 : value.disable_mempool;
+    writeBool(w, disableMempool);
     field = "enable_testchain";
-    if (value.enable_testchain === undefined)
-      value = { ...value, enable_testchain: fieldDefault19 };
-    writeBool(w, value.enable_testchain);
+    const enableTestchain =
+      value.enable_testchain === undefined ? fieldDefault20 : value.enable_testchain;
+    writeBool(w, enableTestchain);
     field = "greylisting_config";
-    if (value.greylisting_config === undefined)
-      value = { ...value, greylisting_config: fieldDefault20 };
-    encodeGetConfigOutputP2pGreylistingConfig(w, value.greylisting_config);
+    const greylistingConfig =
+      value.greylisting_config === undefined ? fieldDefault4 : value.greylisting_config;
+    encodeGetConfigOutputP2pGreylistingConfig(w, greylistingConfig);
     field = "disable_peer_discovery";
-    if (value.disable_peer_discovery === undefined)
-      value = { ...value, disable_peer_discovery: fieldDefault19 };
-    writeBool(w, value.disable_peer_discovery);
+    const disablePeerDiscovery =
+      value.disable_peer_discovery === undefined ? fieldDefault20 : value.disable_peer_discovery;
+    writeBool(w, disablePeerDiscovery);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -10513,9 +10532,9 @@ function encodeGetConfigOutputLogLevel(
 }
 
 type GetConfigOutputLog = {
-  output: Unistring;
-  level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-  colors: boolean;
+  output?: Unistring;
+  level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+  colors?: boolean;
   rules?: Unistring;
 };
 
@@ -10533,7 +10552,10 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
     const colors = readBool(r);
     field = "rules";
     const rules = readPresence(r) ? decodeSchemaFieldDynamicFieldName(r) : undefined;
-    const out: GetConfigOutputLog = { output, level, colors };
+    const out: GetConfigOutputLog = {};
+    if (output !== "stderr") out.output = output;
+    if (level !== "info") out.level = level;
+    if (colors !== true) out.colors = colors;
     if (rules !== undefined) out.rules = rules;
     return out;
   } catch (error) {
@@ -10548,15 +10570,15 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "output";
-    if (value.output === undefined) value = { ...value, output: fieldDefault21 };
-    writeUnistring(w, value.output);
+    const output = value.output === undefined ? fieldDefault21 : value.output;
+    writeUnistring(w, output);
     endDynamicSize(w, "Uint30", mark1);
     field = "level";
-    if (value.level === undefined) value = { ...value, level: fieldDefault22 };
-    encodeGetConfigOutputLogLevel(w, value.level);
+    const level = value.level === undefined ? fieldDefault22 : value.level;
+    encodeGetConfigOutputLogLevel(w, level);
     field = "colors";
-    if (value.colors === undefined) value = { ...value, colors: fieldDefault23 };
-    writeBool(w, value.colors);
+    const colors = value.colors === undefined ? fieldDefault23 : value.colors;
+    writeBool(w, colors);
     field = "rules";
     if (value.rules === undefined) writePresence(w, false);
     else {
@@ -10569,7 +10591,7 @@ function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): v
 }
 
 type GetConfigOutputInternalEventsActiveSinks = {
-  active_sinks: Unistring[];
+  active_sinks?: Unistring[];
 };
 
 function decodeGetConfigOutputInternalEventsActiveSinks(
@@ -10582,7 +10604,9 @@ function decodeGetConfigOutputInternalEventsActiveSinks(
     field = "active_sinks";
     const activeSinks = decodeGetConfigOutputListenAddrsInner(r);
     closeDynamicFrame(r, outer1);
-    return { active_sinks: activeSinks };
+    const out: GetConfigOutputInternalEventsActiveSinks = {};
+    if (!jsonEqual(activeSinks, fieldDefault)) out.active_sinks = activeSinks;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10598,8 +10622,8 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "active_sinks";
-    if (value.active_sinks === undefined) value = { ...value, active_sinks: fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value.active_sinks);
+    const activeSinks = value.active_sinks === undefined ? fieldDefault : value.active_sinks;
+    encodeGetConfigOutputListenAddrsInner(w, activeSinks);
     endDynamicSize(w, "Uint30", mark1);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -10607,7 +10631,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
 }
 
 type GetConfigOutputInternalEventsActiveSinksDeprecated = {
-  activate: Unistring[];
+  activate?: Unistring[];
 };
 
 function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(
@@ -10620,7 +10644,9 @@ function decodeGetConfigOutputInternalEventsActiveSinksDeprecated(
     field = "activate";
     const activate = decodeGetConfigOutputListenAddrsInner(r);
     closeDynamicFrame(r, outer1);
-    return { activate };
+    const out: GetConfigOutputInternalEventsActiveSinksDeprecated = {};
+    if (!jsonEqual(activate, fieldDefault)) out.activate = activate;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10636,8 +10662,8 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "activate";
-    if (value.activate === undefined) value = { ...value, activate: fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value.activate);
+    const activate = value.activate === undefined ? fieldDefault : value.activate;
+    encodeGetConfigOutputListenAddrsInner(w, activate);
     endDynamicSize(w, "Uint30", mark1);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
@@ -10693,10 +10719,10 @@ function encodeGetConfigOutputInternalEvents(
 }
 
 type GetConfigOutputShellPeerValidator = {
-  block_header_request_timeout: number;
-  block_operations_request_timeout: number;
-  protocol_request_timeout: number;
-  new_head_request_timeout: number;
+  block_header_request_timeout?: number;
+  block_operations_request_timeout?: number;
+  protocol_request_timeout?: number;
+  new_head_request_timeout?: number;
 };
 
 function decodeGetConfigOutputShellPeerValidator(
@@ -10712,12 +10738,14 @@ function decodeGetConfigOutputShellPeerValidator(
     const protocolRequestTimeout = readFloat(r);
     field = "new_head_request_timeout";
     const newHeadRequestTimeout = readFloat(r);
-    return {
-      block_header_request_timeout: blockHeaderRequestTimeout,
-      block_operations_request_timeout: blockOperationsRequestTimeout,
-      protocol_request_timeout: protocolRequestTimeout,
-      new_head_request_timeout: newHeadRequestTimeout,
-    };
+    const out: GetConfigOutputShellPeerValidator = {};
+    if (blockHeaderRequestTimeout !== 30)
+      out.block_header_request_timeout = blockHeaderRequestTimeout;
+    if (blockOperationsRequestTimeout !== 30)
+      out.block_operations_request_timeout = blockOperationsRequestTimeout;
+    if (protocolRequestTimeout !== 120) out.protocol_request_timeout = protocolRequestTimeout;
+    if (newHeadRequestTimeout !== 90) out.new_head_request_timeout = newHeadRequestTimeout;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10732,29 +10760,37 @@ function encodeGetConfigOutputShellPeerValidator(
   let field = "";
   try {
     field = "block_header_request_timeout";
-    if (value.block_header_request_timeout === undefined)
-      value = { ...value, block_header_request_timeout: fieldDefault8 };
-    writeFloat(w, value.block_header_request_timeout);
+    const blockHeaderRequestTimeout =
+      value.block_header_request_timeout === undefined
+        ? fieldDefault9
+        : value.block_header_request_timeout;
+    writeFloat(w, blockHeaderRequestTimeout);
     field = "block_operations_request_timeout";
-    if (value.block_operations_request_timeout === undefined)
-      value = { ...value, block_operations_request_timeout: fieldDefault8 };
-    writeFloat(w, value.block_operations_request_timeout);
+    const blockOperationsRequestTimeout =
+      value.block_operations_request_timeout === undefined
+        ? fieldDefault9
+        : value.block_operations_request_timeout;
+    writeFloat(w, blockOperationsRequestTimeout);
     field = "protocol_request_timeout";
-    if (value.protocol_request_timeout === undefined)
-      value = { ...value, protocol_request_timeout: fieldDefault13 };
-    writeFloat(w, value.protocol_request_timeout);
+    const protocolRequestTimeout =
+      value.protocol_request_timeout === undefined
+        ? fieldDefault14
+        : value.protocol_request_timeout;
+    writeFloat(w, protocolRequestTimeout);
     field = "new_head_request_timeout";
-    if (value.new_head_request_timeout === undefined)
-      value = { ...value, new_head_request_timeout: fieldDefault24 };
-    writeFloat(w, value.new_head_request_timeout);
+    const newHeadRequestTimeout =
+      value.new_head_request_timeout === undefined
+        ? fieldDefault24
+        : value.new_head_request_timeout;
+    writeFloat(w, newHeadRequestTimeout);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputShellBlockValidator = {
-  protocol_request_timeout: number;
-  operation_metadata_size_limit: OperationMetadataSizeLimit;
+  protocol_request_timeout?: number;
+  operation_metadata_size_limit?: OperationMetadataSizeLimit;
 };
 
 function decodeGetConfigOutputShellBlockValidator(
@@ -10766,10 +10802,11 @@ function decodeGetConfigOutputShellBlockValidator(
     const protocolRequestTimeout = readFloat(r);
     field = "operation_metadata_size_limit";
     const operationMetadataSizeLimit = decodeOperationMetadataSizeLimit(r);
-    return {
-      protocol_request_timeout: protocolRequestTimeout,
-      operation_metadata_size_limit: operationMetadataSizeLimit,
-    };
+    const out: GetConfigOutputShellBlockValidator = {};
+    if (protocolRequestTimeout !== 120) out.protocol_request_timeout = protocolRequestTimeout;
+    if (operationMetadataSizeLimit !== 10000000)
+      out.operation_metadata_size_limit = operationMetadataSizeLimit;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10784,22 +10821,26 @@ function encodeGetConfigOutputShellBlockValidator(
   let field = "";
   try {
     field = "protocol_request_timeout";
-    if (value.protocol_request_timeout === undefined)
-      value = { ...value, protocol_request_timeout: fieldDefault13 };
-    writeFloat(w, value.protocol_request_timeout);
+    const protocolRequestTimeout =
+      value.protocol_request_timeout === undefined
+        ? fieldDefault14
+        : value.protocol_request_timeout;
+    writeFloat(w, protocolRequestTimeout);
     field = "operation_metadata_size_limit";
-    if (value.operation_metadata_size_limit === undefined)
-      value = { ...value, operation_metadata_size_limit: fieldDefault25 };
-    encodeOperationMetadataSizeLimit(w, value.operation_metadata_size_limit);
+    const operationMetadataSizeLimit =
+      value.operation_metadata_size_limit === undefined
+        ? fieldDefault25
+        : value.operation_metadata_size_limit;
+    encodeOperationMetadataSizeLimit(w, operationMetadataSizeLimit);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputShellPrevalidator = {
-  operations_request_timeout: number;
-  max_refused_operations: number;
-  operations_batch_size: number;
+  operations_request_timeout?: number;
+  max_refused_operations?: number;
+  operations_batch_size?: number;
 };
 
 function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutputShellPrevalidator {
@@ -10811,11 +10852,11 @@ function decodeGetConfigOutputShellPrevalidator(r: BinaryReader): GetConfigOutpu
     const maxRefusedOperations = readUint16(r);
     field = "operations_batch_size";
     const operationsBatchSize = readRangedInt(r, -1073741824, 1073741823);
-    return {
-      operations_request_timeout: operationsRequestTimeout,
-      max_refused_operations: maxRefusedOperations,
-      operations_batch_size: operationsBatchSize,
-    };
+    const out: GetConfigOutputShellPrevalidator = {};
+    if (operationsRequestTimeout !== 10) out.operations_request_timeout = operationsRequestTimeout;
+    if (maxRefusedOperations !== 1000) out.max_refused_operations = maxRefusedOperations;
+    if (operationsBatchSize !== 50) out.operations_batch_size = operationsBatchSize;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10830,25 +10871,27 @@ function encodeGetConfigOutputShellPrevalidator(
   let field = "";
   try {
     field = "operations_request_timeout";
-    if (value.operations_request_timeout === undefined)
-      value = { ...value, operations_request_timeout: fieldDefault4 };
-    writeFloat(w, value.operations_request_timeout);
+    const operationsRequestTimeout =
+      value.operations_request_timeout === undefined
+        ? fieldDefault5
+        : value.operations_request_timeout;
+    writeFloat(w, operationsRequestTimeout);
     field = "max_refused_operations";
-    if (value.max_refused_operations === undefined)
-      value = { ...value, max_refused_operations: fieldDefault26 };
-    writeUint16(w, value.max_refused_operations);
+    const maxRefusedOperations =
+      value.max_refused_operations === undefined ? fieldDefault26 : value.max_refused_operations;
+    writeUint16(w, maxRefusedOperations);
     field = "operations_batch_size";
-    if (value.operations_batch_size === undefined)
-      value = { ...value, operations_batch_size: fieldDefault6 };
-    writeRangedInt(w, value.operations_batch_size, -1073741824, 1073741823);
+    const operationsBatchSize =
+      value.operations_batch_size === undefined ? fieldDefault7 : value.operations_batch_size;
+    writeRangedInt(w, operationsBatchSize, -1073741824, 1073741823);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {
-  latency: number;
-  synchronisation_threshold: number;
+  latency?: number;
+  synchronisation_threshold?: number;
 };
 
 function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
@@ -10860,7 +10903,10 @@ function decodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
     const latency = readUint16(r);
     field = "synchronisation_threshold";
     const synchronisationThreshold = readUint8(r);
-    return { latency, synchronisation_threshold: synchronisationThreshold };
+    const out: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding = {};
+    if (latency !== 150) out.latency = latency;
+    if (synchronisationThreshold !== 4) out.synchronisation_threshold = synchronisationThreshold;
+    return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -10875,19 +10921,21 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   let field = "";
   try {
     field = "latency";
-    if (value.latency === undefined) value = { ...value, latency: fieldDefault27 };
-    writeUint16(w, value.latency);
+    const latency = value.latency === undefined ? fieldDefault27 : value.latency;
+    writeUint16(w, latency);
     field = "synchronisation_threshold";
-    if (value.synchronisation_threshold === undefined)
-      value = { ...value, synchronisation_threshold: fieldDefault28 };
-    writeUint8(w, value.synchronisation_threshold);
+    const synchronisationThreshold =
+      value.synchronisation_threshold === undefined
+        ? fieldDefault28
+        : value.synchronisation_threshold;
+    writeUint8(w, synchronisationThreshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
 type GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding = {
-  bootstrap_threshold: number;
+  bootstrap_threshold?: number;
 };
 
 function decodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
@@ -10912,8 +10960,11 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   let field = "";
   try {
     field = "bootstrap_threshold";
-    if (value.bootstrap_threshold === undefined) failMissingField(w, true);
-    writeUint8(w, value.bootstrap_threshold);
+    const bootstrapThreshold =
+      value.bootstrap_threshold === undefined
+        ? failMissingField(w, true)
+        : value.bootstrap_threshold;
+    writeUint8(w, bootstrapThreshold);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -10971,10 +11022,10 @@ function encodeGetConfigOutputShellChainValidator(
 }
 
 type GetConfigOutputShell = {
-  peer_validator: GetConfigOutputShellPeerValidator;
-  block_validator: GetConfigOutputShellBlockValidator;
-  prevalidator: GetConfigOutputShellPrevalidator;
-  chain_validator: GetConfigOutputShellChainValidator;
+  peer_validator?: GetConfigOutputShellPeerValidator;
+  block_validator?: GetConfigOutputShellBlockValidator;
+  prevalidator?: GetConfigOutputShellPrevalidator;
+  chain_validator?: GetConfigOutputShellChainValidator;
   history_mode?: HistoryMode;
 };
 
@@ -10991,12 +11042,11 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
     const chainValidator = decodeGetConfigOutputShellChainValidator(r);
     field = "history_mode";
     const historyMode = readPresence(r) ? decodeHistoryMode(r) : undefined;
-    const out: GetConfigOutputShell = {
-      peer_validator: peerValidator,
-      block_validator: blockValidator,
-      prevalidator,
-      chain_validator: chainValidator,
-    };
+    const out: GetConfigOutputShell = {};
+    if (!jsonEqual(peerValidator, fieldDefault4)) out.peer_validator = peerValidator;
+    if (!jsonEqual(blockValidator, fieldDefault4)) out.block_validator = blockValidator;
+    if (!jsonEqual(prevalidator, fieldDefault4)) out.prevalidator = prevalidator;
+    if (!jsonEqual(chainValidator, fieldDefault4)) out.chain_validator = chainValidator;
     if (historyMode !== undefined) out.history_mode = historyMode;
     return out;
   } catch (error) {
@@ -11010,17 +11060,19 @@ function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell
   let field = "";
   try {
     field = "peer_validator";
-    if (value.peer_validator === undefined) value = { ...value, peer_validator: fieldDefault20 };
-    encodeGetConfigOutputShellPeerValidator(w, value.peer_validator);
+    const peerValidator = value.peer_validator === undefined ? fieldDefault4 : value.peer_validator;
+    encodeGetConfigOutputShellPeerValidator(w, peerValidator);
     field = "block_validator";
-    if (value.block_validator === undefined) value = { ...value, block_validator: fieldDefault20 };
-    encodeGetConfigOutputShellBlockValidator(w, value.block_validator);
+    const blockValidator =
+      value.block_validator === undefined ? fieldDefault4 : value.block_validator;
+    encodeGetConfigOutputShellBlockValidator(w, blockValidator);
     field = "prevalidator";
-    if (value.prevalidator === undefined) value = { ...value, prevalidator: fieldDefault20 };
-    encodeGetConfigOutputShellPrevalidator(w, value.prevalidator);
+    const prevalidator = value.prevalidator === undefined ? fieldDefault4 : value.prevalidator;
+    encodeGetConfigOutputShellPrevalidator(w, prevalidator);
     field = "chain_validator";
-    if (value.chain_validator === undefined) value = { ...value, chain_validator: fieldDefault29 };
-    encodeGetConfigOutputShellChainValidator(w, value.chain_validator);
+    const chainValidator =
+      value.chain_validator === undefined ? fieldDefault29 : value.chain_validator;
+    encodeGetConfigOutputShellChainValidator(w, chainValidator);
     field = "history_mode";
     if (value.history_mode === undefined) writePresence(w, false);
     else {
@@ -11176,10 +11228,10 @@ type GetConfigOutputNetworkCustom = {
   old_chain_name?: Unistring;
   incompatible_chain_name?: Unistring;
   sandboxed_chain_name: Unistring;
-  user_activated_upgrades: UserActivatedUpgrades;
-  user_activated_protocol_overrides: UserActivatedProtocolOverrides;
-  default_bootstrap_peers: Unistring[];
-  dal_config: GetConfigOutputCustomDalConfig;
+  user_activated_upgrades?: UserActivatedUpgrades;
+  user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+  default_bootstrap_peers?: Unistring[];
+  dal_config?: GetConfigOutputCustomDalConfig;
 };
 
 function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNetworkCustom {
@@ -11228,14 +11280,17 @@ function decodeGetConfigOutputNetworkCustom(r: BinaryReader): GetConfigOutputNet
       genesis,
       chain_name: chainName,
       sandboxed_chain_name: sandboxedChainName,
-      user_activated_upgrades: userActivatedUpgrades,
-      user_activated_protocol_overrides: userActivatedProtocolOverrides,
-      default_bootstrap_peers: defaultBootstrapPeers,
-      dal_config: dalConfig,
     };
     if (genesisParameters !== undefined) out.genesis_parameters = genesisParameters;
     if (oldChainName !== undefined) out.old_chain_name = oldChainName;
     if (incompatibleChainName !== undefined) out.incompatible_chain_name = incompatibleChainName;
+    if (!jsonEqual(userActivatedUpgrades, fieldDefault))
+      out.user_activated_upgrades = userActivatedUpgrades;
+    if (!jsonEqual(userActivatedProtocolOverrides, fieldDefault))
+      out.user_activated_protocol_overrides = userActivatedProtocolOverrides;
+    if (!jsonEqual(defaultBootstrapPeers, fieldDefault))
+      out.default_bootstrap_peers = defaultBootstrapPeers;
+    if (!jsonEqual(dalConfig, fieldDefault30)) out.dal_config = dalConfig;
     return out;
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -11280,25 +11335,27 @@ function encodeGetConfigOutputNetworkCustom(
     endDynamicSize(w, "Uint30", mark2);
     const mark3 = beginDynamicSize(w, "Uint30");
     field = "user_activated_upgrades";
-    if (value.user_activated_upgrades === undefined)
-      value = { ...value, user_activated_upgrades: fieldDefault };
-    encodeUserActivatedUpgrades(w, value.user_activated_upgrades);
+    const userActivatedUpgrades =
+      value.user_activated_upgrades === undefined ? fieldDefault : value.user_activated_upgrades;
+    encodeUserActivatedUpgrades(w, userActivatedUpgrades);
     endDynamicSize(w, "Uint30", mark3);
     const mark4 = beginDynamicSize(w, "Uint30");
     field = "user_activated_protocol_overrides";
-    if (value.user_activated_protocol_overrides === undefined)
-      value = { ...value, user_activated_protocol_overrides: fieldDefault };
-    encodeUserActivatedProtocolOverrides(w, value.user_activated_protocol_overrides);
+    const userActivatedProtocolOverrides =
+      value.user_activated_protocol_overrides === undefined
+        ? fieldDefault
+        : value.user_activated_protocol_overrides;
+    encodeUserActivatedProtocolOverrides(w, userActivatedProtocolOverrides);
     endDynamicSize(w, "Uint30", mark4);
     const mark5 = beginDynamicSize(w, "Uint30");
     field = "default_bootstrap_peers";
-    if (value.default_bootstrap_peers === undefined)
-      value = { ...value, default_bootstrap_peers: fieldDefault };
-    encodeGetConfigOutputListenAddrsInner(w, value.default_bootstrap_peers);
+    const defaultBootstrapPeers =
+      value.default_bootstrap_peers === undefined ? fieldDefault : value.default_bootstrap_peers;
+    encodeGetConfigOutputListenAddrsInner(w, defaultBootstrapPeers);
     endDynamicSize(w, "Uint30", mark5);
     field = "dal_config";
-    if (value.dal_config === undefined) value = { ...value, dal_config: fieldDefault30 };
-    encodeGetConfigOutputCustomDalConfig(w, value.dal_config);
+    const dalConfig = value.dal_config === undefined ? fieldDefault30 : value.dal_config;
+    encodeGetConfigOutputCustomDalConfig(w, dalConfig);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }

@@ -1814,17 +1814,17 @@ export interface GetChainsLevelsSavepointRequest {
 
 /** Output of `GET /config`. */
 export type GetConfigOutput = {
-  "data-dir": Unistring;
-  "disable-config-validation": boolean;
-  rpc: {
+  "data-dir"?: Unistring;
+  "disable-config-validation"?: boolean;
+  rpc?: {
     "listen-addrs"?: Unistring[];
     "external-listen-addrs"?: Unistring[];
     "listen-addr"?: Unistring;
-    "cors-origin": Unistring[];
-    "cors-headers": Unistring[];
+    "cors-origin"?: Unistring[];
+    "cors-headers"?: Unistring[];
     crt?: Unistring;
     key?: Unistring;
-    acl: (
+    acl?: (
       | {
           address: Unistring;
           whitelist: Unistring[];
@@ -1834,29 +1834,29 @@ export type GetConfigOutput = {
           blacklist: Unistring[];
         }
     )[];
-    "media-type": "json" | "binary" | "any";
-    max_active_rpc_connections: MaxActiveRpcConnections;
+    "media-type"?: "json" | "binary" | "any";
+    max_active_rpc_connections?: MaxActiveRpcConnections;
   };
-  p2p: {
-    "expected-proof-of-work": number;
+  p2p?: {
+    "expected-proof-of-work"?: number;
     "bootstrap-peers"?: Unistring[];
     "listen-addr"?: Unistring;
     "advertised-net-port"?: number;
-    "discovery-addr": Unistring | null;
-    "private-mode": boolean;
-    limits: {
-      "connection-timeout": number;
-      "authentication-timeout": number;
-      "min-connections": number;
-      "expected-connections": number;
-      "max-connections": number;
-      backlog: number;
-      "max-incoming-connections": number;
+    "discovery-addr"?: Unistring | null;
+    "private-mode"?: boolean;
+    limits?: {
+      "connection-timeout"?: number;
+      "authentication-timeout"?: number;
+      "min-connections"?: number;
+      "expected-connections"?: number;
+      "max-connections"?: number;
+      backlog?: number;
+      "max-incoming-connections"?: number;
       "max-download-speed"?: number;
       "max-upload-speed"?: number;
-      "swap-linger": number | null;
+      "swap-linger"?: number | null;
       "binary-chunks-size"?: number;
-      "read-buffer-size": number;
+      "read-buffer-size"?: number;
       "read-queue-size"?: number;
       "write-queue-size"?: number;
       "incoming-app-message-queue-size"?: number;
@@ -1864,62 +1864,62 @@ export type GetConfigOutput = {
       "outgoing-message-queue-size"?: number;
       max_known_points?: [number, number];
       max_known_peer_ids?: [number, number];
-      peer_greylist_size: number;
-      ip_greylist_size_in_kilobytes: number;
-      ip_greylist_cleanup_delay: number;
-      "greylist-timeout": number;
-      "maintenance-idle-time": number | null;
+      peer_greylist_size?: number;
+      ip_greylist_size_in_kilobytes?: number;
+      ip_greylist_cleanup_delay?: number;
+      "greylist-timeout"?: number;
+      "maintenance-idle-time"?: number | null;
     };
-    disable_mempool: boolean;
-    enable_testchain: boolean;
-    greylisting_config: {
-      factor: number;
-      "initial-delay": number;
-      "disconnection-delay": number;
-      "increase-cap": number;
+    disable_mempool?: boolean;
+    enable_testchain?: boolean;
+    greylisting_config?: {
+      factor?: number;
+      "initial-delay"?: number;
+      "disconnection-delay"?: number;
+      "increase-cap"?: number;
     };
-    disable_peer_discovery: boolean;
+    disable_peer_discovery?: boolean;
   };
-  log: {
-    output: Unistring;
-    level: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
-    colors: boolean;
+  log?: {
+    output?: Unistring;
+    level?: "debug" | "info" | "notice" | "warning" | "error" | "fatal";
+    colors?: boolean;
     rules?: Unistring;
   };
   "internal-events"?:
     | {
-        active_sinks: Unistring[];
+        active_sinks?: Unistring[];
       }
     | {
-        activate: Unistring[];
+        activate?: Unistring[];
       };
-  shell: {
-    peer_validator: {
-      block_header_request_timeout: number;
-      block_operations_request_timeout: number;
-      protocol_request_timeout: number;
-      new_head_request_timeout: number;
+  shell?: {
+    peer_validator?: {
+      block_header_request_timeout?: number;
+      block_operations_request_timeout?: number;
+      protocol_request_timeout?: number;
+      new_head_request_timeout?: number;
     };
-    block_validator: {
-      protocol_request_timeout: number;
-      operation_metadata_size_limit: OperationMetadataSizeLimit;
+    block_validator?: {
+      protocol_request_timeout?: number;
+      operation_metadata_size_limit?: OperationMetadataSizeLimit;
     };
-    prevalidator: {
-      operations_request_timeout: number;
-      max_refused_operations: number;
-      operations_batch_size: number;
+    prevalidator?: {
+      operations_request_timeout?: number;
+      max_refused_operations?: number;
+      operations_batch_size?: number;
     };
-    chain_validator:
+    chain_validator?:
       | {
-          latency: number;
-          synchronisation_threshold: number;
+          latency?: number;
+          synchronisation_threshold?: number;
         }
       | {
-          bootstrap_threshold: number;
+          bootstrap_threshold?: number;
         };
     history_mode?: HistoryMode;
   };
-  network:
+  network?:
     | {
         genesis: {
           timestamp: string;
@@ -1934,10 +1934,10 @@ export type GetConfigOutput = {
         old_chain_name?: Unistring;
         incompatible_chain_name?: Unistring;
         sandboxed_chain_name: Unistring;
-        user_activated_upgrades: UserActivatedUpgrades;
-        user_activated_protocol_overrides: UserActivatedProtocolOverrides;
-        default_bootstrap_peers: Unistring[];
-        dal_config: {
+        user_activated_upgrades?: UserActivatedUpgrades;
+        user_activated_protocol_overrides?: UserActivatedProtocolOverrides;
+        default_bootstrap_peers?: Unistring[];
+        dal_config?: {
           activated: boolean;
           use_mock_srs_for_testing: boolean;
           bootstrap_peers: Unistring[];
@@ -1946,7 +1946,7 @@ export type GetConfigOutput = {
     | "sandbox"
     | "mainnet"
     | "ghostnet";
-  metrics_addr: Unistring[];
+  metrics_addr?: Unistring[];
 };
 
 /** Error of `GET /config`. */
@@ -1977,10 +1977,10 @@ export type GetConfigHistoryModeRequest = Record<string, never>;
 /** Input of `PUT /config/logging`. */
 export type PutConfigLoggingInput =
   | {
-      active_sinks: Unistring[];
+      active_sinks?: Unistring[];
     }
   | {
-      activate: Unistring[];
+      activate?: Unistring[];
     };
 
 /** Output of `PUT /config/logging`. */

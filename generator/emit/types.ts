@@ -127,7 +127,7 @@ export class TypeEmitter {
     for (const item of items) {
       switch (item.kind) {
         case "field":
-          parts.properties.push({ name: item.name, type: this.typeOf(item.codec), optional: item.presence !== "required" });
+          parts.properties.push({ name: item.name, type: this.typeOf(item.codec), optional: item.presence !== "required" || item.jsonOptional === true });
           break;
         case "constant":
           parts.properties.push({ name: item.name, type: literalType(item.value), optional: false });

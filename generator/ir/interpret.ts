@@ -76,6 +76,7 @@ import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";
 import { objectPropertyNames } from "./case-selection.ts";
+import { decodedDefault } from "./decoded-default.ts";
 
 type Value = unknown;
 type Definitions = ReadonlyMap<string, CodecDefinition>;
@@ -290,6 +291,10 @@ export class Interpreter {
           const name = item.name;
           const size = item.presence === "required" ? fixedSize(item.codec, this.definitions) : undefined;
           const extendsToEnd = extendsToFrameEnd(item.codec, this.definitions) || item.presence === "rest-of-frame";
+          // A field with a stated default is left out when it holds it, as Octez's JSON does (computed
+          // on first use: the field's codec may refer to a definition still being built).
+          let stated: { value: unknown } | undefined;
+          const holdsDefault = (v: unknown): boolean => item.default !== undefined && jsonEqual(v, (stated ??= { value: decodedDefault(codec, item.default) }).value);
           return {
             size,
             extends: extendsToEnd,
@@ -297,7 +302,8 @@ export class Interpreter {
               try {
                 if (item.presence === "indicator" && !readPresence(r)) return;
                 if (item.presence === "rest-of-frame" && r.remaining() === 0) return;
-                setOwnProperty(out, name, codec.decode(r));
+                const v = codec.decode(r);
+                if (!holdsDefault(v)) setOwnProperty(out, name, v);
               } catch (error) {
                 atPath(error, name, "decode", r.offset);
               }

@@ -8,7 +8,7 @@ import { chainIdOfGenesis, isBase58Check, BASE58, parseProtocolTimestamp } from 
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 
 /** The config record's `network` value: a built-in alias or a custom network object. */
-export type NetworkConfig = GetConfigOutput["network"];
+export type NetworkConfig = NonNullable<GetConfigOutput["network"]>;
 /** A custom network object (the config record's `Custom` case). */
 export type CustomNetwork = Exclude<NetworkConfig, string>;
 
@@ -23,7 +23,7 @@ export interface Network {
   readonly chainId: string;
   readonly userActivatedUpgrades: NonNullable<CustomNetwork["user_activated_upgrades"]>;
   readonly userActivatedProtocolOverrides: NonNullable<CustomNetwork["user_activated_protocol_overrides"]>;
-  readonly dal: CustomNetwork["dal_config"];
+  readonly dal: NonNullable<CustomNetwork["dal_config"]>;
 }
 
 /** The DAL settings Octez uses unless a network overrides them (`Cryptobox.Config.default`). */

@@ -12,62 +12,95 @@
  * machine never collide and none is reachable from outside unless asked) it says so.
  */
 import { readFileSync } from "node:fs";
+import { decodeBytes, encodeBytes, type Codec } from "@tezos-rpcgen/runtime";
+import { decodeGetConfigOutput, encodeGetConfigOutput } from "../../generated/shell/codecs.ts";
 import { getConfigRoute } from "../../generated/shell/routes.ts";
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 import { ConfigError, resolveNetwork } from "../chain/networks.ts";
 import { parsePoint } from "../network/address.ts";
 
-export type NodeConfig = GetConfigOutput;
+/**
+ * Octez's defaults as the sandbox gives them (see the module comment). Every key here is present
+ * in a sandbox's configuration (a file can change a value, never remove it): {@link NodeConfig}
+ * says so. Octez's `listen-addr` default is not among them, as the sandbox removes the field
+ * when its peer-to-peer layer does not run.
+ */
+const DEFAULTS = {
+  // The data directory is Octez's default for a node run as root (the snapshot's `default`);
+  // `--data-dir` replaces it.
+  "data-dir": "/root/.tezos-node",
+  "disable-config-validation": false,
+  rpc: { "listen-addrs": ["127.0.0.1:8732"], "cors-origin": [], "cors-headers": [], acl: [], "media-type": "any", max_active_rpc_connections: 100 },
+  p2p: {
+    "expected-proof-of-work": 26,
+    "discovery-addr": null,
+    "private-mode": false,
+    limits: {
+      "connection-timeout": 10,
+      "authentication-timeout": 5,
+      "min-connections": 10,
+      "expected-connections": 50,
+      "max-connections": 100,
+      backlog: 20,
+      "max-incoming-connections": 20,
+      "swap-linger": 30,
+      "read-buffer-size": 131072,
+      max_known_points: [400, 300],
+      max_known_peer_ids: [400, 300],
+      peer_greylist_size: 1023,
+      ip_greylist_size_in_kilobytes: 2048,
+      ip_greylist_cleanup_delay: 86400,
+      "greylist-timeout": 86400,
+      "maintenance-idle-time": 120,
+    },
+    disable_mempool: false,
+    enable_testchain: false,
+    greylisting_config: { factor: 1.2, "initial-delay": 60, "disconnection-delay": 60, "increase-cap": 172800 },
+    disable_peer_discovery: false,
+  },
+  log: { output: "stderr", level: "info", colors: true },
+  shell: {
+    peer_validator: { block_header_request_timeout: 30, block_operations_request_timeout: 30, protocol_request_timeout: 120, new_head_request_timeout: 90 },
+    block_validator: { protocol_request_timeout: 120, operation_metadata_size_limit: 10_000_000 },
+    prevalidator: { operations_request_timeout: 10, max_refused_operations: 1000, operations_batch_size: 50 },
+    chain_validator: { latency: 150, synchronisation_threshold: 0 },
+    history_mode: "archive",
+  },
+  network: "sandbox",
+  metrics_addr: [],
+} satisfies GetConfigOutput;
+
+/**
+ * `T` with the keys `D` gives made present, level by level; the others as `T` has them. Values
+ * keep `T`'s types (`D` only says which keys are there); a union is filled case by case.
+ */
+type Filled<T, D> = T extends readonly unknown[] ? T : T extends object ? (D extends object ? FilledObject<T, D> : T) : T;
+type FilledObject<T, D> = { [K in keyof T as K extends keyof D ? K : never]-?: Filled<Exclude<T[K], undefined>, D[K & keyof D]> } & {
+  [K in keyof T as K extends keyof D ? never : K]: T[K];
+};
+
+/**
+ * A sandbox's configuration record: the `GET /config` value with Octez's defaults filled in, so
+ * that the sandbox reads them without checks. Fields without a default (`rpc.crt`,
+ * `log.rules`, `p2p.listen-addr`…) stay optional. `GET /config` answers its canonical form
+ * (see {@link canonicalConfig}).
+ */
+export type NodeConfig = Filled<GetConfigOutput, typeof DEFAULTS>;
 
 /** The defaults the sandbox fills in (see the module comment). */
 export function defaultConfig(): NodeConfig {
-  return {
-    // Every field is given, so that the JSON answer shows what the binary one carries (binary
-    // writes `dft` fields always; their decoded values include them). The data directory is
-    // Octez's default for a node run as root (the snapshot's `default`); `--data-dir` replaces it.
-    "data-dir": "/root/.tezos-node",
-    "disable-config-validation": false,
-    rpc: { "listen-addrs": ["127.0.0.1:8732"], "cors-origin": [], "cors-headers": [], acl: [], "media-type": "any", max_active_rpc_connections: 100 },
-    p2p: {
-      "expected-proof-of-work": 26,
-      // Octez: `[::]:9732`.
-      "listen-addr": "127.0.0.1:0",
-      "discovery-addr": null,
-      "private-mode": false,
-      limits: {
-        "connection-timeout": 10,
-        "authentication-timeout": 5,
-        "min-connections": 10,
-        "expected-connections": 50,
-        "max-connections": 100,
-        backlog: 20,
-        "max-incoming-connections": 20,
-        "swap-linger": 30,
-        "read-buffer-size": 131072,
-        max_known_points: [400, 300],
-        max_known_peer_ids: [400, 300],
-        peer_greylist_size: 1023,
-        ip_greylist_size_in_kilobytes: 2048,
-        ip_greylist_cleanup_delay: 86400,
-        "greylist-timeout": 86400,
-        "maintenance-idle-time": 120,
-      },
-      disable_mempool: false,
-      enable_testchain: false,
-      greylisting_config: { factor: 1.2, "initial-delay": 60, "disconnection-delay": 60, "increase-cap": 172800 },
-      disable_peer_discovery: false,
-    },
-    log: { output: "stderr", level: "info", colors: true },
-    shell: {
-      peer_validator: { block_header_request_timeout: 30, block_operations_request_timeout: 30, protocol_request_timeout: 120, new_head_request_timeout: 90 },
-      block_validator: { protocol_request_timeout: 120, operation_metadata_size_limit: 10_000_000 },
-      prevalidator: { operations_request_timeout: 10, max_refused_operations: 1000, operations_batch_size: 50 },
-      chain_validator: { latency: 150, synchronisation_threshold: 0 },
-      history_mode: "archive",
-    },
-    network: "sandbox",
-    metrics_addr: [],
-  };
+  // Octez: `[::]:9732`.
+  return { ...structuredClone(DEFAULTS), p2p: { ...structuredClone(DEFAULTS.p2p), "listen-addr": "127.0.0.1:0" } };
+}
+
+/**
+ * The configuration as Octez's JSON shows it: fields holding their default left out. Written and
+ * read back by the binary codec, whose decoder leaves them out, so that the JSON and binary
+ * answers of `GET /config` are the same value.
+ */
+export function canonicalConfig(config: NodeConfig): GetConfigOutput {
+  const codec: Codec<GetConfigOutput> = { decode: decodeGetConfigOutput, encode: encodeGetConfigOutput };
+  return decodeBytes(codec, encodeBytes(codec, config));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

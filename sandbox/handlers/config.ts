@@ -1,6 +1,7 @@
 /** Handlers of `/config/…`. */
 import type { Handlers } from "../../generated/shell/server.ts";
 import type { SandboxNode } from "../node/node.ts";
+import { canonicalConfig } from "../config/config.ts";
 
 type ConfigHandlers = Pick<
   Handlers,
@@ -10,7 +11,7 @@ type ConfigHandlers = Pick<
 export function configHandlers(node: SandboxNode): ConfigHandlers {
   return {
     getConfig() {
-      return node.config;
+      return canonicalConfig(node.config);
     },
     getConfigHistoryMode() {
       return { history_mode: node.mainChain.historyMode };

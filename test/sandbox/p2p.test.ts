@@ -37,7 +37,7 @@ async function start(options: Parameters<typeof startSandbox>[0] = {}): Promise<
   const sandbox = await startSandbox(options);
   const t = new HttpTransport({ baseUrl: sandbox.url });
   const config = await shell.getConfig(t, {});
-  return { sandbox, t, self: await shell.getNetworkSelf(t, {}), point: config.p2p["listen-addr"] as string };
+  return { sandbox, t, self: await shell.getNetworkSelf(t, {}), point: config.p2p?.["listen-addr"] as string };
 }
 
 /** Polls `f` until it gives a value (the network works in the background); fails after 200 tries. */

@@ -5,7 +5,7 @@
  * back the bytes of the fixed-size fields after it.
  */
 
-import { fixedSize, type IR, type ObjectItem } from "../../ir/codec-ir.ts";
+import { fixedSize, type IR, type JsonValue, type ObjectItem } from "../../ir/codec-ir.ts";
 import { extendsToFrameEnd } from "../../ir/frame-extent.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
@@ -13,6 +13,8 @@ import { LocalNames, memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals
 import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { literal } from "../ts-syntax.ts";
 import { objectPropertyNames } from "../../ir/case-selection.ts";
+import { decodedDefault } from "../../ir/decoded-default.ts";
+import { Interpreter } from "../../ir/interpret.ts";
 
 export function objectFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
   if (ir.kind !== "object") throw new Error("not an object");
@@ -78,7 +80,7 @@ function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   const result =
     optional.length === 0
       ? [`return ${assembled};`]
-      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.local} !== undefined) ${setOptional(context, o.name, o.local)};`), "return out;"];
+      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.kept ?? `${o.local} !== undefined`}) ${setOptional(context, o.name, o.local)};`), "return out;"];
   // Only fields set `field`, and each counts as a read: with no read there is no field to track.
   if (reading.reads === 0) return [...statements, ...result];
   return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
@@ -92,8 +94,8 @@ class ObjectReading {
   readonly statements: Line[] = [];
   /** Entries of the object literal for the required fields and the constants. */
   readonly required: string[] = [];
-  /** Optional fields, set on the object after it is built when their local holds a value. */
-  readonly optional: Array<{ name: string; local: string }> = [];
+  /** Optional fields, set on the object after it is built when their local holds a value (or `kept` holds). */
+  readonly optional: Array<{ name: string; local: string; kept?: string }> = [];
   /** Spreads of the merged objects' locals. */
   readonly merged: string[] = [];
   /** Values read (fields and merged objects). */
@@ -130,6 +132,10 @@ class ObjectReading {
           } else if (item.presence === "rest-of-frame") {
             statements.push(`const ${local} = r.remaining() > 0 ? ${read} : undefined;`);
             this.optional.push({ name: item.name, local });
+          } else if (item.default !== undefined) {
+            // Octez's JSON leaves out a field that holds its default.
+            statements.push(`const ${local} = ${read};`);
+            this.optional.push({ name: item.name, local, kept: this.differsFromDefault(local, item.codec, item.default) });
           } else {
             statements.push(`const ${local} = ${read};`);
             this.required.push(propertyKey(item.name) === local ? local : `${propertyKey(item.name)}: ${local}`);
@@ -162,6 +168,13 @@ class ObjectReading {
       }
       if (open) statements.push(`${context.use("closeReservedFrame")}(r, ${open});`);
     }
+  }
+
+  /** The condition that `local`, read by `codec`, differs from the decoded form of `stated`. */
+  private differsFromDefault(local: string, codec: IR, stated: JsonValue): string {
+    const decoded = decodedDefault(new Interpreter(this.context.definitions).codec(codec), stated);
+    if (decoded === null || typeof decoded !== "object") return `${local} !== ${literal(decoded)}`;
+    return `!${this.context.use("jsonEqual")}(${local}, ${this.context.constant("fieldDefault", `${JSON.stringify(decoded)} as never`)})`;
   }
 }
 
@@ -198,6 +211,7 @@ class ObjectWriting {
   writes = 0;
   /** Numbers the marks of frames. */
   private counter = 0;
+  private readonly locals = new LocalNames();
 
   constructor(
     private readonly context: CodecContext,
@@ -206,24 +220,22 @@ class ObjectWriting {
 
   /** Writes the items of one frame level. */
   addGroup(items: readonly ObjectItem[]): void {
-    const { context, hint, statements } = this;
+    const { context, hint, statements, locals } = this;
     for (const item of items) {
       switch (item.kind) {
         case "field": {
           this.writes++;
           // A name of Object.prototype is read as an own property only: `{}` has no `constructor` field.
-          const access = PROTOTYPE_NAMES.has(item.name) ? `${context.use("ownProperty")}(value, ${JSON.stringify(item.name)})` : `value${memberAccess(item.name)}`;
-          const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
+          const read = PROTOTYPE_NAMES.has(item.name) ? `${context.use("ownProperty")}(value, ${JSON.stringify(item.name)})` : `value${memberAccess(item.name)}`;
           statements.push(`field = ${JSON.stringify(item.name)};`);
+          let access = read;
           if (item.jsonOptional) {
-            // JSON may leave the field out (it has a default); binary always writes it.
-            const fallback = item.default === undefined ? undefined : context.constant("fieldDefault", `${JSON.stringify(item.default)} as never`);
-            statements.push(
-              fallback === undefined
-                ? `if (${access} === undefined) ${context.use("failMissingField")}(w, true);`
-                : `if (${access} === undefined) value = { ...value, ${propertyKey(item.name)}: ${fallback} };`,
-            );
+            // JSON may leave the field out (it has a default); binary always writes it, the default when known.
+            access = locals.claim(item.name);
+            const fallback = item.default === undefined ? `${context.use("failMissingField")}(w, true)` : context.constant("fieldDefault", `${JSON.stringify(item.default)} as never`);
+            statements.push(`const ${access} = ${read} === undefined ? ${fallback} : ${read};`);
           }
+          const write = encodeStatements(context, item.codec, access, `${hint} ${item.name}`).statements;
           if (item.presence === "indicator") {
             statements.push(`if (${access} === undefined) ${context.use("writePresence")}(w, false);`, "else {", `  ${context.use("writePresence")}(w, true);`, block(write), "}");
           } else if (item.presence === "rest-of-frame") {
@@ -245,7 +257,7 @@ class ObjectWriting {
           statements.push(`${context.use("writePadding")}(w, ${item.bytes});`);
           break;
         case "frame": {
-          const mark = `mark${++this.counter}`;
+          const mark = locals.claim(`mark${++this.counter}`);
           statements.push(`const ${mark} = ${context.use("beginDynamicSize")}(w, ${JSON.stringify(item.header)});`);
           this.addGroup(item.items);
           statements.push(`${context.use("endDynamicSize")}(w, ${JSON.stringify(item.header)}, ${mark});`);
