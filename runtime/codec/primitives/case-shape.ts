@@ -187,8 +187,17 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   const accepting = candidates.filter((i) => shapeAccepts(shapes[i]!, value)).sort((x, y) => x - y);
   const first = JSON.stringify(shapes[accepting[0]!]);
   if (accepting.every((i) => JSON.stringify(shapes[i]) === first)) return accepting[0]!;
+  // An object with no property at all (`{}` of PUT /config/logging, whose two cases each hold one
+  // list defaulting to `[]`) carries nothing any case could drop: Octez's destructor takes the
+  // first case that accepts it, and so does this.
+  if (jsonKindOf(value) === "object" && !hasOwnProperties(value as object)) return accepting[0]!;
   const matching = accepting.map((i) => names[i]!);
   throw new EncodeError(`a value of exactly one case`, `${describeValue(value)} that has the shape of the cases ${matching.join(" and ")} (JSON cannot tell them apart)`, w.length);
+}
+
+function hasOwnProperties(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 /** The value as an error shows it, naming the properties no object case has. */

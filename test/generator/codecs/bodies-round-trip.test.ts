@@ -175,12 +175,15 @@ function checkValues(arbitrary: fc.Arbitrary<unknown>, validate: JsonValidator |
         encode(w, decoded);
         return w.finish();
       });
-      // Fields left out can leave a value that fits several cases (`{}` of PUT /config/logging's
-      // two cases, each with a list defaulting to `[]`): Octez's JSON reads it as the first case,
-      // the runtime refuses to guess. Only such a value may fail to re-encode.
-      if (refusal(reencoded) === "ambiguous" && !isDeepStrictEqual(decoded, value)) return;
       if (reencoded instanceof Error) throw new Error(`the decoded value ${JSON.stringify(decoded)} does not encode: ${reencoded.message}`);
-      if (bytesToHex(reencoded) !== hex) throw new Error(`the decoded value ${JSON.stringify(decoded)} encodes to other bytes than ${hex}`);
+      if (bytesToHex(reencoded) !== hex) {
+        // Fields left out can leave a value that fits several cases (`{}` of PUT /config/logging's
+        // two cases, each with a list defaulting to `[]`): Octez reads it as the first case, so
+        // bytes of another case holding only defaults come back as the first case's. Only such a
+        // value may re-encode to other bytes, and those must decode to the same value.
+        const canonical = decode(new BinaryReader(reencoded));
+        if (isDeepStrictEqual(decoded, value) || !isDeepStrictEqual(canonical, decoded)) throw new Error(`the decoded value ${JSON.stringify(decoded)} encodes to other bytes than ${hex}`);
+      }
     }),
     { numRuns: runs, seed: SEED, endOnFailure: true },
   );
