@@ -97,7 +97,10 @@ export class BinaryFrameSplitter implements StreamSplitter {
   /** Payload length of the element being read, once its prefix is complete. */
   private expected: number | undefined;
 
-  constructor(private readonly limit: number = DEFAULT_ELEMENT_LIMIT) {}
+  constructor(
+    /** The cap of one element's payload, in bytes; it may be changed between pushes (a reader that trusts its peer more once it has authenticated). */
+    public limit: number = DEFAULT_ELEMENT_LIMIT,
+  ) {}
 
   push(chunk: Uint8Array): Uint8Array[] {
     if (chunk.length === 0) return [];

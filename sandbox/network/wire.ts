@@ -5,7 +5,7 @@
  * Everything read is checked: a frame too long or empty, text that is not JSON, or a message
  * of an unknown kind or with a malformed field is a {@link WireError}, and the connection ends.
  */
-import { isHex } from "@tezos-rpcgen/runtime";
+import { BinaryFrameSplitter, ElementTooLargeError, FramingError, frameBinary, isHex } from "@tezos-rpcgen/runtime";
 
 /** Protocol marker in the first message: a peer that does not send it is not a sandbox. */
 export const MAGIC = "tezos-rpcgen-sandbox-p2p/1";
@@ -13,7 +13,6 @@ export const MAGIC = "tezos-rpcgen-sandbox-p2p/1";
 export const MAX_HANDSHAKE_FRAME = 4096;
 /** Frames of an authenticated connection carry blocks with their operations. */
 export const MAX_FRAME = 4 * 1024 * 1024;
-const HEADER = 4;
 
 /** What was wrong with bytes read from a peer. */
 export class WireError extends Error {
@@ -29,37 +28,41 @@ export class WireError extends Error {
 
 /** A frame's bytes. */
 export function frame(message: Message): Buffer {
-  const body = Buffer.from(JSON.stringify(message), "utf8");
-  const out = Buffer.allocUnsafe(HEADER + body.length);
-  out.writeUInt32BE(body.length, 0);
-  body.copy(out, HEADER);
-  return out;
+  const framed = frameBinary(Buffer.from(JSON.stringify(message), "utf8"));
+  return Buffer.from(framed.buffer, framed.byteOffset, framed.length);
 }
 
-/** Cuts a byte stream into frames, refusing any longer than `limit` bytes. */
+/**
+ * Cuts a byte stream into frames (the runtime's length-prefixed splitter), refusing an empty
+ * frame or one longer than `limit` bytes with a {@link WireError}.
+ */
 export class FrameReader {
-  private buffered: Buffer[] = [];
-  private size = 0;
-  limit = MAX_HANDSHAKE_FRAME;
+  private readonly splitter = new BinaryFrameSplitter(MAX_HANDSHAKE_FRAME);
+
+  /** The longest frame accepted: {@link MAX_HANDSHAKE_FRAME} until raised after authentication. */
+  get limit(): number {
+    return this.splitter.limit;
+  }
+
+  set limit(bytes: number) {
+    this.splitter.limit = bytes;
+  }
 
   /** The complete frames `chunk` ends; throws {@link WireError} on a bad length. */
   push(chunk: Buffer): Buffer[] {
-    this.buffered.push(chunk);
-    this.size += chunk.length;
-    const frames: Buffer[] = [];
-    while (this.size >= HEADER) {
-      const all = this.buffered.length === 1 ? this.buffered[0]! : Buffer.concat(this.buffered);
-      this.buffered = [all];
-      const length = all.readUInt32BE(0);
-      if (length === 0) throw new WireError("empty_frame", "a frame of length 0");
-      if (length > this.limit) throw new WireError("frame_too_large", `a frame of ${length} bytes (at most ${this.limit})`);
-      if (this.size < HEADER + length) break;
-      frames.push(all.subarray(HEADER, HEADER + length));
-      const rest = all.subarray(HEADER + length);
-      this.buffered = rest.length > 0 ? [rest] : [];
-      this.size = rest.length;
+    let frames: Uint8Array[];
+    try {
+      frames = this.splitter.push(chunk);
+    } catch (error) {
+      if (error instanceof ElementTooLargeError) throw new WireError("frame_too_large", `a frame of ${error.size} bytes (at most ${error.limit})`);
+      // A prefix past data-encoding's uint30 (what an HTTP request's first bytes read as).
+      if (error instanceof FramingError) throw new WireError("frame_too_large", error.message);
+      throw error;
     }
-    return frames;
+    return frames.map((f) => {
+      if (f.length === 0) throw new WireError("empty_frame", "a frame of length 0");
+      return Buffer.from(f.buffer, f.byteOffset, f.length);
+    });
   }
 }
 
