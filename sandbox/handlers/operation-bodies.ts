@@ -6,7 +6,7 @@
  * server gives every body it cannot read (octez-http.md §3), so the handler (and the node's
  * state) is never reached. An operation is at least its 32-byte branch; any data may follow.
  */
-import { isHex, type AnyRouteDescriptor, type BinaryCodecTable, type JsonValidator } from "@tezos-rpcgen/runtime";
+import { isHex, validateJson, type AnyRouteDescriptor, type BinaryCodecTable, type JsonValidationOptions, type JsonValidator } from "@tezos-rpcgen/runtime";
 import type { BinaryReader } from "@tezos-rpcgen/runtime";
 
 /** Operations whose input is one operation's hex bytes, and the one whose input is a list of them. */
@@ -35,8 +35,10 @@ function problemAt(route: string, value: unknown): { path: string; message: stri
 }
 
 function checkedValidator(route: string, validate: JsonValidator): JsonValidator {
-  const checked: JsonValidator = (data) => {
-    if (!validate(data)) {
+  // A function, not an arrow: the caller's validation options come as `this` (validateJson) and
+  // go on to the generated validator.
+  const checked: JsonValidator = function (this: JsonValidationOptions | undefined, data: unknown) {
+    if (!validateJson(validate, data, this)) {
       checked.errors = validate.errors;
       return false;
     }
