@@ -118,8 +118,7 @@ export function jsonPattern(source: string, flags: string): { test(text: string)
   if (LOOP_SHAPE.test(plain) || FIXED_SHAPE.test(plain)) return new RegExp(plain, flags);
   const check = linearPattern(source, flags) ?? NOT_CHECKED;
   // ajv keeps one module-level pattern per distinct `toString()`: each check must print its source.
-  const named: { test(text: string): boolean; toString(): string } = { test: check.test, toString: () => `/${source}/${flags}` };
-  return named;
+  return { test: check.test, toString: () => `/${source}/${flags}` };
 }
 
 /**

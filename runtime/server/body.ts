@@ -6,13 +6,12 @@
 import type { IncomingMessage } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
-import { validateJson, type JsonValidationError } from "../rpc/json-validation.ts";
+import { isHexBytesPattern, validateJson, type JsonValidationError } from "../rpc/json-validation.ts";
 import { BASE58_CHECKSUMS } from "../encodings/base58-groups.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { FramingError } from "../http/errors.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { speaksBinary } from "./respond.ts";
-import { isHexBytesPattern } from "../rpc/json-validation.ts";
 
 /** The request body was longer than the server accepts. */
 export class BodyTooLargeError extends Error {

@@ -123,13 +123,8 @@ export class Exchange implements HandlerContext {
     }
     if (result instanceof RpcServerError) return this.failed(result);
     if (result instanceof RpcAnswer) return this.special(result);
-    let bytes: Buffer;
-    try {
-      bytes = encodeOutput(core, route, this.entry.binary, result, mediaType);
-    } catch (error) {
-      return this.failed(error);
-    }
-    sendBytes(res, 200, mediaType, bytes, headers);
+    const bytes = this.encoded(result);
+    if (bytes !== undefined) sendBytes(res, 200, mediaType, bytes, headers);
   }
 
   /** A chunked value, 201 or 204 (answers.ts). */
@@ -142,14 +137,20 @@ export class Exchange implements HandlerContext {
       case "no-content":
         return sendNoContent(res, headers);
       case "chunked": {
-        let bytes: Buffer;
-        try {
-          bytes = encodeOutput(this.core, this.route, this.entry.binary, result.value, this.mediaType);
-        } catch (error) {
-          return this.failed(error);
-        }
-        return sendChunked(res, this.mediaType, bytes, headers);
+        const bytes = this.encoded(result.value);
+        if (bytes !== undefined) sendChunked(res, this.mediaType, bytes, headers);
+        return;
       }
+    }
+  }
+
+  /** The handler's value on the wire; undefined once a value that cannot be encoded has been answered as a failure. */
+  private encoded(value: unknown): Buffer | undefined {
+    try {
+      return encodeOutput(this.core, this.route, this.entry.binary, value, this.mediaType);
+    } catch (error) {
+      this.failed(error);
+      return undefined;
     }
   }
 }

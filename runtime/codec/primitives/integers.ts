@@ -60,7 +60,6 @@ export function readInt16(r: BinaryReader, le = false): number {
   return (v << 16) >> 16;
 }
 
-/** Reads 4 bytes as a signed 32-bit number without advancing past a bounds check of its own. */
 export function readInt32(r: BinaryReader, le = false): number {
   const o = r.offset;
   if (r.end - o < 4) failShort(r, 4, "int32");
