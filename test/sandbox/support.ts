@@ -4,7 +4,6 @@
  * second implementation.
  */
 import { blake2b } from "@noble/hashes/blake2.js";
-import { expect } from "vitest";
 import { RpcError } from "../../runtime/client/index.ts";
 import { RpcServerError } from "../../runtime/server/index.ts";
 import bs58check from "bs58check";
@@ -14,6 +13,7 @@ import { binaryCodecs as blockBinary } from "../../sandbox/protocol/generated/bl
 import { binaryCodecs as mempoolBinary } from "../../sandbox/protocol/generated/mempool/binary.ts";
 import { SandboxNode } from "../../sandbox/node/node.ts";
 import type { NodeStore } from "../../sandbox/store/store.ts";
+import { rejection } from "../support/rejection.ts";
 
 /** Binary codecs of every route the sandbox serves (shell, block and mempool directories). */
 export const BINARY = { ...shellBinary, ...blockBinary, ...mempoolBinary };
@@ -118,23 +118,11 @@ export const SANDBOX_GENESIS = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1C
 export const GENESIS_TIME = 1530374852;
 
 /** The {@link RpcError} a call fails with (fails the test when it succeeds or fails otherwise). */
-export async function rpcError(call: Promise<unknown>): Promise<RpcError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof RpcError) return error;
-    throw error;
-  }
-  throw new Error("expected an RpcError");
+export function rpcError(call: Promise<unknown>): Promise<RpcError> {
+  return rejection(call, RpcError);
 }
 
 /** The {@link RpcServerError} a handler call fails with (the test fails if it succeeds). */
-export async function failure(call: () => unknown): Promise<RpcServerError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcServerError);
-    return error as RpcServerError;
-  }
-  throw new Error("expected a failure");
+export function failure(call: () => unknown): Promise<RpcServerError> {
+  return rejection(call, RpcServerError);
 }

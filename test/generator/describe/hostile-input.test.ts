@@ -17,6 +17,7 @@ import { loadSpec } from "../../../generator/cli/spec-source.ts";
 import { targets } from "../../../generator/cli/commands/generate.ts";
 import { bin, exitCodeOf, inspected, repoRoot, runBin, shellSnapshot } from "../cli/support.ts";
 import { service } from "./fixtures.ts";
+import { rejection } from "../../support/rejection.ts";
 
 let server: Server;
 let base = "";
@@ -58,14 +59,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function failure(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure");
-}
+const failure = (run: () => Promise<unknown>): Promise<Error> => rejection(run, Error);
 
 describe("HTTP bodies are read with a size limit", () => {
   it("stops an endless chunked body at the limit (describe loader)", async () => {

@@ -10,6 +10,7 @@ import { captureSnapshot, LiveCaptureError, renderVersion, serializeSnapshot, ty
 import { compareTrees, driftBetween, driftExitCode, formatDriftReport } from "../../../generator/drift/index.ts";
 import { startDescribeServer, type DescribeServer } from "../../support/describe-server.ts";
 import { baseSnapshot, clone, type Json } from "../drift/fixtures.ts";
+import { rejection } from "../../support/rejection.ts";
 
 const servers: DescribeServer[] = [];
 async function serve(options: Parameters<typeof startDescribeServer>[0]): Promise<DescribeServer> {
@@ -23,15 +24,7 @@ afterEach(async () => {
 
 const VERSION = { version: { major: 20, minor: 3, additional_info: "release" }, network_version: { chain_name: "TEZOS_MAINNET", distributed_db_version: 2, p2p_version: 1 } };
 
-async function captureError(promise: Promise<unknown>): Promise<LiveCaptureError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LiveCaptureError) return error;
-    throw error;
-  }
-  throw new Error("the capture did not fail");
-}
+const captureError = (promise: Promise<unknown>): Promise<LiveCaptureError> => rejection(promise, LiveCaptureError);
 
 describe("captureSnapshot", () => {
   it("reproduces a served snapshot byte for byte, dynamic directories included", async () => {

@@ -5,6 +5,7 @@ import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOpe
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { closedPort, standInsPerTest, writeInPieces, type StandInHandler } from "../../support/stand-in-node.ts";
+import { rejection } from "../../support/rejection.ts";
 
 const CHAIN_ID = "NetXdQprcVkpaWU";
 const CHAIN_ID_BYTES = Uint8Array.from([0x7a, 0x06, 0xa7, 0x70]);
@@ -17,16 +18,6 @@ function json(value: unknown, status = 200) {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(`${JSON.stringify(value)}\n`);
   };
-}
-
-async function failure<T>(promise: Promise<unknown>, type: new (...args: any[]) => T): Promise<T> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as T;
-  }
-  throw new Error(`expected a ${type.name}`);
 }
 
 describe("single answers", () => {
@@ -93,7 +84,7 @@ describe("single answers", () => {
 
   it("validates JSON answers by default and can be told not to", async () => {
     const n = await node(json(12));
-    const error = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), ValidationError);
+    const error = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), ValidationError);
     expect(error.message).toContain("output of getChainsChainId does not match its schema");
     expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, validate: false }), { path: { chain_id: "main" } })).toBe(12);
   });
@@ -104,9 +95,9 @@ describe("single answers", () => {
       res.writeHead(200, { "content-type": req.headers.accept! });
       res.end(binary ? frameBinary(Uint8Array.of(1, 2)) : '{"oops"\n');
     });
-    await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), DecodeError);
+    await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), DecodeError);
     const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
-    await failure(getChainsChainId(binaryClient, { path: { chain_id: "main" } }), DecodeError);
+    await rejection(getChainsChainId(binaryClient, { path: { chain_id: "main" } }), DecodeError);
   });
 
   it("caps the size of an answer, with or without Content-Length", async () => {
@@ -118,9 +109,9 @@ describe("single answers", () => {
       res.end();
     });
     const transport = new HttpTransport({ baseUrl: n.url, maxAnswerBytes: 1000, validate: false });
-    const declared = await failure(getChainsChainId(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
+    const declared = await rejection(getChainsChainId(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
     expect(declared.message).toBe("answer is larger than the cap of 1000 bytes (5003 bytes read so far)");
-    const chunked = await failure(getChainsBlocks(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
+    const chunked = await rejection(getChainsBlocks(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
     expect(chunked.size).toBeGreaterThan(1000);
   });
 });
@@ -130,7 +121,7 @@ describe("error answers", () => {
 
   it("an error trace is parsed and typed", async () => {
     const n = await node(json(trace, 500));
-    const error = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), RpcError);
+    const error = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), RpcError);
     expect(error.status).toBe(500);
     expect(error.method).toBe("GET");
     expect(error.url).toBe(`${n.url}/chains/main/chain_id`);
@@ -149,11 +140,11 @@ describe("error answers", () => {
       res.end(binary.encodeBody(getChainsChainIdRoute, "error", trace));
     });
     const client = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary });
-    const error = await failure(getChainsChainId(client, { path: { chain_id: "main" } }), RpcError);
+    const error = await rejection(getChainsChainId(client, { path: { chain_id: "main" } }), RpcError);
     expect([error.status, error.trace, error.text]).toEqual([500, trace, undefined]);
     // Without binary codecs the body is kept as a description, not lost.
     const jsonClient = new HttpTransport({ baseUrl: n.url });
-    expect((await failure(getChainsChainId(jsonClient, { path: { chain_id: "main" } }), RpcError)).text).toMatch(/^binary error body of \d+ bytes that does not decode/);
+    expect((await rejection(getChainsChainId(jsonClient, { path: { chain_id: "main" } }), RpcError)).text).toMatch(/^binary error body of \d+ bytes that does not decode/);
   });
 
   it("a plain-text message is kept as text; empty 404 and 405 carry nothing but the status (and Allow)", async () => {
@@ -169,33 +160,33 @@ describe("error answers", () => {
       res.writeHead(405).end();
     });
     const transport = new HttpTransport({ baseUrl: n.url });
-    const bad = await failure(getChainsChainId(transport, { path: { chain_id: "bad" } }), RpcError);
+    const bad = await rejection(getChainsChainId(transport, { path: { chain_id: "bad" } }), RpcError);
     expect([bad.status, bad.text, bad.trace]).toEqual([400, "Failed to parse the query string: Duplicate argument 'length' in query string.", undefined]);
-    const missing = await failure(getChainsChainId(transport, { path: { chain_id: "missing" } }), RpcError);
+    const missing = await rejection(getChainsChainId(transport, { path: { chain_id: "missing" } }), RpcError);
     expect([missing.status, missing.text, missing.trace, missing.allow]).toEqual([404, undefined, undefined, undefined]);
-    const notAllowed = await failure(getChainsChainId(transport, { path: { chain_id: "x" } }), RpcError);
+    const notAllowed = await rejection(getChainsChainId(transport, { path: { chain_id: "x" } }), RpcError);
     expect([notAllowed.status, notAllowed.allow]).toEqual([405, ["GET", "PUT"]]);
-    const emptyTrace = await failure(getChainsChainId(transport, { path: { chain_id: "empty-trace" } }), RpcError);
+    const emptyTrace = await rejection(getChainsChainId(transport, { path: { chain_id: "empty-trace" } }), RpcError);
     expect([emptyTrace.trace, emptyTrace.text]).toEqual([undefined, "[]\n"]);
   });
 
   it("an unreachable node, a timeout and an abort are distinct transport errors", async () => {
     const nowhere = await closedPort();
-    const unreachable = await failure(getChainsChainId(new HttpTransport({ baseUrl: nowhere }), { path: { chain_id: "main" } }), TransportError);
+    const unreachable = await rejection(getChainsChainId(new HttpTransport({ baseUrl: nowhere }), { path: { chain_id: "main" } }), TransportError);
     expect(unreachable.reason).toBe("unreachable");
     expect(unreachable.message).toContain("ECONNREFUSED");
 
     const n = await node(() => undefined); // never answers
-    const timeout = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url, timeoutMs: 30 }), { path: { chain_id: "main" } }), TransportError);
+    const timeout = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, timeoutMs: 30 }), { path: { chain_id: "main" } }), TransportError);
     expect(timeout.reason).toBe("timeout");
-    const perCall = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { timeoutMs: 30 }), TransportError);
+    const perCall = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { timeoutMs: 30 }), TransportError);
     expect(perCall.reason).toBe("timeout");
 
     const controller = new AbortController();
     const pending = getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
-    expect((await failure(pending, TransportError)).reason).toBe("aborted");
-    expect((await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { signal: AbortSignal.abort() }), TransportError)).reason).toBe("aborted");
+    expect((await rejection(pending, TransportError)).reason).toBe("aborted");
+    expect((await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { signal: AbortSignal.abort() }), TransportError)).reason).toBe("aborted");
   });
 
   it("a connection cut in the middle of an answer is an interrupted transport error", async () => {
@@ -204,7 +195,7 @@ describe("error answers", () => {
       res.write('"NetX');
       setTimeout(() => res.destroy(), 5);
     });
-    expect((await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), TransportError)).reason).toBe("interrupted");
+    expect((await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), TransportError)).reason).toBe("interrupted");
   });
 });
 
@@ -220,12 +211,12 @@ describe("retries", () => {
     expect(n.requests.length).toBe(3);
 
     count = 0;
-    const once = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), RpcError);
+    const once = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }), RpcError);
     expect(once.status).toBe(503);
     expect(n.requests.length).toBe(4);
 
     count = 0;
-    await failure(postInjectionOperation(retrying, { body: "00" }), RpcError);
+    await rejection(postInjectionOperation(retrying, { body: "00" }), RpcError);
     expect(n.requests.length).toBe(5);
   });
 
@@ -236,17 +227,17 @@ describe("retries", () => {
     expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky, retry: { retries: 1, delayMs: 1 } }), { path: { chain_id: "main" } })).toBe(CHAIN_ID);
     expect([attempts, n.requests.length]).toEqual([2, 1]);
     attempts = 0;
-    const error = await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky }), { path: { chain_id: "main" } }), TransportError);
+    const error = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, fetch: flaky }), { path: { chain_id: "main" } }), TransportError);
     expect([error.reason, error.message.includes("ECONNRESET")]).toEqual(["unreachable", true]);
   });
 
   it("gives up after the last retry and does not retry other statuses", async () => {
     const n = await node((_req, res) => res.writeHead(503).end());
     const retrying = new HttpTransport({ baseUrl: n.url, retry: { retries: 1, delayMs: 1 } });
-    expect((await failure(getChainsChainId(retrying, { path: { chain_id: "main" } }), RpcError)).status).toBe(503);
+    expect((await rejection(getChainsChainId(retrying, { path: { chain_id: "main" } }), RpcError)).status).toBe(503);
     expect(n.requests.length).toBe(2);
     const other = await node((_req, res) => res.writeHead(404).end());
-    await failure(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
+    await rejection(getChainsChainId(new HttpTransport({ baseUrl: other.url, retry: { retries: 3, delayMs: 1 } }), { path: { chain_id: "main" } }), RpcError);
     expect(other.requests.length).toBe(1);
   });
 });
@@ -292,9 +283,9 @@ describe("media type choice", () => {
   it("refuses binary without codecs or for a JSON-only route; a client default falls back to JSON", async () => {
     const n = await node(json(CHAIN_ID));
     expect(() => new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream" })).toThrow(MediaTypeError);
-    await failure(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" }), MediaTypeError);
+    await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url }), { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" }), MediaTypeError);
     const binaryClient = new HttpTransport({ baseUrl: n.url, mediaType: "application/octet-stream", binary: binaryBodies(binaryCodecs) });
-    const error = await failure(binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {}, mediaType: "application/octet-stream" }), MediaTypeError);
+    const error = await rejection(binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {}, mediaType: "application/octet-stream" }), MediaTypeError);
     expect(error.message).toContain("a free JSON value");
     expect(await binaryClient.call(jsonOnly, { path: { chain_id: "main" }, query: {} })).toBe(CHAIN_ID);
     expect(n.requests.at(-1)!.headers.accept).toBe("application/json");
