@@ -118,9 +118,10 @@ export class SandboxNode {
     for (const { chainId, hash, operation } of persisted.mempool) this.mempools.get(chainId)?.addUnprocessed(hash, operation);
     for (const chain of this.chains.values()) if (this.mempool(chain.chainId).pending().length > 0) this.queueLeftover(chain);
     for (const { hash, source } of persisted.protocols) this.protocolSources.set(hash, source as unknown as ProtocolSource);
-    this.eventLog = new EventLog(this.events, this.now);
+    this.eventLog = new EventLog(this.events, this.now, (uri) => this.forgetSink(uri));
     this.loggingConfig = persisted.values.get("logging") ?? ((this.config["internal-events"] ?? { active_sinks: [] }) as JsonValue);
-    this.eventLog.configure(sinkUris(this.loggingConfig));
+    // Lenient: a sink stored by an earlier run that can no longer be opened is dropped, not fatal.
+    this.eventLog.configure(sinkUris(this.loggingConfig), true);
     const flag = persisted.values.get("bootstrapped");
     if (typeof flag === "boolean") this.bootstrappedFlag = flag;
   }
@@ -464,6 +465,12 @@ export class SandboxNode {
     this.eventLog.configure(sinkUris(value));
     this.loggingConfig = value;
     this.store.putValue("logging", value);
+  }
+
+  /** A dropped sink leaves the configuration (and the stored one), so a restart does not retry it. */
+  private forgetSink(uri: string): void {
+    this.loggingConfig = { active_sinks: sinkUris(this.loggingConfig).filter((u) => u !== uri) };
+    this.store.putValue("logging", this.loggingConfig);
   }
 
   /** Ends the streams and closes the store. */

@@ -1,0 +1,72 @@
+/**
+ * What a hostile or careless client found in the sandbox (issue 21), each in a child process
+ * where a fault would kill or block the node: logging sinks that cannot be written.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { spawnSandbox, type SpawnedSandbox } from "../../sandbox/spawn.ts";
+import { SANDBOX_GENESIS, operationHex } from "./support.ts";
+
+/** One JSON call with a bounded wait: a blocked node fails the test instead of hanging it. */
+async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(url + path, {
+    method,
+    signal: AbortSignal.timeout(5000),
+    ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const sinks = (...paths: string[]) => ({ active_sinks: paths.map((p) => `file-descriptor-path://${p}`) });
+let opCount = 0;
+/** Injects a fresh operation, which makes an `operations_injected` event. */
+const inject = (served: SpawnedSandbox) => call(served.url, "POST", "/injection/operation", operationHex({ branch: SANDBOX_GENESIS, data: (opCount++).toString(16).padStart(8, "0") }));
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("logging sinks that cannot be written", () => {
+  it("are refused, or dropped with an event, and never take the node down, now or at restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-sinks-"));
+    const dataDir = join(dir, "node");
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    let served = await spawnSandbox(["--data-dir", dataDir]);
+    try {
+      // Refused at once: a missing directory, a directory, a FIFO nobody reads (never a blocking open()).
+      for (const bad of [join(dir, "missing", "events.log"), dir, fifo]) {
+        const put = await call(served.url, "PUT", "/config/logging", sinks(bad));
+        expect(put.status, bad).toBe(500);
+        expect(put.text, bad).toContain(`Cannot open event sink ${bad}`);
+      }
+      // Accepted, then dropped when a write fails; the event goes to the sinks that remain.
+      const good = join(dir, "events.log");
+      expect((await call(served.url, "PUT", "/config/logging", sinks("/dev/full", good))).status).toBe(200);
+      expect((await inject(served)).status).toBe(200);
+      await until(() => existsSync(good) && readFileSync(good, "utf8").includes("sink_dropped"), "sink_dropped");
+      const dropped = readFileSync(good, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string; uri?: string });
+      expect(dropped.find((e) => e.event === "sink_dropped")?.uri).toBe("file-descriptor-path:///dev/full");
+      expect((await inject(served)).status).toBe(200);
+      expect(served.child.exitCode).toBeNull();
+
+      // A stored sink that cannot be opened any more does not stop a restart, nor the next events.
+      mkdirSync(join(dir, "gone"));
+      expect((await call(served.url, "PUT", "/config/logging", sinks(join(dir, "gone", "events.log")))).status).toBe(200);
+      await served.stop();
+      rmSync(join(dir, "gone"), { recursive: true });
+      served = await spawnSandbox(["--data-dir", dataDir]);
+      expect((await inject(served)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await call(served.url, "GET", "/chains/main/chain_id")).status).toBe(200);
+      expect(served.child.exitCode).toBeNull();
+    } finally {
+      await served.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
