@@ -23,6 +23,8 @@ export interface ServerCore {
   readonly offered: readonly MediaType[];
   readonly cors: Cors;
   readonly maxBodyBytes: number;
+  /** Milliseconds a stream's client may leave data unread before its connection is closed. */
+  readonly streamStallTimeout: number;
   readonly validateOutput: boolean;
   readonly onError?: (error: unknown, context: ServerErrorContext) => void;
 }

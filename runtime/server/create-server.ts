@@ -80,6 +80,19 @@ export interface RpcServerOptions<H extends object> {
   readonly cors?: CorsOptions;
   /** Most connections open at once per listener (default 100, as a node). */
   readonly maxConnections?: number;
+  /**
+   * Milliseconds a client may take to send a request's headers (default 10,000) and the whole
+   * request (default 60,000); a slower one gets 408 and its connection is closed, so clients
+   * trickling bytes cannot hold the connection slots (Node's `headersTimeout`, `requestTimeout`).
+   */
+  readonly headersTimeout?: number;
+  readonly requestTimeout?: number;
+  /**
+   * Milliseconds a stream's client may leave data unread (the socket's buffer full) before its
+   * connection is closed (default 30,000). A silent stream is never cut: only one whose client
+   * does not read what was written.
+   */
+  readonly streamStallTimeout?: number;
   /** Largest request body accepted, in bytes (default 8 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
   /**
@@ -106,6 +119,9 @@ export interface RpcServer {
   /** Stops listening, closes every connection (ending streams) and resolves when done. */
   close(): Promise<void>;
 }
+
+/** Largest request body accepted by default (8 MiB). */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Stands for the describe service when the route table has none: JSON answers only. */
 const DESCRIBE_JSON_ONLY: AnyRouteDescriptor = {
@@ -153,7 +169,8 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
     parsers: { ...DEFAULT_ARG_PARSERS, ...options.argParsers },
     offered: serverMediaTypes(options.mediaType ?? "any"),
     cors: compileCors(options.cors),
-    maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    streamStallTimeout: options.streamStallTimeout ?? 30_000,
     validateOutput: options.validateOutput ?? false,
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.describe !== undefined
@@ -161,6 +178,17 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
       : {}),
   };
   return core;
+}
+
+/**
+ * Node's request timeouts, checked often enough to matter: Node looks for expired requests every
+ * `connectionsCheckingInterval` (30 s by default, longer than the timeouts themselves).
+ */
+function requestTimeouts(options: RpcServerOptions<object>): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  const headersTimeout = options.headersTimeout ?? 10_000;
+  // Node refuses a headers timeout longer than the request timeout.
+  const requestTimeout = Math.max(options.requestTimeout ?? 60_000, headersTimeout);
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))) };
 }
 
 function listenOn(server: Server, host: string, port: number): Promise<AddressInfo> {
@@ -199,7 +227,10 @@ export async function createRpcServer<H extends object>(options: RpcServerOption
       const host = listener.host ?? "127.0.0.1";
       const acl = compileAcl(listener.acl ?? defaultAclFor(host));
       const onRequest = (req: IncomingMessage, res: ServerResponse): void => handleRequest(core, acl, req, res);
-      const server: Server = options.tls ? (createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) as unknown as Server) : createHttpServer(onRequest);
+      const timeouts = requestTimeouts(options);
+      const server: Server = options.tls
+        ? (createHttpsServer({ cert: options.tls.cert, key: options.tls.key, ...timeouts }, onRequest) as unknown as Server)
+        : createHttpServer(timeouts, onRequest);
       server.maxConnections = options.maxConnections ?? 100;
       server.keepAliveTimeout = 30_000;
       servers.push(server);

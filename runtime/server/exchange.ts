@@ -119,6 +119,7 @@ export class Exchange implements HandlerContext {
         abort: this.controller(),
         encode: (value) => encodeOutput(core, route, this.entry.binary, value, mediaType),
         onError: (error) => core.onError?.(error, this.errorContext()),
+        stallTimeout: core.streamStallTimeout,
       });
     }
     if (result instanceof RpcServerError) return this.failed(result);
