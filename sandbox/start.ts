@@ -10,7 +10,7 @@ import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
 import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
-import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
+import { buildConfig, loadConfigFile, rpcAclFor, texts, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
 import { checkOperationCodecs, checkOperationRoutes } from "./handlers/operation-bodies.ts";
 import { SandboxNode } from "./node/node.ts";
@@ -53,6 +53,12 @@ export interface SandboxOptions {
   netAddr?: string | false;
   /** Points to connect to at start, added to the config's `p2p.bootstrap-peers`. */
   peers?: readonly string[];
+  /** Origins allowed to call from a browser, replacing the config's `rpc.cors-origin` (Octez's `--cors-origin`). */
+  corsOrigins?: readonly string[];
+  /** Headers allowed in CORS preflights, replacing the config's `rpc.cors-headers` (Octez's `--cors-header`). */
+  corsHeaders?: readonly string[];
+  /** RPC addresses (`host:port`) given the allow-all ACL (Octez's `--allow-all-rpc`). */
+  allowAllRpc?: readonly string[];
   /** Stream elements a slow reader may have waiting before its stream is ended (default 4096). */
   streamQueueLimit?: number;
   /** Told about handler failures (default: nothing). */
@@ -81,6 +87,9 @@ export function sandboxConfig(options: SandboxOptions): NodeConfig {
     ...(network !== undefined ? { network } : {}),
     ...(typeof options.netAddr === "string" ? { netAddr: options.netAddr } : {}),
     ...(options.peers !== undefined ? { peers: options.peers } : {}),
+    ...(options.corsOrigins !== undefined ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.corsHeaders !== undefined ? { corsHeaders: options.corsHeaders } : {}),
+    ...(options.allowAllRpc !== undefined ? { allowAllRpc: options.allowAllRpc } : {}),
     listenAddr: `${options.host ?? "127.0.0.1"}:${options.port ?? 8732}`,
   };
   return typeof options.config === "string" ? loadConfigFile(options.config, overrides) : buildConfig(options.config, overrides);
@@ -88,6 +97,10 @@ export function sandboxConfig(options: SandboxOptions): NodeConfig {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const config = sandboxConfig(options);
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 0;
+  // Before anything is opened: a malformed matcher is a configuration error.
+  const acl = rpcAclFor(config, host, port);
   const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
   watchCollections();
   const node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
@@ -101,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
   ];
   let server: RpcServer;
+  const maxConnections = config.rpc.max_active_rpc_connections;
   try {
     server = await createRpcServer({
       routes: checkOperationRoutes(routeTable),
@@ -108,8 +122,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       binary: checkOperationCodecs(binaryCodecs),
       describe: root,
       mounts,
-      host: options.host ?? "127.0.0.1",
-      port: options.port ?? 0,
+      host,
+      port,
+      // The config's RPC part, as a node applies it: ACL entry of this address (else the
+      // default for it), CORS, and the connection cap.
+      ...(acl !== undefined ? { acl } : {}),
+      cors: { origins: texts(config.rpc["cors-origin"]), headers: texts(config.rpc["cors-headers"]) },
+      maxConnections: maxConnections === "unlimited" ? Infinity : maxConnections,
       mediaType: config.rpc["media-type"],
       // Not checked (the server's default): answers are typed by the generated interface, binary
       // answers are checked by their encoders, and the JSON check of every Base58 checksum

@@ -1,8 +1,14 @@
 /**
- * CORS as an Octez node applies it (octez-http.md §10). With no allowed origin there is no CORS
- * processing at all. Otherwise requests other than `OPTIONS` must carry a `Host` that matches an
- * allowed origin (the node compares `Host`, not `Origin`), answers carry
- * `Access-Control-Allow-Origin` for a matching `Origin`, and `OPTIONS` is a preflight.
+ * CORS as an Octez node applies it (octez-http.md §10), with one deliberate difference. With no
+ * allowed origin there is no CORS processing at all. Otherwise answers carry
+ * `Access-Control-Allow-Origin` for a matching `Origin`, `OPTIONS` is a preflight, and a
+ * request other than `OPTIONS` whose `Origin` matches no allowed origin gets 403.
+ *
+ * *Deviation*: resto compares the `Host` header with the allowed origins, so an origin such as
+ * `http://localhost:3000` (what a browser app is, and what `--cors-origin` is given) never
+ * matches a `Host` such as `127.0.0.1:8732` and every request is refused. The origin a browser
+ * calls from is in `Origin`, so that is what is compared; a request without `Origin` (not from
+ * a browser page) is not a cross-origin request and passes.
  */
 
 /** CORS settings: the node's `cors-origin` and `cors-headers`. */
@@ -16,8 +22,8 @@ export interface CorsOptions {
 /** The CORS behaviour of one server. */
 export interface Cors {
   readonly enabled: boolean;
-  /** Whether a non-preflight request with this `Host` passes the host check. */
-  hostAllowed(host: string | undefined): boolean;
+  /** Whether a non-preflight request with this `Origin` header passes the origin check. */
+  originAllowed(origin: string | undefined): boolean;
   /** The `Access-Control-Allow-Origin` value for this `Origin`, if any. */
   allowOrigin(origin: string | undefined): string | undefined;
   /** The `Access-Control-Allow-Headers` value. */
@@ -34,7 +40,7 @@ export function compileCors(options: CorsOptions = {}): Cors {
   if (!headers.some((h) => h.toLowerCase() === "content-type")) headers.push("Content-Type");
   return {
     enabled: origins.length > 0,
-    hostAllowed: (host) => (host === undefined ? origins.includes("*") : origins.some((o) => matchesOrigin(o, host))),
+    originAllowed: (origin) => origin === undefined || origins.some((o) => matchesOrigin(o, origin)),
     allowOrigin(origin) {
       if (origin === undefined) return undefined;
       // The longest matching allowed origin is sent, which may be `*`.

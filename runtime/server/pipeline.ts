@@ -1,7 +1,7 @@
 /**
  * The request pipeline: one request from arrival to answer, checks in the order an Octez node
  * makes them (octez-http.md §1.4), so that the first failing check decides the status:
- * CORS host (403), path and method (404, 400, 405), `Content-Type` (415), `Accept` (406), query
+ * CORS origin (403), path and method (404, 400, 405), `Content-Type` (415), `Accept` (406), query
  * string (400), ACL (401), body (413, 400), then the handler. Nothing reaches a handler before
  * every input has been parsed and validated.
  */
@@ -117,9 +117,9 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   if (method === "OPTIONS") return preflight(core, req, res, segments, corsHeaders);
   if (!KNOWN_METHODS.has(method)) return sendEmpty(res, 501);
 
-  // 1. CORS host check.
-  if (cors.enabled && !cors.hostAllowed(req.headers.host)) {
-    return sendEmpty(res, 403, { "x-ocaml-resto-cors-error": "invalid host" });
+  // 1. CORS check, of `Origin` (cors.ts says why not `Host`, as resto does).
+  if (cors.enabled && !cors.originAllowed(req.headers.origin)) {
+    return sendEmpty(res, 403, { "x-ocaml-resto-cors-error": "invalid origin" });
   }
 
   // 2. Path and method (the describe service first: its path arguments give 404, not 400).

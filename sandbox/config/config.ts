@@ -18,6 +18,7 @@ import { getConfigRoute } from "../../generated/shell/routes.ts";
 import type { GetConfigOutput } from "../../generated/shell/types.ts";
 import { ConfigError, resolveNetwork } from "../chain/networks.ts";
 import { parsePoint } from "../network/address.ts";
+import { parseMatcher, type AclPolicy } from "@tezos-rpcgen/runtime/server";
 
 /**
  * Octez's defaults as the sandbox gives them (see the module comment). Every key here is present
@@ -127,6 +128,12 @@ export interface ConfigOverrides {
   netAddr?: string;
   /** Points added to the bootstrap peers (Octez's `--peer`). */
   peers?: readonly string[];
+  /** Replace `rpc.cors-origin` when not empty (Octez's repeatable `--cors-origin`). */
+  corsOrigins?: readonly string[];
+  /** Replace `rpc.cors-headers` when not empty (Octez's repeatable `--cors-header`). */
+  corsHeaders?: readonly string[];
+  /** RPC listening addresses given the allow-all policy in `rpc.acl` (Octez's repeatable `--allow-all-rpc ADDR:PORT`). */
+  allowAllRpc?: readonly string[];
 }
 
 /**
@@ -143,6 +150,14 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const rpc = merged.rpc as Record<string, unknown>;
   if (overrides.listenAddr !== undefined) rpc["listen-addrs"] = [overrides.listenAddr];
   if (overrides.mediaType !== undefined) rpc["media-type"] = overrides.mediaType;
+  // As Octez's `Config_file.update`: command-line lists replace the file's unless empty.
+  if (overrides.corsOrigins !== undefined && overrides.corsOrigins.length > 0) rpc["cors-origin"] = [...overrides.corsOrigins];
+  if (overrides.corsHeaders !== undefined && overrides.corsHeaders.length > 0) rpc["cors-headers"] = [...overrides.corsHeaders];
+  for (const address of overrides.allowAllRpc ?? []) {
+    // Octez's `Acl.put_policy`: the address's entry is replaced, the new one first.
+    const others = ((rpc.acl as { address: string }[] | undefined) ?? []).filter((e) => e.address !== address);
+    rpc.acl = [{ address, blacklist: [] }, ...others];
+  }
   const p2p = merged.p2p as Record<string, unknown>;
   if (overrides.netAddr !== undefined) p2p["listen-addr"] = overrides.netAddr;
   if (overrides.peers !== undefined && overrides.peers.length > 0) p2p["bootstrap-peers"] = [...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []), ...overrides.peers];
@@ -158,6 +173,43 @@ export function buildConfig(fileValue: unknown, overrides: ConfigOverrides = {},
   const points: Array<[string, unknown]> = [[`${source}.p2p.listen-addr`, p2p["listen-addr"]], ...((p2p["bootstrap-peers"] as unknown[] | undefined) ?? []).map((v, i): [string, unknown] => [`${source}.p2p.bootstrap-peers[${i}]`, v])];
   for (const [where, value] of points) if (value !== undefined && (typeof value !== "string" || parsePoint(value) === undefined)) throw new ConfigError(where, `expected host:port, got ${JSON.stringify(value)}`);
   return merged as unknown as NodeConfig;
+}
+
+/** `host` and optional port of an `rpc.acl` address: `127.0.0.1:8732`, `[::1]:8732`, `localhost`. */
+function aclAddress(text: string): { host: string; port?: number } {
+  const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:]+)(?::(\d+))?$/.exec(text);
+  if (!m) return { host: text };
+  return m[2] !== undefined ? { host: m[1]!, port: Number(m[2]) } : { host: m[1]! };
+}
+
+/**
+ * The `rpc.acl` policy of the listener at `host:port`, as Octez's `RPC_server.Acl.find_policy`
+ * picks it: the first entry with that address and either no port or that port; `undefined` when
+ * none (the server's default: allow all on loopback, the `secure` policy elsewhere).
+ */
+export function rpcAclFor(config: NodeConfig, host: string, port: number): AclPolicy | undefined {
+  for (const [i, entry] of config.rpc.acl.entries()) {
+    if (typeof entry.address !== "string") continue;
+    const address = aclAddress(entry.address);
+    if (address.host !== host || (address.port !== undefined && address.port !== port)) continue;
+    const list = texts("whitelist" in entry ? entry.whitelist : entry.blacklist);
+    // Checked here, so that a typo names its place in the configuration.
+    for (const [j, matcher] of list.entries()) {
+      try {
+        parseMatcher(matcher);
+      } catch (error) {
+        throw new ConfigError(`config.rpc.acl[${i}].${"whitelist" in entry ? "whitelist" : "blacklist"}[${j}]`, (error as Error).message);
+      }
+    }
+    if ("whitelist" in entry) return { whitelist: list };
+    return list.length === 0 ? "allow-all" : { blacklist: list };
+  }
+  return undefined;
+}
+
+/** The strings of a list of `Unistring`s (a value that is not UTF-8 names nothing here). */
+export function texts(list: readonly unknown[]): string[] {
+  return list.filter((v): v is string => typeof v === "string");
 }
 
 /** Reads and checks a configuration file. */

@@ -1,13 +1,18 @@
 /**
  * What a hostile or careless client found in the sandbox (issue 21), each in a child process
- * where a fault would kill or block the node: logging sinks that cannot be written.
+ * where a fault would kill or block the node: logging sinks that cannot be written; the RPC
+ * part of the configuration (ACL, CORS, connection cap) and `serve`'s flags for it.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { connect } from "node:net";
+import { startSandbox } from "../../sandbox/index.ts";
 import { spawnSandbox, type SpawnedSandbox } from "../../sandbox/spawn.ts";
+import { nonLoopbackAddress } from "../support/loopback.ts";
+import { raw } from "../runtime/server/support.ts";
 import { SANDBOX_GENESIS, operationHex } from "./support.ts";
 
 /** One JSON call with a bounded wait: a blocked node fails the test instead of hanging it. */
@@ -67,6 +72,46 @@ describe("logging sinks that cannot be written", () => {
     } finally {
       await served.stop();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the RPC part of the configuration", () => {
+  it("applies rpc.acl to its listening address and max_active_rpc_connections", async () => {
+    const sandbox = await startSandbox({ netAddr: false, config: { rpc: { acl: [{ address: "127.0.0.1", whitelist: ["GET /chains/*/chain_id"] }], max_active_rpc_connections: 1 } } });
+    try {
+      // Each on its own connection (a kept-alive one would count against the cap of 1).
+      expect((await raw(`${sandbox.url}/chains/main/chain_id`)).status).toBe(200);
+      expect((await raw(`${sandbox.url}/version`)).status).toBe(401);
+      // One connection held open: the next one is closed at once.
+      const { port } = new URL(sandbox.url);
+      const held = connect(Number(port), "127.0.0.1");
+      await new Promise((resolve) => held.once("connect", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(raw(`${sandbox.url}/chains/main/chain_id`)).rejects.toThrow();
+      held.destroy();
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it("refuses a malformed rpc.acl matcher, naming it", async () => {
+    await expect(startSandbox({ netAddr: false, config: { rpc: { acl: [{ address: "127.0.0.1", blacklist: ["GET chains"] }] } } })).rejects.toThrow(/config\.rpc\.acl\[0\]\.blacklist\[0\]/);
+  });
+
+  const address = nonLoopbackAddress();
+  // A machine with loopback only has no non-loopback address to listen on.
+  it.skipIf(address === undefined)("serve --allow-all-rpc opens a non-loopback listener, --cors-origin checks Origin; without the flag the secure policy applies", async () => {
+    const open = await spawnSandbox(["--host", address!, "--allow-all-rpc", address!, "--cors-origin", "http://dapp.example", "--net-addr", "127.0.0.1:0"]);
+    const secure = await startSandbox({ host: address!, netAddr: false });
+    try {
+      expect((await call(open.url, "GET", "/config")).status).toBe(200);
+      const cors = async (origin: string) => (await fetch(`${open.url}/config`, { headers: { origin }, signal: AbortSignal.timeout(5000) })).status;
+      expect([await cors("http://dapp.example"), await cors("http://evil.example")]).toEqual([200, 403]);
+      expect((await call(secure.url, "GET", "/config")).status).toBe(401);
+      expect((await call(secure.url, "GET", "/chains/main/chain_id")).status).toBe(200);
+    } finally {
+      await Promise.all([open.stop(), secure.stop()]);
     }
   });
 });

@@ -1,6 +1,7 @@
 /** Listening on 127.0.0.1 (port 0) for test servers, and closing with every connection. */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 
 export interface Listening {
   url: string;
@@ -22,4 +23,16 @@ export async function listenOnLoopback(server: Server): Promise<Listening> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * An IPv4 address of this machine that is not loopback (`eth0`'s…), for tests of what a server
+ * does on a non-loopback listener; `undefined` on a machine with loopback only. Listeners bind
+ * this address alone, not `0.0.0.0`, so nothing else is exposed.
+ */
+export function nonLoopbackAddress(): string | undefined {
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const a of addresses ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  }
+  return undefined;
 }

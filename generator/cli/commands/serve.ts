@@ -15,7 +15,12 @@ interface ServeOptions {
   spec?: string;
   netAddr?: string;
   peer?: string[];
+  corsOrigin?: string[];
+  corsHeader?: string[];
+  allowAllRpc?: string[];
 }
+
+const repeatable = (v: string, all: string[] = []) => [...all, v];
 
 function seconds(value: string): number {
   const n = Number(value);
@@ -41,7 +46,10 @@ export function registerServe(program: Command): void {
     .option("--media-type <type>", "json, binary or any (the config's rpc.media-type, default any)", mediaType)
     .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
     .option("--net-addr <host:port>", "where the peer-to-peer layer listens (the config's p2p.listen-addr; default 127.0.0.1:0, any free port)")
-    .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", (v: string, all: string[] = []) => [...all, v])
+    .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", repeatable)
+    .option("--cors-origin <origin>", "an origin allowed to call from a browser, e.g. http://localhost:3000 or * (repeatable; replaces rpc.cors-origin)", repeatable)
+    .option("--cors-header <header>", "a header allowed in CORS preflights; Content-Type always is (repeatable; replaces rpc.cors-headers)", repeatable)
+    .option("--allow-all-rpc <addr:port>", "give this RPC listening address the allow-all ACL instead of the default for it (repeatable; added to rpc.acl)", repeatable)
     .addHelpText(
       "after",
       `
@@ -52,7 +60,9 @@ Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
   $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
   $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis
-  $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first`,
+  $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first
+  $ tezos-rpcgen serve --cors-origin http://localhost:3000   # a browser app on that origin may call it
+  $ tezos-rpcgen serve --host 0.0.0.0 --allow-all-rpc 0.0.0.0:8732 # every RPC from other machines too`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
@@ -70,6 +80,9 @@ Examples:
           ...(options.spec !== undefined ? { spec: options.spec } : {}),
           ...(options.netAddr !== undefined ? { netAddr: options.netAddr } : {}),
           ...(options.peer !== undefined ? { peers: options.peer } : {}),
+          ...(options.corsOrigin !== undefined ? { corsOrigins: options.corsOrigin } : {}),
+          ...(options.corsHeader !== undefined ? { corsHeaders: options.corsHeader } : {}),
+          ...(options.allowAllRpc !== undefined ? { allowAllRpc: options.allowAllRpc } : {}),
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);

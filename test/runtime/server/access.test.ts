@@ -9,6 +9,7 @@ import type { Handlers } from "../../../generated/shell/server.ts";
 import { createRpcServer, compileAcl, defaultAclFor, parseMatcher, SECURE_POLICY, RpcServerSetupError, type RpcServer } from "../../../runtime/server/index.ts";
 import { operationHash } from "../../../runtime/hashing/identifiers.ts";
 import { CHAIN_ID, GENESIS, raw } from "./support.ts";
+import { nonLoopbackAddress } from "../../support/loopback.ts";
 
 const handlers: Partial<Handlers> = {
   getChainsChainId: () => CHAIN_ID,
@@ -90,6 +91,22 @@ describe("listeners with their own ACL", () => {
   });
 });
 
+describe("a listener on a non-loopback address, end to end", () => {
+  const address = nonLoopbackAddress();
+  // A machine with loopback only has no such address to listen on: nothing to test there.
+  it.skipIf(address === undefined)("gets the secure policy by default: 401 outside its whitelist, 200 inside", async () => {
+    const server = await createRpcServer({ routes: routeTable, handlers: handlers as Handlers, partialHandlers: true, describe: { static: {} }, host: address! });
+    try {
+      expect(server.url).toContain(address!);
+      expect((await raw(`${server.url}/health/ready`)).status).toBe(401);
+      expect((await raw(`${server.url}/describe`)).status).toBe(401);
+      expect((await raw(`${server.url}/chains/main/chain_id`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("CORS", () => {
   let server: RpcServer;
   beforeAll(async () => {
@@ -102,11 +119,15 @@ describe("CORS", () => {
   });
   afterAll(() => server.close());
 
-  it("403 with the resto header when Host matches no origin", async () => {
-    const a = await raw(`${server.url}/chains/main/chain_id`, { headers: { host: "evil.example" } });
+  it("403 with the resto header when Origin matches no allowed origin, whatever Host says", async () => {
+    const a = await raw(`${server.url}/chains/main/chain_id`, { headers: { host: "127.0.0.1", origin: "http://evil.example" } });
     expect(a.status).toBe(403);
-    expect(a.headers["x-ocaml-resto-cors-error"]).toBe("invalid host");
+    expect(a.headers["x-ocaml-resto-cors-error"]).toBe("invalid origin");
     expect(a.body.length).toBe(0);
+    // A browser page on an allowed origin calls with its own Host: resto's Host check refused it.
+    expect((await raw(`${server.url}/chains/main/chain_id`, { headers: { host: "localhost:8732", origin: "http://dapp.example" } })).status).toBe(200);
+    // Without Origin the request is not a browser's cross-origin call.
+    expect((await raw(`${server.url}/chains/main/chain_id`, { headers: { host: "evil.example" } })).status).toBe(200);
   });
 
   it("sends Access-Control-Allow-Origin for a matching Origin", async () => {
