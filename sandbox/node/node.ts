@@ -352,7 +352,9 @@ export class SandboxNode {
    * `injection_directory.ml`, `validator.ml` and `prevalidator.ml`'s `on_inject`): the bytes
    * must be an operation (a 32-byte branch then its data; the HTTP layer answers 400 before
    * this); without a `chain` its branch must be a known block. The request then waits its turn
-   * in the prevalidator's queue (an `async` injection answers at once): an operation the
+   * in the prevalidator's queue. An `async` injection answers the hash at once, before any of
+   * these checks, as Octez's does, and a failure after that only drops the operation: an
+   * operation the
    * mempool already has, or that a live block holds, is accepted again without effect; with
    * `force` it goes to `unprocessed`; otherwise its branch must be live and the protocol must
    * validate it, or the injection fails and the mempool is unchanged. Answers the BLAKE2b hash
@@ -368,7 +370,12 @@ export class SandboxNode {
     else {
       const found = this.allChains().find((c) => c.knows(operation.branch));
       // Forced, an operation on an unknown branch goes to every chain's prevalidator (one here).
-      if (found === undefined && !options.force) throw genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
+      if (found === undefined && !options.force) {
+        // Octez checks the branch in the part of the injection an `async` request does not wait
+        // for: the hash is answered, and the operation, which no prevalidator takes, is dropped.
+        if (options.async) return hash;
+        throw genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
+      }
       chain = found ?? this.mainChain;
     }
     const view = { request: "inject", operation, force: options.force ?? false };

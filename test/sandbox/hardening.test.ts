@@ -13,7 +13,7 @@ import { startSandbox } from "../../sandbox/index.ts";
 import { spawnSandbox, type SpawnedSandbox } from "../../sandbox/spawn.ts";
 import { nonLoopbackAddress } from "../support/loopback.ts";
 import { raw } from "../runtime/server/support.ts";
-import { SANDBOX_GENESIS, operationHex } from "./support.ts";
+import { SANDBOX_GENESIS, operationHashOf, operationHex } from "./support.ts";
 
 /** One JSON call with a bounded wait: a blocked node fails the test instead of hanging it. */
 async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
@@ -112,6 +112,25 @@ describe("the RPC part of the configuration", () => {
       expect((await call(secure.url, "GET", "/chains/main/chain_id")).status).toBe(200);
     } finally {
       await Promise.all([open.stop(), secure.stop()]);
+    }
+  });
+});
+
+describe("asynchronous injection", () => {
+  it("answers the hash of an operation on an unknown branch at once, as Octez; the operation is then dropped", async () => {
+    const sandbox = await startSandbox({ netAddr: false });
+    try {
+      const unknown = "BLockGenesisGenesisGenesisGenesisGenesis1db77eJNeJ9"; // ghostnet's genesis: not this chain's
+      const op = operationHex({ branch: unknown, data: "0badc0de" });
+      const answer = await call(sandbox.url, "POST", "/injection/operation?async=true", op);
+      expect(answer).toEqual({ status: 200, text: JSON.stringify(operationHashOf(Buffer.from(op, "hex"))) + "\n" });
+      const waited = await call(sandbox.url, "POST", "/injection/operation", op);
+      expect(waited.status).toBe(500);
+      expect(waited.text).toContain("Unknown branch (BLockGenes), cannot inject the operation.");
+      const pending = JSON.parse((await call(sandbox.url, "GET", "/chains/main/mempool/pending_operations")).text) as Record<string, unknown[]>;
+      expect(Object.values(pending).flat()).toEqual([]);
+    } finally {
+      await sandbox.stop();
     }
   });
 });
