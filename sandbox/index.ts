@@ -7,5 +7,6 @@ export { startSandbox, sandboxConfig, DEFAULT_SPEC, type SandboxOptions, type Ru
 export { SandboxNode } from "./node/node.ts";
 export { buildConfig, loadConfigFile, defaultConfig, type NodeConfig } from "./config/config.ts";
 export { ConfigError, resolveNetwork, BUILT_IN_NETWORKS } from "./chain/networks.ts";
+export { StoreError } from "./store/store.ts";
 export { SANDBOX_PROTOCOL } from "./protocol/protocol.ts";
 export { spawnSandbox, type SpawnedSandbox } from "./spawn.ts";

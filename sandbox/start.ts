@@ -103,7 +103,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const acl = rpcAclFor(config, host, port);
   const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
   watchCollections();
-  const node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
+  let node: SandboxNode;
+  try {
+    node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
+  } catch (error) {
+    // A database refused on open is closed again, releasing its lock.
+    store?.close();
+    throw error;
+  }
   const root = readJson(options.spec ?? DEFAULT_SPEC);
   const mounts = [
     { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },

@@ -27,7 +27,7 @@ import type { NodeConfig } from "../config/config.ts";
 import { genericFailure, notFound, short, traceFailure, type TraceError } from "../errors.ts";
 import { P2p } from "../network/p2p.ts";
 import { MANAGER_PASS, MAX_OPERATIONS_TTL, SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
-import { NullStore, type NodeStore } from "../store/store.ts";
+import { NullStore, StoreError, type NodeStore } from "../store/store.ts";
 import { NodeEvents } from "./events.ts";
 import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
@@ -98,10 +98,18 @@ export class SandboxNode {
     this.bootstrappedFlag = ("synchronisation_threshold" in cv ? cv.synchronisation_threshold : cv.bootstrap_threshold) === 0;
     const persisted = this.store.load();
     this.p2p = new P2p(this.config, this.store, persisted.values, this.now);
-    for (const row of persisted.blocks) {
+    for (const [i, row] of persisted.blocks.entries()) {
       const chain = this.chains.get(row.chainId);
       if (chain === undefined || chain.knows(row.hash)) continue;
-      const header = parseHeader(row.bytes);
+      // Blocks were stored after their predecessor: one whose predecessor is missing means rows
+      // were lost or edited, and a chain rebuilt from them would silently differ.
+      let header: ReturnType<typeof parseHeader>;
+      try {
+        header = parseHeader(row.bytes);
+      } catch (error) {
+        throw new StoreError(`inconsistent database: stored block ${i + 1} (${row.hash}) does not parse (${(error as Error).message})`);
+      }
+      if (!chain.knows(header.predecessor)) throw new StoreError(`inconsistent database: stored block ${i + 1} (${row.hash}, level ${header.level}) has no stored predecessor (${header.predecessor})`);
       chain.add({
         hash: row.hash,
         header,

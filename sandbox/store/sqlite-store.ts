@@ -2,6 +2,11 @@
  * The data directory's database: SQLite through better-sqlite3 (see sandbox/README.md for the
  * choice). Writes are synchronous statements in WAL mode with `synchronous = FULL`, so a write
  * has reached the disk when the call returns: the node answers a request only after that.
+ *
+ * The database is opened in SQLite's exclusive locking mode and written at once, so this
+ * process holds the lock on it until it closes (or dies: the operating system releases it, so a
+ * `kill -9` leaves no stale lock): a second sandbox on the same directory cannot open it, and
+ * fails with a {@link StoreError} instead of sharing its peer id and missing its blocks.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +14,7 @@ import Database from "better-sqlite3";
 import type { JsonValue } from "@tezos-rpcgen/runtime";
 import type { Operation } from "../../generated/shell/types.ts";
 import type { InvalidBlock } from "../chain/chain-store.ts";
-import type { BlockRow, NodeStore, PersistedState } from "./store.ts";
+import { StoreError, type BlockRow, type NodeStore, type PersistedState } from "./store.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS blocks (seq INTEGER PRIMARY KEY AUTOINCREMENT, chain_id TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
@@ -27,10 +32,21 @@ export class SqliteStore implements NodeStore {
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, "sandbox.sqlite"));
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = FULL");
-    this.db.exec(SCHEMA);
+    // No busy wait: the only other holder of the lock is another sandbox, which keeps it.
+    this.db = new Database(join(dataDir, "sandbox.sqlite"), { timeout: 0 });
+    try {
+      // Exclusive before WAL: the WAL index then lives in this process's memory, not a shared file.
+      this.db.pragma("locking_mode = EXCLUSIVE");
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = FULL");
+      this.db.exec(SCHEMA);
+      // A write takes the exclusive lock now, not at the first block.
+      this.db.exec("BEGIN EXCLUSIVE; COMMIT");
+    } catch (error) {
+      this.db.close();
+      if ((error as { code?: string }).code === "SQLITE_BUSY") throw new StoreError(`data directory ${dataDir} is in use by another sandbox (its database is locked)`);
+      throw error;
+    }
     const db = this.db;
     this.stmts = {
       putBlock: db.prepare(

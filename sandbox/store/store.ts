@@ -8,6 +8,14 @@ import type { JsonValue } from "@tezos-rpcgen/runtime";
 import type { Operation } from "../../generated/shell/types.ts";
 import type { InvalidBlock } from "../chain/chain-store.ts";
 
+/**
+ * A data directory that cannot be used: held by another sandbox, or holding a database that is
+ * not consistent. `serve` exits 2 with its message.
+ */
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+}
+
 /** A block row: enough to rebuild a {@link StoredBlock}. */
 export interface BlockRow {
   readonly chainId: string;

@@ -3,17 +3,19 @@
  * where a fault would kill or block the node: logging sinks that cannot be written; the RPC
  * part of the configuration (ACL, CORS, connection cap) and `serve`'s flags for it.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import Database from "better-sqlite3";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connect } from "node:net";
 import { startSandbox } from "../../sandbox/index.ts";
+import { SqliteStore } from "../../sandbox/store/sqlite-store.ts";
 import { spawnSandbox, type SpawnedSandbox } from "../../sandbox/spawn.ts";
 import { nonLoopbackAddress } from "../support/loopback.ts";
 import { raw } from "../runtime/server/support.ts";
-import { SANDBOX_GENESIS, operationHashOf, operationHex } from "./support.ts";
+import { GENESIS_TIME, SANDBOX_GENESIS, fitness, headerHex, operationHashOf, operationHex } from "./support.ts";
 
 /** One JSON call with a bounded wait: a blocked node fails the test instead of hanging it. */
 async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
@@ -131,6 +133,81 @@ describe("asynchronous injection", () => {
       expect(Object.values(pending).flat()).toEqual([]);
     } finally {
       await sandbox.stop();
+    }
+  });
+});
+
+describe("the data directory", () => {
+  const BIN = new URL("../../bin/tezos-rpcgen.js", import.meta.url).pathname;
+
+  it("is locked: a second sandbox on it exits 2 with a message, in another process or this one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-lock-"));
+    try {
+      const first = await startSandbox({ dataDir: dir, netAddr: false });
+      try {
+        const second = spawnSync(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dir], { encoding: "utf8", timeout: 30_000 });
+        expect(second.status).toBe(2);
+        expect(second.stderr).toContain(`data directory ${dir} is in use by another sandbox`);
+        await expect(startSandbox({ dataDir: dir, netAddr: false })).rejects.toThrow(/is in use by another sandbox/);
+      } finally {
+        await first.stop();
+      }
+      // Released on stop.
+      await (await startSandbox({ dataDir: dir, netAddr: false })).stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it("refuses a database whose chain misses a block in the middle, with a message", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-rows-"));
+    try {
+      const sandbox = await startSandbox({ dataDir: dir, netAddr: false });
+      let predecessor = SANDBOX_GENESIS;
+      const hashes: string[] = [];
+      for (let level = 1; level <= 3; level++) {
+        const operations = [[], [], [], []];
+        const data = headerHex({ level, predecessor, timestamp: GENESIS_TIME + level, fitness: fitness(level), operations });
+        predecessor = JSON.parse((await call(sandbox.url, "POST", "/injection/block", { data, operations })).text) as string;
+        hashes.push(predecessor);
+      }
+      await sandbox.stop();
+      const db = new Database(join(dir, "sandbox.sqlite"));
+      db.prepare("DELETE FROM blocks WHERE hash = ?").run(hashes[1]);
+      db.close();
+      await expect(startSandbox({ dataDir: dir, netAddr: false })).rejects.toThrow(`inconsistent database: stored block 2 (${hashes[2]}, level 3) has no stored predecessor (${hashes[1]})`);
+      // Refused, the database was closed again: nothing holds the directory.
+      const again = new Database(join(dir, "sandbox.sqlite"), { timeout: 0 });
+      again.exec("BEGIN EXCLUSIVE; COMMIT");
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("durability of the SQLite store", () => {
+  it("writes with synchronous = FULL in WAL mode, and deletes a batch of operations in one transaction", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-durable-"));
+    try {
+      const store = new SqliteStore(dir);
+      // The settings a kill -9 cannot show: a write still in the OS cache survives a crash of the
+      // process, not a power cut; FULL makes each commit reach the disk before the call returns.
+      const db = (store as unknown as { db: Database.Database }).db;
+      expect([db.pragma("synchronous", { simple: true }), db.pragma("journal_mode", { simple: true }), db.pragma("locking_mode", { simple: true })]).toEqual([2, "wal", "exclusive"]);
+      const hashes = Array.from({ length: 60 }, (_, i) => `op${i}`);
+      for (const h of hashes) store.putOperation("NetXdQprcVkpaWU", h, { branch: SANDBOX_GENESIS, data: "00" } as never);
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      const wal = join(dir, "sandbox.sqlite-wal");
+      expect(statSync(wal).size).toBe(0);
+      store.deleteOperations("NetXdQprcVkpaWU", hashes);
+      // One transaction writes the changed pages once and commits once; 60 autocommitted deletes
+      // would append at least one page (4 KiB and its frame header) each.
+      expect(statSync(wal).size).toBeLessThan(10 * 4096);
+      expect(store.load().mempool).toEqual([]);
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -181,7 +181,9 @@ describe("state", () => {
       const file = join(dir, "events.log");
       expect(await h.putConfigLogging({ body: { active_sinks: [`file-descriptor-path://${file}?format=one-per-line`] } })).toEqual({});
       const a = await child(h, SANDBOX_GENESIS, 1);
-      await new Promise((r) => setTimeout(r, 5));
+      // Lines are written asynchronously: wait (at most 2 s) for the three events.
+      const lines = () => readFileSync(file, "utf8").trim().split("\n").length;
+      for (let i = 0; i < 200 && lines() < 3; i++) await new Promise((r) => setTimeout(r, 10));
       const events = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { event: string; hash: string });
       expect(events.map((e) => [e.event, e.hash])).toEqual([["block_validated", a.hash], ["block_applied", a.hash], ["new_head", a.hash]]);
       const e = await failure(() => h.putConfigLogging({ body: { active_sinks: ["syslog://nowhere"] } }));

@@ -54,7 +54,8 @@ export function registerServe(program: Command): void {
       "after",
       `
 Prints the address it listens on, then serves until SIGINT or SIGTERM.
-Exit codes: 0 after a clean stop, 2 when the node cannot start (bad configuration, port in use).
+Exit codes: 0 after a clean stop, 2 when the node cannot start (bad configuration, port in use,
+a data directory held by another sandbox or holding an inconsistent database).
 
 Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
@@ -66,7 +67,7 @@ Examples:
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
-      const { startSandbox, ConfigError } = await import("../../../sandbox/index.ts");
+      const { startSandbox, ConfigError, StoreError } = await import("../../../sandbox/index.ts");
       let sandbox;
       try {
         sandbox = await startSandbox({
@@ -86,6 +87,7 @@ Examples:
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
+        if (error instanceof StoreError) throw new CliError(error.message, 2);
         const code = (error as { code?: string }).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
         throw error;
