@@ -3,7 +3,7 @@
  * descriptor before the handler runs (octez-http.md §2). JSON is one JSON text (trailing newline
  * optional); binary is one 4-byte length followed by exactly that many bytes of payload.
  */
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { CodecError } from "../codec/errors.ts";
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import { isHexBytesPattern, validateJson, type JsonValidationError } from "../rpc/json-validation.ts";
@@ -21,8 +21,23 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The keep-alive setting of answers whose request body is not (yet) wanted. */
+const keepAliveOf = new WeakMap<ServerResponse, boolean>();
+
+/**
+ * Marks the request's body as unwanted: its answer says `Connection: close` and Node closes the
+ * socket once the answer is written, so the rest of the body is never read. {@link readBody}
+ * undoes it.
+ */
+export function unwantedBody(res: ServerResponse): void {
+  keepAliveOf.set(res, res.shouldKeepAlive);
+  res.shouldKeepAlive = false;
+}
+
 /** Reads the whole body, failing with {@link BodyTooLargeError} past `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number, res?: ServerResponse): Promise<Buffer> {
+  const keepAlive = res === undefined ? undefined : keepAliveOf.get(res);
+  if (keepAlive !== undefined) res!.shouldKeepAlive = keepAlive;
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) {

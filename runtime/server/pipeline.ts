@@ -13,7 +13,7 @@ import { PathError } from "../http/errors.ts";
 import { lookup, type Found, type RouteEntry } from "./router.ts";
 import { chooseResponseType, notAcceptableBody, requestBodyType } from "./negotiation.ts";
 import { parseQuery } from "./query.ts";
-import { BodyTooLargeError, decodeBody, readBody } from "./body.ts";
+import { BodyTooLargeError, decodeBody, readBody, unwantedBody } from "./body.ts";
 import { NO_HEADERS, encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary } from "./respond.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
@@ -81,12 +81,22 @@ type Pending = void | Promise<void>;
 export function handleRequest(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
+  // A body nobody reads (a route without input, a request refused before its body) would be read
+  // and discarded after the answer to keep the connection alive, for as long as the client
+  // sends it. Until `readBody` takes it, the answer closes the connection instead.
+  if (carriesBody(req)) unwantedBody(res);
   try {
     const pending = route(core, acl, req, res, method, url);
     if (pending !== undefined) pending.catch((error: unknown) => fail(core, res, method, url, error));
   } catch (error) {
     fail(core, res, method, url, error);
   }
+}
+
+/** True when the request announces a body: chunked, or a `Content-Length` above 0. */
+function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 /** A failure of the server's own code (not a handler's): reported, and a 500 when still possible. */
@@ -154,7 +164,7 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
   if (route.query.length > 0) request.query = query.query;
   const input = route.input;
   if (input === undefined) return new Exchange(core, req, res, entry, negotiated.responseType, corsHeaders).run(request);
-  return readBody(req, core.maxBodyBytes).then(
+  return readBody(req, core.maxBodyBytes, res).then(
     (bytes) => {
       const decoded = decodeBody(bytes, negotiated.requestType, route, entry.binary);
       if (!decoded.ok) return sendText(res, 400, `Failed to parse the request body: ${decoded.details}`, "text/plain", corsHeaders);
@@ -164,7 +174,7 @@ function route(core: ServerCore, acl: CompiledAcl, req: IncomingMessage, res: Se
     (error: unknown) => {
       if (!(error instanceof BodyTooLargeError)) throw error;
       // Stop reading and close: the rest of an oversized body is not worth receiving.
-      res.setHeader("connection", "close");
+      res.shouldKeepAlive = false;
       sendText(res, 413, `Failed to parse the request body: ${error.message}`, "text/plain", corsHeaders);
     },
   );

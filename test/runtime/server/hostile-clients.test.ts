@@ -1,8 +1,10 @@
 /**
  * Clients that try to keep others out (issue 21): stream subscribers that never read, headers
- * trickled a byte at a time. Every wait is bounded: a server that lets them hold their slots
+ * trickled a byte at a time, endless bodies nobody asked for; and the body cap on chunked
+ * bodies, at its default. Every wait is bounded: a server that lets them hold their slots
  * fails these tests instead of hanging them.
  */
+import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyRouteDescriptor, BodyDescriptor } from "../../../runtime/index.ts";
@@ -14,6 +16,7 @@ const text: BodyDescriptor<string> = { mediaTypes: ["application/json"], validat
 const routes: AnyRouteDescriptor[] = [
   { operation: "getForever", method: "GET", path: [{ kind: "static", name: "forever" }], query: [], streaming: "always", output: text, error: text },
   { operation: "getPing", method: "GET", path: [{ kind: "static", name: "ping" }], query: [], streaming: "never", output: text, error: text },
+  { operation: "postLength", method: "POST", path: [{ kind: "static", name: "length" }], query: [], streaming: "never", input: text, output: text, error: text },
 ];
 const ELEMENT = "x".repeat(64 * 1024);
 const handlers = {
@@ -21,6 +24,7 @@ const handlers = {
     for (;;) yield ELEMENT;
   },
   getPing: () => "pong",
+  postLength: ({ body }: { body: string }) => String(body.length),
 };
 
 /** Resolves with the value, or `undefined` once `ms` have passed. */
@@ -88,4 +92,84 @@ describe("connection slots", () => {
       socket.destroy();
     }
   });
+});
+
+/** Sends `head` then chunks of `chunk` until the socket closes; resolves with what was received, or `undefined` if still open after `ms`. */
+async function endlessBody(port: number, head: string, ms: number): Promise<string | undefined> {
+  const socket = await opened(port);
+  let received = "";
+  socket.on("data", (d: Buffer) => (received += d.toString()));
+  socket.on("error", () => {});
+  socket.write(head);
+  const piece = Buffer.alloc(16 * 1024, 0x61);
+  const chunk = Buffer.concat([Buffer.from(piece.length.toString(16) + "\r\n"), piece, Buffer.from("\r\n")]);
+  const pump = setInterval(() => socket.writable && socket.write(chunk), 5);
+  try {
+    return await within(ms, closed(socket).then(() => received));
+  } finally {
+    clearInterval(pump);
+    socket.destroy();
+  }
+}
+
+describe("bodies nobody wants", () => {
+  let server: RpcServer;
+  let port: number;
+  beforeAll(async () => {
+    server = await createRpcServer({ routes, handlers });
+    port = Number(new URL(server.url).port);
+  });
+  afterAll(() => server.close());
+
+  it("answers a GET carrying an endless chunked body, then closes instead of reading it", async () => {
+    const received = await endlessBody(port, "GET /ping HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 5000);
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toMatch(/\r\nConnection: close\r\n/i);
+    expect(received).toContain('"pong"');
+  });
+
+  it("closes a refused request (415) instead of reading its endless body", async () => {
+    const received = await endlessBody(port, "POST /length HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n", 5000);
+    expect(received).toMatch(/^HTTP\/1\.1 415 /);
+  });
+
+  it("keeps the connection of a request whose body was read", async () => {
+    const socket = await opened(port);
+    let received = "";
+    socket.on("data", (d: Buffer) => (received += d.toString()));
+    const request = (body: string) => `POST /length HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    try {
+      // Two requests on one connection: the first answer left it open.
+      socket.write(request('"abc"'));
+      socket.write(request('"abcd"'));
+      for (let i = 0; i < 100 && !received.includes('"4"'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(received.match(/HTTP\/1\.1 200 OK/g)?.length).toBe(2);
+      expect(received).not.toMatch(/Connection: close/i);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it("caps chunked bodies (no Content-Length) at 8 MiB by default: 413 above, accepted at the cap", async () => {
+    const MiB = 1024 * 1024;
+    const chunked = (size: number) => {
+      const payload = Buffer.alloc(size, 0x61);
+      payload[0] = payload[size - 2] = 0x22; // "aaa…a"\n
+      payload[size - 1] = 0x0a;
+      return new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(`${server.url}/length`, { method: "POST", agent: false, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on("error", reject);
+        for (let at = 0; at < size; at += MiB) req.write(payload.subarray(at, Math.min(size, at + MiB)));
+        req.end();
+      });
+    };
+    expect(await chunked(8 * MiB)).toEqual({ status: 200, text: `"${8 * MiB - 3}"\n` });
+    const over = await chunked(8 * MiB + 1);
+    expect(over.status).toBe(413);
+    expect(over.text).toContain("request body larger than 8388608 bytes");
+  }, 30_000);
 });
