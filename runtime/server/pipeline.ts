@@ -18,6 +18,7 @@ import { NO_HEADERS, encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary 
 import type { BinaryBodies } from "../client/options.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { Exchange } from "./exchange.ts";
+import { EncodeError } from "../codec/errors.ts";
 import type { ServerCore } from "./core.ts";
 import { describeAnswer, locateDescribe } from "./describe.ts";
 
@@ -227,5 +228,18 @@ function describe(
   const node = locateDescribe(describe.tree, describe.mounts, segments.slice(1), core.parsers);
   const answer = node === undefined ? undefined : describeAnswer(node, query.query.recurse === true);
   if (answer === undefined) return sendEmpty(res, 404, headers);
-  sendBytes(res, 200, negotiated.responseType, encodeAnswer(answer, negotiated.responseType, describe.route, "output", describe.binary), headers);
+  let bytes: Buffer;
+  try {
+    bytes = encodeAnswer(answer, negotiated.responseType, describe.route, "output", describe.binary);
+  } catch (error) {
+    if (!(error instanceof EncodeError) || negotiated.responseType !== BINARY_MEDIA_TYPE) throw error;
+    // A tree holding what the interface's binary describe encoding cannot write (a query flag of
+    // Octez 20.3's snapshot has no binary form): it is not a server failure but a representation
+    // this tree lacks, so JSON when the client accepts it, else 406 as for any type not offered.
+    const others = responseTypes(core, describe.route, describe.binary).filter((t) => t !== BINARY_MEDIA_TYPE);
+    const fallback = chooseResponseType(req.headers.accept, others);
+    if (fallback === undefined) return sendText(res, 406, notAcceptableBody(others), null, headers);
+    return sendBytes(res, 200, fallback, encodeAnswer(answer, fallback, describe.route, "output", describe.binary), headers);
+  }
+  sendBytes(res, 200, negotiated.responseType, bytes, headers);
 }

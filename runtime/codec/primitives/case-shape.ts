@@ -16,6 +16,8 @@ import { jsonEqual } from "../../rpc/json-validation.ts";
 
 /** The JSON types a case selection tells apart. */
 export type JsonKind = "object" | "string" | "array" | "number" | "boolean" | "null";
+/** How many JSON kinds there are: a `type` shape of them all accepts any value. */
+const ALL_KINDS = 6;
 
 /** What a union case accepts, judged on the JSON value alone. */
 export type CaseShape =
@@ -187,6 +189,16 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   const accepting = candidates.filter((i) => shapeAccepts(shapes[i]!, value)).sort((x, y) => x - y);
   const first = JSON.stringify(shapes[accepting[0]!]);
   if (accepting.every((i) => JSON.stringify(shapes[i]) === first)) return accepting[0]!;
+  // A case known only as "some object" (text, `unistring`, is a string or the object
+  // `{invalid_utf8_string}`, which the schema's alternatives reduce to the kind) next to the one
+  // case whose own properties the object matches: Octez's destructor, trying the first, fails it
+  // on its missing and unexpected fields and takes the other (the describe tree's `PStatic` text
+  // and `PDynamic` argument). A case of any JSON at all is not vague in this way: it would
+  // accept the object, so it still counts.
+  if (jsonKindOf(value) === "object") {
+    const described = accepting.filter((i) => shapes[i]!.kind !== "type" || (shapes[i] as { types: readonly JsonKind[] }).types.length === ALL_KINDS);
+    if (described.length === 1 && shapes[described[0]!]!.kind === "object") return described[0]!;
+  }
   // An object with no property at all (`{}` of PUT /config/logging, whose two cases each hold one
   // list defaulting to `[]`) carries nothing any case could drop: Octez's destructor takes the
   // first case that accepts it, and so does this.
