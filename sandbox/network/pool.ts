@@ -16,6 +16,7 @@ import { formatSystemTimestamp, type JsonValue } from "@tezos-rpcgen/runtime";
 import type { GetNetworkLogOutput, GetNetworkPeersByPeerIdOutput, P2pConnectionId, P2pPeerPoolEvent, P2pPointInfo, P2pPointPoolEvent } from "../../generated/shell/types.ts";
 import type { NodeConfig } from "../config/config.ts";
 import { Topic } from "../node/topic.ts";
+import { isLoopbackAddress } from "@tezos-rpcgen/runtime/server";
 import type { NodeStore } from "../store/store.ts";
 
 /** Events kept per point and per peer (Octez's `log_size`). */
@@ -371,7 +372,15 @@ export class Pool {
     delete this.acl.greylistedAddrs[addr];
   }
 
+  /**
+   * `IPGreylist.add`, except for a loopback address. *Deviation*: Octez greylists the address of
+   * a peer that speaks garbage, but every sandbox on a machine connects from 127.0.0.1, so one
+   * garbage connection would lock out every local sandbox until `DELETE /network/greylist`. From
+   * loopback the offending connection is only closed (a peer that authenticated first is still
+   * greylisted by its id); bans (`PATCH … {"acl": "ban"}`) apply to loopback as to any address.
+   */
   greylistAddr(addr: string): void {
+    if (isLoopbackAddress(addr)) return;
     this.acl.greylistedAddrs[addr] = this.now() + this.config.p2p.limits.ip_greylist_cleanup_delay;
   }
 

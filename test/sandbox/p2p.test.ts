@@ -19,6 +19,7 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/index.ts";
 import { Pool } from "../../sandbox/network/pool.ts";
 import { NullStore } from "../../sandbox/store/store.ts";
 import { FrameReader, MAGIC, WireError, frame, parseMessage } from "../../sandbox/network/wire.ts";
+import { nonLoopbackAddress } from "../support/loopback.ts";
 import * as mempool from "../../sandbox/protocol/generated/mempool/client.ts";
 import { BINARY, GENESIS_TIME, fitness, headerHex, operationHex, rpcError } from "./support.ts";
 
@@ -70,6 +71,11 @@ describe("the wire format", () => {
     };
     expect(code(() => new FrameReader().push(Buffer.from("GET / HTTP/1.1\r\n")))).toMatch(/^frame_too_large/);
     expect(code(() => new FrameReader().push(Buffer.alloc(4)))).toMatch(/^empty_frame/);
+    // Before authentication a frame is at most 4 KiB: the reader's default, raised only later.
+    const prefix = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    expect(new FrameReader().limit).toBe(4096);
+    expect(code(() => new FrameReader().push(prefix(4097)))).toBe("frame_too_large: a frame of 4097 bytes (at most 4096)");
+    expect(new FrameReader().push(Buffer.concat([prefix(4096), Buffer.alloc(4096, 0x20)]))).toHaveLength(1);
     expect(code(() => parseMessage(Buffer.from("{nope")))).toMatch(/^not_json/);
     expect(code(() => parseMessage(Buffer.from('{"kind":"nack","motive":-1}')))).toBe("bad_message: message nack.motive: expected an integer in [0, 65535]");
     expect(code(() => parseMessage(Buffer.from('{"kind":"hello","version":{},"metadata":{}}')))).toMatch(/message hello\.magic/);
@@ -309,7 +315,7 @@ describe("sandboxes connected on loopback", () => {
     await connectedTo(c, a.self);
   });
 
-  it("refuses garbage on the p2p socket, greylists the address, and keeps serving", async () => {
+  it("refuses garbage on the p2p socket from loopback without greylisting loopback: a local sandbox still connects", async () => {
     const port = Number(a.point.split(":")[1]);
     const send = (bytes: Buffer) =>
       new Promise<number>((resolve) => {
@@ -320,24 +326,51 @@ describe("sandboxes connected on loopback", () => {
         s.on("close", () => resolve(got));
         s.on("connect", () => s.write(bytes));
       });
-    // An HTTP request is a frame of over a gigabyte: refused after A's own hello.
     await send(Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
-    const grey = await shell.getNetworkGreylistIps(a.t, {});
-    expect(grey.ips).toEqual(["::ffff:127.0.0.1"]);
-    expect(await shell.getNetworkPointsBanned(a.t, { path: { point: b.point } })).toBe(true);
-    // While greylisted, A closes connections from that address before reading anything.
-    expect(await send(Buffer.concat([frame({ kind: "ack" }), Buffer.from("garbage")]))).toBe(0);
-    // The connections already running are not affected, and the node still answers.
-    expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id).sort()).toEqual([b.self, c.self].sort());
-    expect(await shell.getNetworkSelf(a.t, {})).toBe(a.self);
-    await shell.deleteNetworkGreylist(a.t, {});
-    expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual([]);
-    // A well-formed hello announcing B's public key, without B's secret key: the proof fails.
     const hello = { kind: "hello", magic: MAGIC, public_key: b.sandbox.node.p2p.identity.publicKey.toString("hex"), nonce: "00".repeat(24), port: null, version: { chain_name: "TEZOS", distributed_db_version: 2, p2p_version: 1 }, metadata: { disable_mempool: false, private_node: false } } as const;
     expect(Number(await send(Buffer.concat([frame(hello), frame({ kind: "auth", proof: "11".repeat(32) })])))).toBeGreaterThan(0);
-    expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual(["::ffff:127.0.0.1"]);
-    expect((await shell.getNetworkConnections(a.t, {})).map((x) => x.peer_id).sort()).toEqual([b.self, c.self].sort());
-    await shell.deleteNetworkGreylist(a.t, {});
+    expect((await shell.getNetworkGreylistIps(a.t, {})).ips).toEqual([]);
+    // A legitimate sandbox on the same machine connects as before.
+    const d = await start({ peers: [a.point] });
+    try {
+      await connectedTo(a, d.self);
+    } finally {
+      await d.sandbox.stop();
+    }
+    await notConnectedTo(a, d.self);
+  });
+
+  const address = nonLoopbackAddress();
+  // Greylisting applies to other addresses: a sandbox listening on this machine's non-loopback
+  // address sees connections to it come from that address. (None on a loopback-only machine.)
+  it.skipIf(address === undefined)("refuses garbage on the p2p socket, greylists a non-loopback address, and keeps serving", async () => {
+    const e = await start({ netAddr: `${address!}:0` });
+    const port = Number(e.point.split(":").at(-1));
+    const send = (bytes: Buffer) =>
+      new Promise<number>((resolve) => {
+        const s: Socket = connect({ host: address!, port });
+        let got = 0;
+        s.on("data", (d: Buffer) => (got += d.length));
+        s.on("error", () => undefined);
+        s.on("close", () => resolve(got));
+        s.on("connect", () => s.write(bytes));
+      });
+    try {
+      // An HTTP request is a frame of over a gigabyte: refused after E's own hello.
+      await send(Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+      expect((await shell.getNetworkGreylistIps(e.t, {})).ips).toEqual([`::ffff:${address!}`]);
+      // While greylisted, E closes connections from that address before reading anything.
+      expect(await send(Buffer.concat([frame({ kind: "ack" }), Buffer.from("garbage")]))).toBe(0);
+      expect(await shell.getNetworkSelf(e.t, {})).toBe(e.self);
+      await shell.deleteNetworkGreylist(e.t, {});
+      expect((await shell.getNetworkGreylistIps(e.t, {})).ips).toEqual([]);
+      // A well-formed hello announcing B's public key, without B's secret key: the proof fails.
+      const hello = { kind: "hello", magic: MAGIC, public_key: b.sandbox.node.p2p.identity.publicKey.toString("hex"), nonce: "00".repeat(24), port: null, version: { chain_name: "TEZOS", distributed_db_version: 2, p2p_version: 1 }, metadata: { disable_mempool: false, private_node: false } } as const;
+      expect(Number(await send(Buffer.concat([frame(hello), frame({ kind: "auth", proof: "11".repeat(32) })])))).toBeGreaterThan(0);
+      expect((await shell.getNetworkGreylistIps(e.t, {})).ips).toEqual([`::ffff:${address!}`]);
+    } finally {
+      await e.sandbox.stop();
+    }
   });
 
   it("refuses a node of another network (Octez's nack for an unknown chain name) and forgets its point", async () => {
