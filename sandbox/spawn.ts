@@ -15,9 +15,13 @@ export interface SpawnedSandbox {
   stop(): Promise<void>;
 }
 
-/** Starts `tezos-rpcgen serve --port 0 …args`; rejects if it exits before listening. */
-export async function spawnSandbox(args: readonly string[] = []): Promise<SpawnedSandbox> {
+/**
+ * Starts `tezos-rpcgen serve --port 0 …args`; rejects if it exits before listening, or is not
+ * listening within `timeoutMs` (then it is killed).
+ */
+export async function spawnSandbox(args: readonly string[] = [], timeoutMs = 60_000): Promise<SpawnedSandbox> {
   const child = spawn(process.execPath, [BIN, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let timer: NodeJS.Timeout | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d: Buffer) => {
@@ -26,7 +30,11 @@ export async function spawnSandbox(args: readonly string[] = []): Promise<Spawne
       if (m) resolve(m[1]!);
     });
     child.once("exit", (code, signal) => reject(new Error(`tezos-rpcgen serve exited (${code ?? signal}) before listening`)));
-  });
+    timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`tezos-rpcgen serve was not listening after ${timeoutMs} ms`));
+    }, timeoutMs);
+  }).finally(() => clearTimeout(timer));
   return {
     url,
     child,
