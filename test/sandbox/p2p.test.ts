@@ -334,6 +334,19 @@ describe("sandboxes connected on loopback", () => {
     const d = await start({ peers: [a.point] });
     try {
       await connectedTo(a, d.self);
+      const dport = Number(d.point.split(":")[1]);
+      // A handshake frame announced over 4 KiB is refused as soon as its length is read, long
+      // before the authentication timeout (5 s) would end a connection waiting for its bytes.
+      const oversized = await new Promise<string>((resolve) => {
+        const s: Socket = connect({ host: "127.0.0.1", port: dport });
+        let got = 0;
+        const timer = setTimeout(() => (s.destroy(), resolve(`open after 3 s, got ${got}, wrote ${s.bytesWritten}`)), 3000);
+        s.on("data", (x: Buffer) => (got += x.length));
+        s.on("error", () => undefined);
+        s.on("close", () => (clearTimeout(timer), resolve("closed")));
+        s.on("connect", () => s.write(Buffer.from([0, 0, 0x10, 0x01, 0x7b])));
+      });
+      expect(oversized).toBe("closed");
     } finally {
       await d.sandbox.stop();
     }
