@@ -4,168 +4,48 @@
 
 import type { CallOptions, RpcTransport } from "@tezos-rpcgen/runtime";
 import {
+  banOperationRoute,
   deleteChainsInvalidBlocksByBlockHashRoute,
   deleteNetworkConnectionsByPeerIdRoute,
   deleteNetworkGreylistRoute,
-  getChainsBlocksByBlockIdRoute,
-  getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute,
-  getChainsBlocksContextBigMapsByBigMapIdByScriptExprRoute,
-  getChainsBlocksContextBigMapsByBigMapIdRoute,
-  getChainsBlocksContextCacheContractsAllRoute,
-  getChainsBlocksContextCacheContractsSizeLimitRoute,
-  getChainsBlocksContextCacheContractsSizeRoute,
-  getChainsBlocksContextConstantsErrorsRoute,
-  getChainsBlocksContextConstantsParametricRoute,
-  getChainsBlocksContextConstantsRoute,
-  getChainsBlocksContextContractsAllTicketBalancesRoute,
-  getChainsBlocksContextContractsBalanceAndFrozenBondsRoute,
-  getChainsBlocksContextContractsBalanceRoute,
-  getChainsBlocksContextContractsByContractIdRoute,
-  getChainsBlocksContextContractsCounterRoute,
-  getChainsBlocksContextContractsDelegateRoute,
-  getChainsBlocksContextContractsEntrypointsByEntrypointRoute,
-  getChainsBlocksContextContractsEntrypointsRoute,
-  getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRoute,
-  getChainsBlocksContextContractsFrozenBondsRoute,
-  getChainsBlocksContextContractsFullBalanceRoute,
-  getChainsBlocksContextContractsManagerKeyRoute,
-  getChainsBlocksContextContractsRoute,
-  getChainsBlocksContextContractsScriptRoute,
-  getChainsBlocksContextContractsSingleSaplingGetDiffRoute,
-  getChainsBlocksContextContractsSpendableAndFrozenBondsRoute,
-  getChainsBlocksContextContractsSpendableRoute,
-  getChainsBlocksContextContractsStakedBalanceRoute,
-  getChainsBlocksContextContractsStakingNumeratorRoute,
-  getChainsBlocksContextContractsStoragePaidSpaceRoute,
-  getChainsBlocksContextContractsStorageRoute,
-  getChainsBlocksContextContractsStorageUsedSpaceRoute,
-  getChainsBlocksContextContractsUnstakeRequestsRoute,
-  getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute,
-  getChainsBlocksContextContractsUnstakedFrozenBalanceRoute,
-  getChainsBlocksContextDalCommitmentsHistoryRoute,
-  getChainsBlocksContextDalPublishedSlotHeadersRoute,
-  getChainsBlocksContextDalShardsRoute,
-  getChainsBlocksContextDalSkipListCellsOfLevelRoute,
-  getChainsBlocksContextDelegatesActiveStakingParametersRoute,
-  getChainsBlocksContextDelegatesBakingPowerRoute,
-  getChainsBlocksContextDelegatesByPkhRoute,
-  getChainsBlocksContextDelegatesCompanionKeyRoute,
-  getChainsBlocksContextDelegatesConsensusKeyRoute,
-  getChainsBlocksContextDelegatesCurrentBakingPowerRoute,
-  getChainsBlocksContextDelegatesCurrentFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesCurrentVotingPowerRoute,
-  getChainsBlocksContextDelegatesDalParticipationRoute,
-  getChainsBlocksContextDelegatesDeactivatedRoute,
-  getChainsBlocksContextDelegatesDelegatedBalanceRoute,
-  getChainsBlocksContextDelegatesDelegatedContractsRoute,
-  getChainsBlocksContextDelegatesDelegatorsRoute,
-  getChainsBlocksContextDelegatesDenunciationsRoute,
-  getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRoute,
-  getChainsBlocksContextDelegatesExternalDelegatedRoute,
-  getChainsBlocksContextDelegatesExternalStakedRoute,
-  getChainsBlocksContextDelegatesFrozenDepositsLimitRoute,
-  getChainsBlocksContextDelegatesFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesFullBalanceRoute,
-  getChainsBlocksContextDelegatesGracePeriodRoute,
-  getChainsBlocksContextDelegatesIsForbiddenRoute,
-  getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute,
-  getChainsBlocksContextDelegatesOwnDelegatedRoute,
-  getChainsBlocksContextDelegatesOwnFullBalanceRoute,
-  getChainsBlocksContextDelegatesOwnStakedRoute,
-  getChainsBlocksContextDelegatesParticipationRoute,
-  getChainsBlocksContextDelegatesPendingStakingParametersRoute,
-  getChainsBlocksContextDelegatesRoute,
-  getChainsBlocksContextDelegatesStakersRoute,
-  getChainsBlocksContextDelegatesStakingBalanceRoute,
-  getChainsBlocksContextDelegatesStakingDenominatorRoute,
-  getChainsBlocksContextDelegatesTotalDelegatedRoute,
-  getChainsBlocksContextDelegatesTotalDelegatedStakeRoute,
-  getChainsBlocksContextDelegatesTotalStakedRoute,
-  getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute,
-  getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesVotingInfoRoute,
-  getChainsBlocksContextDelegatesVotingPowerRoute,
-  getChainsBlocksContextDenunciationsRoute,
-  getChainsBlocksContextDestinationIndexRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateRoute,
-  getChainsBlocksContextIssuanceExpectedIssuanceRoute,
-  getChainsBlocksContextIssuanceIssuancePerMinuteRoute,
-  getChainsBlocksContextLiquidityBakingCpmmAddressRoute,
-  getChainsBlocksContextMerkleTreeRoute,
-  getChainsBlocksContextMerkleTreeV2Route,
-  getChainsBlocksContextNoncesByBlockLevelRoute,
-  getChainsBlocksContextProtocolFirstLevelRoute,
-  getChainsBlocksContextRawBytesRoute,
-  getChainsBlocksContextSaplingGetDiffRoute,
-  getChainsBlocksContextSeedComputationRoute,
-  getChainsBlocksContextSmartRollupsAllInboxRoute,
-  getChainsBlocksContextSmartRollupsAllRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupKindRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerIndexRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakersRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute,
-  getChainsBlocksContextTotalCurrentlyStakedRoute,
-  getChainsBlocksContextTotalFrozenStakeRoute,
-  getChainsBlocksContextTotalSupplyRoute,
-  getChainsBlocksHashRoute,
-  getChainsBlocksHeaderProtocolDataRawRoute,
-  getChainsBlocksHeaderProtocolDataRoute,
-  getChainsBlocksHeaderRawRoute,
-  getChainsBlocksHeaderRoute,
-  getChainsBlocksHeaderShellRoute,
-  getChainsBlocksHelpersAllBakersAttestActivationLevelRoute,
-  getChainsBlocksHelpersAttestationRightsRoute,
-  getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute,
-  getChainsBlocksHelpersBakingRightsRoute,
-  getChainsBlocksHelpersCompleteByPrefixRoute,
-  getChainsBlocksHelpersConsecutiveRoundZeroRoute,
-  getChainsBlocksHelpersCurrentLevelRoute,
-  getChainsBlocksHelpersLevelsInCurrentCycleRoute,
-  getChainsBlocksHelpersRoundRoute,
-  getChainsBlocksHelpersTotalBakingPowerRoute,
-  getChainsBlocksHelpersTz4BakerNumberRatioRoute,
-  getChainsBlocksHelpersValidatorsRoute,
-  getChainsBlocksLiveBlocksRoute,
-  getChainsBlocksMetadataHashRoute,
-  getChainsBlocksMetadataRoute,
-  getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationHashesByListOffsetRoute,
-  getChainsBlocksOperationHashesRoute,
-  getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationMetadataHashesByListOffsetRoute,
-  getChainsBlocksOperationMetadataHashesRoute,
-  getChainsBlocksOperationsByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationsByListOffsetRoute,
-  getChainsBlocksOperationsMetadataHashRoute,
-  getChainsBlocksOperationsRoute,
-  getChainsBlocksProtocolsRoute,
-  getChainsBlocksResultingContextHashRoute,
+  forgeBlockHeaderRoute,
+  forgeBlsConsensusOperationsRoute,
+  forgeOperationsRoute,
+  forgeProtocolDataRoute,
+  forgeSignedOperationsRoute,
+  getAdaptiveIssuanceLaunchCycleRoute,
+  getAllBakersAttestActivationLevelRoute,
+  getAttestationRightsRoute,
+  getBakingPowerDistributionForCurrentCycleRoute,
+  getBakingRightsRoute,
+  getBigMapByBigMapIdByScriptExprRoute,
+  getBigMapByBigMapIdRoute,
+  getBlockHashRoute,
+  getBlockHeaderProtocolDataRawRoute,
+  getBlockHeaderProtocolDataRoute,
+  getBlockHeaderRawRoute,
+  getBlockHeaderRoute,
+  getBlockHeaderShellRoute,
+  getBlockLiveBlocksRoute,
+  getBlockMetadataHashRoute,
+  getBlockMetadataRoute,
+  getBlockOperationByListOffsetByOperationOffsetRoute,
+  getBlockOperationByListOffsetRoute,
+  getBlockOperationHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationHashByListOffsetRoute,
+  getBlockOperationHashesRoute,
+  getBlockOperationMetadataHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationMetadataHashByListOffsetRoute,
+  getBlockOperationMetadataHashesRoute,
+  getBlockOperationsMetadataHashRoute,
+  getBlockOperationsRoute,
+  getBlockProtocolsRoute,
+  getBlockResultingContextHashRoute,
+  getBlockRoute,
+  getCacheContractsAllRoute,
+  getCacheContractsSizeLimitRoute,
+  getCacheContractsSizeRoute,
   getChainsBlocksRoute,
-  getChainsBlocksVotesBallotListRoute,
-  getChainsBlocksVotesBallotsRoute,
-  getChainsBlocksVotesCurrentPeriodRoute,
-  getChainsBlocksVotesCurrentProposalRoute,
-  getChainsBlocksVotesCurrentQuorumRoute,
-  getChainsBlocksVotesListingsRoute,
-  getChainsBlocksVotesProposalCountByPkhRoute,
-  getChainsBlocksVotesProposalsRoute,
-  getChainsBlocksVotesSuccessorPeriodRoute,
-  getChainsBlocksVotesTotalVotingPowerRoute,
   getChainsChainIdRoute,
   getChainsCheckpointRoute,
   getChainsInvalidBlocksByBlockHashRoute,
@@ -174,18 +54,101 @@ import {
   getChainsLevelsCabooseRoute,
   getChainsLevelsCheckpointRoute,
   getChainsLevelsSavepointRoute,
-  getChainsMempoolFilterRoute,
-  getChainsMempoolMonitorOperationsRoute,
-  getChainsMempoolPendingOperationsRoute,
+  getCompleteRoute,
   getConfigHistoryModeRoute,
   getConfigNetworkDalRoute,
   getConfigNetworkUserActivatedProtocolOverridesRoute,
   getConfigNetworkUserActivatedUpgradesRoute,
   getConfigRoute,
+  getConsecutiveRoundZeroRoute,
+  getConstantsErrorsRoute,
+  getConstantsParametricRoute,
+  getConstantsRoute,
+  getContractAllTicketBalancesRoute,
+  getContractBalanceAndFrozenBondsRoute,
+  getContractBalanceRoute,
+  getContractCounterRoute,
+  getContractDelegateRoute,
+  getContractEntrypointRoute,
+  getContractEntrypointsRoute,
+  getContractEstimatedOwnPendingSlashedAmountRoute,
+  getContractFrozenBondsRoute,
+  getContractFullBalanceRoute,
+  getContractManagerKeyRoute,
+  getContractRoute,
+  getContractScriptRoute,
+  getContractSingleSaplingGetDiffRoute,
+  getContractSpendableAndFrozenBondsRoute,
+  getContractSpendableRoute,
+  getContractStakedBalanceRoute,
+  getContractStakingNumeratorRoute,
+  getContractStoragePaidSpaceRoute,
+  getContractStorageRoute,
+  getContractStorageUsedSpaceRoute,
+  getContractUnstakeRequestsRoute,
+  getContractUnstakedFinalizableBalanceRoute,
+  getContractUnstakedFrozenBalanceRoute,
+  getContractsRoute,
+  getCurrentLevelRoute,
+  getDalCommitmentsHistoryRoute,
+  getDalPublishedSlotHeadersRoute,
+  getDalShardsRoute,
+  getDalSkipListCellsOfLevelRoute,
+  getDelegateActiveStakingParametersRoute,
+  getDelegateBakingPowerRoute,
+  getDelegateCompanionKeyRoute,
+  getDelegateConsensusKeyRoute,
+  getDelegateCurrentBakingPowerRoute,
+  getDelegateCurrentFrozenDepositsRoute,
+  getDelegateCurrentVotingPowerRoute,
+  getDelegateDalParticipationRoute,
+  getDelegateDeactivatedRoute,
+  getDelegateDelegatedBalanceRoute,
+  getDelegateDelegatedContractsRoute,
+  getDelegateDelegatorsRoute,
+  getDelegateDenunciationsRoute,
+  getDelegateEstimatedSharedPendingSlashedAmountRoute,
+  getDelegateExternalDelegatedRoute,
+  getDelegateExternalStakedRoute,
+  getDelegateFrozenDepositsLimitRoute,
+  getDelegateFrozenDepositsRoute,
+  getDelegateFullBalanceRoute,
+  getDelegateGracePeriodRoute,
+  getDelegateIsForbiddenRoute,
+  getDelegateMinDelegatedInCurrentCycleRoute,
+  getDelegateOwnDelegatedRoute,
+  getDelegateOwnFullBalanceRoute,
+  getDelegateOwnStakedRoute,
+  getDelegateParticipationRoute,
+  getDelegatePendingStakingParametersRoute,
+  getDelegateRoute,
+  getDelegateStakersRoute,
+  getDelegateStakingBalanceRoute,
+  getDelegateStakingDenominatorRoute,
+  getDelegateTotalDelegatedRoute,
+  getDelegateTotalDelegatedStakeRoute,
+  getDelegateTotalStakedRoute,
+  getDelegateTotalUnstakedPerCycleRoute,
+  getDelegateUnstakedFrozenDepositsRoute,
+  getDelegateVotingInfoRoute,
+  getDelegateVotingPowerRoute,
+  getDelegatesRoute,
+  getDenunciationsRoute,
   getDescribeByStringRoute,
+  getDestinationIndexRoute,
   getErrorsRoute,
   getFetchProtocolByProtocolHashRoute,
+  getFilterRoute,
   getHealthReadyRoute,
+  getIssuanceCurrentYearlyRateDetailsRoute,
+  getIssuanceCurrentYearlyRateExactRoute,
+  getIssuanceCurrentYearlyRateRoute,
+  getIssuanceExpectedIssuanceRoute,
+  getIssuanceIssuancePerMinuteRoute,
+  getLevelsInCurrentCycleRoute,
+  getLiquidityBakingCpmmAddressRoute,
+  getMerkleTreeRoute,
+  getMerkleTreeV2Route,
   getMonitorActiveChainsRoute,
   getMonitorAppliedBlocksRoute,
   getMonitorBootstrappedRoute,
@@ -208,12 +171,54 @@ import {
   getNetworkPointsRoute,
   getNetworkSelfRoute,
   getNetworkStatRoute,
+  getNonceRoute,
+  getPendingOperationsRoute,
+  getProtocolFirstLevelRoute,
   getProtocolsByProtocolHashRoute,
   getProtocolsEnvironmentRoute,
   getProtocolsRoute,
+  getRawBytesRoute,
+  getRoundRoute,
+  getSaplingGetDiffRoute,
+  getSeedComputationRoute,
+  getSmartRollupsAllInboxRoute,
+  getSmartRollupsAllRoute,
+  getSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
+  getSmartRollupsSmartRollupCommitmentRoute,
+  getSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
+  getSmartRollupsSmartRollupConsumedOutputRoute,
+  getSmartRollupsSmartRollupGenesisInfoRoute,
+  getSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
+  getSmartRollupsSmartRollupKindRoute,
+  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
+  getSmartRollupsSmartRollupLastWhitelistUpdateRoute,
+  getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
+  getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
+  getSmartRollupsSmartRollupStakerConflictsRoute,
+  getSmartRollupsSmartRollupStakerGamesRoute,
+  getSmartRollupsSmartRollupStakerIndexRoute,
+  getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
+  getSmartRollupsSmartRollupStakersRoute,
+  getSmartRollupsSmartRollupWhitelistRoute,
   getStatsGcRoute,
   getStatsMemoryRoute,
+  getTotalBakingPowerRoute,
+  getTotalCurrentlyStakedRoute,
+  getTotalFrozenStakeRoute,
+  getTotalSupplyRoute,
+  getTz4BakerNumberRatioRoute,
+  getValidatorsRoute,
   getVersionRoute,
+  getVotesBallotListRoute,
+  getVotesBallotsRoute,
+  getVotesCurrentPeriodRoute,
+  getVotesCurrentProposalRoute,
+  getVotesCurrentQuorumRoute,
+  getVotesListingsRoute,
+  getVotesProposalCountRoute,
+  getVotesProposalsRoute,
+  getVotesSuccessorPeriodRoute,
+  getVotesTotalVotingPowerRoute,
   getWorkersBlockValidatorRoute,
   getWorkersChainValidatorsByChainIdRoute,
   getWorkersChainValidatorsDdbRoute,
@@ -222,380 +227,135 @@ import {
   getWorkersChainValidatorsRoute,
   getWorkersPrevalidatorsByChainIdRoute,
   getWorkersPrevalidatorsRoute,
+  monitorOperationsRoute,
+  normalizeDataRoute,
+  normalizeScriptRoute,
+  normalizeStackRoute,
+  normalizeTypeRoute,
+  packDataRoute,
+  parseBlockRoute,
+  parseOperationsRoute,
   patchChainsByChainIdRoute,
   patchNetworkPeersByPeerIdRoute,
   patchNetworkPointsByPointRoute,
-  postChainsBlocksContextBigMapsNormalizedRoute,
-  postChainsBlocksContextCacheContractsRankRoute,
-  postChainsBlocksContextContractsBigMapGetRoute,
-  postChainsBlocksContextContractsScriptNormalizedRoute,
-  postChainsBlocksContextContractsStorageNormalizedRoute,
-  postChainsBlocksContextContractsTicketBalanceRoute,
-  postChainsBlocksContextSeedRoute,
-  postChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRoute,
-  postChainsBlocksHelpersForgeBlockHeaderRoute,
-  postChainsBlocksHelpersForgeBlsConsensusOperationsRoute,
-  postChainsBlocksHelpersForgeOperationsRoute,
-  postChainsBlocksHelpersForgeProtocolDataRoute,
-  postChainsBlocksHelpersForgeSignedOperationsRoute,
-  postChainsBlocksHelpersParseBlockRoute,
-  postChainsBlocksHelpersParseOperationsRoute,
-  postChainsBlocksHelpersPreapplyBlockRoute,
-  postChainsBlocksHelpersPreapplyOperationsRoute,
-  postChainsBlocksHelpersScriptsEntrypointRoute,
-  postChainsBlocksHelpersScriptsEntrypointsRoute,
-  postChainsBlocksHelpersScriptsNormalizeDataRoute,
-  postChainsBlocksHelpersScriptsNormalizeScriptRoute,
-  postChainsBlocksHelpersScriptsNormalizeStackRoute,
-  postChainsBlocksHelpersScriptsNormalizeTypeRoute,
-  postChainsBlocksHelpersScriptsPackDataRoute,
-  postChainsBlocksHelpersScriptsRunCodeRoute,
-  postChainsBlocksHelpersScriptsRunInstructionRoute,
-  postChainsBlocksHelpersScriptsRunOperationRoute,
-  postChainsBlocksHelpersScriptsRunScriptViewRoute,
-  postChainsBlocksHelpersScriptsRunViewRoute,
-  postChainsBlocksHelpersScriptsScriptSizeRoute,
-  postChainsBlocksHelpersScriptsSimulateOperationRoute,
-  postChainsBlocksHelpersScriptsTraceCodeRoute,
-  postChainsBlocksHelpersScriptsTypecheckCodeRoute,
-  postChainsBlocksHelpersScriptsTypecheckDataRoute,
-  postChainsMempoolBanOperationRoute,
-  postChainsMempoolFilterRoute,
-  postChainsMempoolRequestOperationsRoute,
-  postChainsMempoolUnbanAllOperationsRoute,
-  postChainsMempoolUnbanOperationRoute,
+  postBigMapNormalizedRoute,
+  postCacheContractsRankRoute,
+  postContractBigMapGetRoute,
+  postContractScriptNormalizedRoute,
+  postContractStorageNormalizedRoute,
+  postContractTicketBalanceRoute,
+  postEntrypointRoute,
+  postEntrypointsRoute,
+  postFilterRoute,
   postInjectionBlockRoute,
   postInjectionOperationRoute,
   postInjectionProtocolRoute,
   postPrivateInjectionOperationRoute,
   postPrivateInjectionOperationsRoute,
+  postScriptSizeRoute,
+  postSeedRoute,
+  postSmartRollupsSmartRollupTicketBalanceRoute,
+  preapplyBlockRoute,
+  preapplyOperationsRoute,
   putConfigLoggingRoute,
   putNetworkPointsByPointRoute,
+  requestOperationsRoute,
+  runCodeRoute,
+  runInstructionRoute,
+  runOperationRoute,
+  runScriptViewRoute,
+  runViewRoute,
+  simulateOperationRoute,
+  traceCodeRoute,
+  typecheckCodeRoute,
+  typecheckDataRoute,
+  unbanAllOperationsRoute,
+  unbanOperationRoute,
 } from "./routes.ts";
 import type {
+  BanOperationOutput,
+  BanOperationRequest,
   DeleteChainsInvalidBlocksByBlockHashOutput,
   DeleteChainsInvalidBlocksByBlockHashRequest,
   DeleteNetworkConnectionsByPeerIdOutput,
   DeleteNetworkConnectionsByPeerIdRequest,
   DeleteNetworkGreylistOutput,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdRequest,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest,
-  GetChainsBlocksContextBigMapsByBigMapIdOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdRequest,
-  GetChainsBlocksContextCacheContractsAllOutput,
-  GetChainsBlocksContextCacheContractsAllRequest,
-  GetChainsBlocksContextCacheContractsSizeLimitOutput,
-  GetChainsBlocksContextCacheContractsSizeLimitRequest,
-  GetChainsBlocksContextCacheContractsSizeOutput,
-  GetChainsBlocksContextCacheContractsSizeRequest,
-  GetChainsBlocksContextConstantsErrorsOutput,
-  GetChainsBlocksContextConstantsErrorsRequest,
-  GetChainsBlocksContextConstantsOutput,
-  GetChainsBlocksContextConstantsParametricOutput,
-  GetChainsBlocksContextConstantsParametricRequest,
-  GetChainsBlocksContextConstantsRequest,
-  GetChainsBlocksContextContractsAllTicketBalancesOutput,
-  GetChainsBlocksContextContractsAllTicketBalancesRequest,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest,
-  GetChainsBlocksContextContractsBalanceOutput,
-  GetChainsBlocksContextContractsBalanceRequest,
-  GetChainsBlocksContextContractsByContractIdOutput,
-  GetChainsBlocksContextContractsByContractIdRequest,
-  GetChainsBlocksContextContractsCounterOutput,
-  GetChainsBlocksContextContractsCounterRequest,
-  GetChainsBlocksContextContractsDelegateOutput,
-  GetChainsBlocksContextContractsDelegateRequest,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointOutput,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointRequest,
-  GetChainsBlocksContextContractsEntrypointsOutput,
-  GetChainsBlocksContextContractsEntrypointsRequest,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRequest,
-  GetChainsBlocksContextContractsFrozenBondsOutput,
-  GetChainsBlocksContextContractsFrozenBondsRequest,
-  GetChainsBlocksContextContractsFullBalanceOutput,
-  GetChainsBlocksContextContractsFullBalanceRequest,
-  GetChainsBlocksContextContractsManagerKeyOutput,
-  GetChainsBlocksContextContractsManagerKeyRequest,
-  GetChainsBlocksContextContractsOutput,
-  GetChainsBlocksContextContractsRequest,
-  GetChainsBlocksContextContractsScriptOutput,
-  GetChainsBlocksContextContractsScriptRequest,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffOutput,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffRequest,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest,
-  GetChainsBlocksContextContractsSpendableOutput,
-  GetChainsBlocksContextContractsSpendableRequest,
-  GetChainsBlocksContextContractsStakedBalanceOutput,
-  GetChainsBlocksContextContractsStakedBalanceRequest,
-  GetChainsBlocksContextContractsStakingNumeratorOutput,
-  GetChainsBlocksContextContractsStakingNumeratorRequest,
-  GetChainsBlocksContextContractsStorageOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceRequest,
-  GetChainsBlocksContextContractsStorageRequest,
-  GetChainsBlocksContextContractsStorageUsedSpaceOutput,
-  GetChainsBlocksContextContractsStorageUsedSpaceRequest,
-  GetChainsBlocksContextContractsUnstakeRequestsOutput,
-  GetChainsBlocksContextContractsUnstakeRequestsRequest,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceRequest,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest,
-  GetChainsBlocksContextDalCommitmentsHistoryOutput,
-  GetChainsBlocksContextDalCommitmentsHistoryRequest,
-  GetChainsBlocksContextDalPublishedSlotHeadersOutput,
-  GetChainsBlocksContextDalPublishedSlotHeadersRequest,
-  GetChainsBlocksContextDalShardsOutput,
-  GetChainsBlocksContextDalShardsRequest,
-  GetChainsBlocksContextDalSkipListCellsOfLevelOutput,
-  GetChainsBlocksContextDalSkipListCellsOfLevelRequest,
-  GetChainsBlocksContextDelegatesActiveStakingParametersOutput,
-  GetChainsBlocksContextDelegatesActiveStakingParametersRequest,
-  GetChainsBlocksContextDelegatesBakingPowerOutput,
-  GetChainsBlocksContextDelegatesBakingPowerRequest,
-  GetChainsBlocksContextDelegatesByPkhOutput,
-  GetChainsBlocksContextDelegatesByPkhRequest,
-  GetChainsBlocksContextDelegatesCompanionKeyOutput,
-  GetChainsBlocksContextDelegatesCompanionKeyRequest,
-  GetChainsBlocksContextDelegatesConsensusKeyOutput,
-  GetChainsBlocksContextDelegatesConsensusKeyRequest,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerRequest,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerRequest,
-  GetChainsBlocksContextDelegatesDalParticipationOutput,
-  GetChainsBlocksContextDelegatesDalParticipationRequest,
-  GetChainsBlocksContextDelegatesDeactivatedOutput,
-  GetChainsBlocksContextDelegatesDeactivatedRequest,
-  GetChainsBlocksContextDelegatesDelegatedBalanceOutput,
-  GetChainsBlocksContextDelegatesDelegatedBalanceRequest,
-  GetChainsBlocksContextDelegatesDelegatedContractsOutput,
-  GetChainsBlocksContextDelegatesDelegatedContractsRequest,
-  GetChainsBlocksContextDelegatesDelegatorsOutput,
-  GetChainsBlocksContextDelegatesDelegatorsRequest,
-  GetChainsBlocksContextDelegatesDenunciationsOutput,
-  GetChainsBlocksContextDelegatesDenunciationsRequest,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRequest,
-  GetChainsBlocksContextDelegatesExternalDelegatedOutput,
-  GetChainsBlocksContextDelegatesExternalDelegatedRequest,
-  GetChainsBlocksContextDelegatesExternalStakedOutput,
-  GetChainsBlocksContextDelegatesExternalStakedRequest,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest,
-  GetChainsBlocksContextDelegatesFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesFullBalanceOutput,
-  GetChainsBlocksContextDelegatesFullBalanceRequest,
-  GetChainsBlocksContextDelegatesGracePeriodOutput,
-  GetChainsBlocksContextDelegatesGracePeriodRequest,
-  GetChainsBlocksContextDelegatesIsForbiddenOutput,
-  GetChainsBlocksContextDelegatesIsForbiddenRequest,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRequest,
-  GetChainsBlocksContextDelegatesOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedRequest,
-  GetChainsBlocksContextDelegatesOwnFullBalanceOutput,
-  GetChainsBlocksContextDelegatesOwnFullBalanceRequest,
-  GetChainsBlocksContextDelegatesOwnStakedOutput,
-  GetChainsBlocksContextDelegatesOwnStakedRequest,
-  GetChainsBlocksContextDelegatesParticipationOutput,
-  GetChainsBlocksContextDelegatesParticipationRequest,
-  GetChainsBlocksContextDelegatesPendingStakingParametersOutput,
-  GetChainsBlocksContextDelegatesPendingStakingParametersRequest,
-  GetChainsBlocksContextDelegatesRequest,
-  GetChainsBlocksContextDelegatesStakersOutput,
-  GetChainsBlocksContextDelegatesStakersRequest,
-  GetChainsBlocksContextDelegatesStakingBalanceOutput,
-  GetChainsBlocksContextDelegatesStakingBalanceRequest,
-  GetChainsBlocksContextDelegatesStakingDenominatorOutput,
-  GetChainsBlocksContextDelegatesStakingDenominatorRequest,
-  GetChainsBlocksContextDelegatesTotalDelegatedOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedRequest,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest,
-  GetChainsBlocksContextDelegatesTotalStakedOutput,
-  GetChainsBlocksContextDelegatesTotalStakedRequest,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesVotingInfoOutput,
-  GetChainsBlocksContextDelegatesVotingInfoRequest,
-  GetChainsBlocksContextDelegatesVotingPowerOutput,
-  GetChainsBlocksContextDelegatesVotingPowerRequest,
-  GetChainsBlocksContextDenunciationsOutput,
-  GetChainsBlocksContextDenunciationsRequest,
-  GetChainsBlocksContextDestinationIndexOutput,
-  GetChainsBlocksContextDestinationIndexRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateRequest,
-  GetChainsBlocksContextIssuanceExpectedIssuanceOutput,
-  GetChainsBlocksContextIssuanceExpectedIssuanceRequest,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteOutput,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteRequest,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressOutput,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressRequest,
-  GetChainsBlocksContextMerkleTreeOutput,
-  GetChainsBlocksContextMerkleTreeRequest,
-  GetChainsBlocksContextMerkleTreeV2Output,
-  GetChainsBlocksContextMerkleTreeV2Request,
-  GetChainsBlocksContextNoncesByBlockLevelOutput,
-  GetChainsBlocksContextNoncesByBlockLevelRequest,
-  GetChainsBlocksContextProtocolFirstLevelOutput,
-  GetChainsBlocksContextProtocolFirstLevelRequest,
-  GetChainsBlocksContextRawBytesOutput,
-  GetChainsBlocksContextRawBytesRequest,
-  GetChainsBlocksContextSaplingGetDiffOutput,
-  GetChainsBlocksContextSaplingGetDiffRequest,
-  GetChainsBlocksContextSeedComputationOutput,
-  GetChainsBlocksContextSeedComputationRequest,
-  GetChainsBlocksContextSmartRollupsAllInboxOutput,
-  GetChainsBlocksContextSmartRollupsAllInboxRequest,
-  GetChainsBlocksContextSmartRollupsAllOutput,
-  GetChainsBlocksContextSmartRollupsAllRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest,
-  GetChainsBlocksContextTotalCurrentlyStakedOutput,
-  GetChainsBlocksContextTotalCurrentlyStakedRequest,
-  GetChainsBlocksContextTotalFrozenStakeOutput,
-  GetChainsBlocksContextTotalFrozenStakeRequest,
-  GetChainsBlocksContextTotalSupplyOutput,
-  GetChainsBlocksContextTotalSupplyRequest,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashRequest,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawRequest,
-  GetChainsBlocksHeaderProtocolDataRequest,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawRequest,
-  GetChainsBlocksHeaderRequest,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellRequest,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest,
-  GetChainsBlocksHelpersAttestationRightsOutput,
-  GetChainsBlocksHelpersAttestationRightsRequest,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRequest,
-  GetChainsBlocksHelpersBakingRightsOutput,
-  GetChainsBlocksHelpersBakingRightsRequest,
-  GetChainsBlocksHelpersCompleteByPrefixOutput,
-  GetChainsBlocksHelpersCompleteByPrefixRequest,
-  GetChainsBlocksHelpersConsecutiveRoundZeroOutput,
-  GetChainsBlocksHelpersConsecutiveRoundZeroRequest,
-  GetChainsBlocksHelpersCurrentLevelOutput,
-  GetChainsBlocksHelpersCurrentLevelRequest,
-  GetChainsBlocksHelpersLevelsInCurrentCycleOutput,
-  GetChainsBlocksHelpersLevelsInCurrentCycleRequest,
-  GetChainsBlocksHelpersRoundOutput,
-  GetChainsBlocksHelpersRoundRequest,
-  GetChainsBlocksHelpersTotalBakingPowerOutput,
-  GetChainsBlocksHelpersTotalBakingPowerRequest,
-  GetChainsBlocksHelpersTz4BakerNumberRatioOutput,
-  GetChainsBlocksHelpersTz4BakerNumberRatioRequest,
-  GetChainsBlocksHelpersValidatorsOutput,
-  GetChainsBlocksHelpersValidatorsRequest,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksRequest,
-  GetChainsBlocksMetadataHashOutput,
-  GetChainsBlocksMetadataHashRequest,
-  GetChainsBlocksMetadataOutput,
-  GetChainsBlocksMetadataRequest,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetRequest,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesRequest,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationMetadataHashesByListOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetRequest,
-  GetChainsBlocksOperationMetadataHashesOutput,
-  GetChainsBlocksOperationMetadataHashesRequest,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetRequest,
-  GetChainsBlocksOperationsMetadataHashOutput,
-  GetChainsBlocksOperationsMetadataHashRequest,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsRequest,
+  ForgeBlockHeaderOutput,
+  ForgeBlockHeaderRequest,
+  ForgeBlsConsensusOperationsOutput,
+  ForgeBlsConsensusOperationsRequest,
+  ForgeOperationsOutput,
+  ForgeOperationsRequest,
+  ForgeProtocolDataOutput,
+  ForgeProtocolDataRequest,
+  ForgeSignedOperationsOutput,
+  ForgeSignedOperationsRequest,
+  GetAdaptiveIssuanceLaunchCycleOutput,
+  GetAdaptiveIssuanceLaunchCycleRequest,
+  GetAllBakersAttestActivationLevelOutput,
+  GetAllBakersAttestActivationLevelRequest,
+  GetAttestationRightsOutput,
+  GetAttestationRightsRequest,
+  GetBakingPowerDistributionForCurrentCycleOutput,
+  GetBakingPowerDistributionForCurrentCycleRequest,
+  GetBakingRightsOutput,
+  GetBakingRightsRequest,
+  GetBigMapByBigMapIdByScriptExprOutput,
+  GetBigMapByBigMapIdByScriptExprRequest,
+  GetBigMapByBigMapIdOutput,
+  GetBigMapByBigMapIdRequest,
+  GetBlockHashOutput,
+  GetBlockHashRequest,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawRequest,
+  GetBlockHeaderProtocolDataRequest,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawRequest,
+  GetBlockHeaderRequest,
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellRequest,
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksRequest,
+  GetBlockMetadataHashOutput,
+  GetBlockMetadataHashRequest,
+  GetBlockMetadataOutput,
+  GetBlockMetadataRequest,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetRequest,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetRequest,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetRequest,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesRequest,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationMetadataHashByListOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetRequest,
+  GetBlockOperationMetadataHashesOutput,
+  GetBlockOperationMetadataHashesRequest,
+  GetBlockOperationsMetadataHashOutput,
+  GetBlockOperationsMetadataHashRequest,
+  GetBlockOperationsOutput,
+  GetBlockOperationsRequest,
+  GetBlockOutput,
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsRequest,
+  GetBlockRequest,
+  GetBlockResultingContextHashOutput,
+  GetBlockResultingContextHashRequest,
+  GetCacheContractsAllOutput,
+  GetCacheContractsAllRequest,
+  GetCacheContractsSizeLimitOutput,
+  GetCacheContractsSizeLimitRequest,
+  GetCacheContractsSizeOutput,
+  GetCacheContractsSizeRequest,
   GetChainsBlocksOutput,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsRequest,
   GetChainsBlocksRequest,
-  GetChainsBlocksResultingContextHashOutput,
-  GetChainsBlocksResultingContextHashRequest,
-  GetChainsBlocksVotesBallotListOutput,
-  GetChainsBlocksVotesBallotListRequest,
-  GetChainsBlocksVotesBallotsOutput,
-  GetChainsBlocksVotesBallotsRequest,
-  GetChainsBlocksVotesCurrentPeriodOutput,
-  GetChainsBlocksVotesCurrentPeriodRequest,
-  GetChainsBlocksVotesCurrentProposalOutput,
-  GetChainsBlocksVotesCurrentProposalRequest,
-  GetChainsBlocksVotesCurrentQuorumOutput,
-  GetChainsBlocksVotesCurrentQuorumRequest,
-  GetChainsBlocksVotesListingsOutput,
-  GetChainsBlocksVotesListingsRequest,
-  GetChainsBlocksVotesProposalCountByPkhOutput,
-  GetChainsBlocksVotesProposalCountByPkhRequest,
-  GetChainsBlocksVotesProposalsOutput,
-  GetChainsBlocksVotesProposalsRequest,
-  GetChainsBlocksVotesSuccessorPeriodOutput,
-  GetChainsBlocksVotesSuccessorPeriodRequest,
-  GetChainsBlocksVotesTotalVotingPowerOutput,
-  GetChainsBlocksVotesTotalVotingPowerRequest,
   GetChainsChainIdOutput,
   GetChainsChainIdRequest,
   GetChainsCheckpointOutput,
@@ -612,23 +372,189 @@ import type {
   GetChainsLevelsCheckpointRequest,
   GetChainsLevelsSavepointOutput,
   GetChainsLevelsSavepointRequest,
-  GetChainsMempoolFilterOutput,
-  GetChainsMempoolFilterRequest,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsRequest,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsRequest,
+  GetCompleteOutput,
+  GetCompleteRequest,
   GetConfigHistoryModeOutput,
   GetConfigNetworkDalOutput,
   GetConfigNetworkUserActivatedProtocolOverridesOutput,
   GetConfigNetworkUserActivatedUpgradesOutput,
   GetConfigOutput,
+  GetConsecutiveRoundZeroOutput,
+  GetConsecutiveRoundZeroRequest,
+  GetConstantsErrorsOutput,
+  GetConstantsErrorsRequest,
+  GetConstantsOutput,
+  GetConstantsParametricOutput,
+  GetConstantsParametricRequest,
+  GetConstantsRequest,
+  GetContractAllTicketBalancesOutput,
+  GetContractAllTicketBalancesRequest,
+  GetContractBalanceAndFrozenBondsOutput,
+  GetContractBalanceAndFrozenBondsRequest,
+  GetContractBalanceOutput,
+  GetContractBalanceRequest,
+  GetContractCounterOutput,
+  GetContractCounterRequest,
+  GetContractDelegateOutput,
+  GetContractDelegateRequest,
+  GetContractEntrypointOutput,
+  GetContractEntrypointRequest,
+  GetContractEntrypointsOutput,
+  GetContractEntrypointsRequest,
+  GetContractEstimatedOwnPendingSlashedAmountOutput,
+  GetContractEstimatedOwnPendingSlashedAmountRequest,
+  GetContractFrozenBondsOutput,
+  GetContractFrozenBondsRequest,
+  GetContractFullBalanceOutput,
+  GetContractFullBalanceRequest,
+  GetContractManagerKeyOutput,
+  GetContractManagerKeyRequest,
+  GetContractOutput,
+  GetContractRequest,
+  GetContractScriptOutput,
+  GetContractScriptRequest,
+  GetContractSingleSaplingGetDiffOutput,
+  GetContractSingleSaplingGetDiffRequest,
+  GetContractSpendableAndFrozenBondsOutput,
+  GetContractSpendableAndFrozenBondsRequest,
+  GetContractSpendableOutput,
+  GetContractSpendableRequest,
+  GetContractStakedBalanceOutput,
+  GetContractStakedBalanceRequest,
+  GetContractStakingNumeratorOutput,
+  GetContractStakingNumeratorRequest,
+  GetContractStorageOutput,
+  GetContractStoragePaidSpaceOutput,
+  GetContractStoragePaidSpaceRequest,
+  GetContractStorageRequest,
+  GetContractStorageUsedSpaceOutput,
+  GetContractStorageUsedSpaceRequest,
+  GetContractUnstakeRequestsOutput,
+  GetContractUnstakeRequestsRequest,
+  GetContractUnstakedFinalizableBalanceOutput,
+  GetContractUnstakedFinalizableBalanceRequest,
+  GetContractUnstakedFrozenBalanceOutput,
+  GetContractUnstakedFrozenBalanceRequest,
+  GetContractsOutput,
+  GetContractsRequest,
+  GetCurrentLevelOutput,
+  GetCurrentLevelRequest,
+  GetDalCommitmentsHistoryOutput,
+  GetDalCommitmentsHistoryRequest,
+  GetDalPublishedSlotHeadersOutput,
+  GetDalPublishedSlotHeadersRequest,
+  GetDalShardsOutput,
+  GetDalShardsRequest,
+  GetDalSkipListCellsOfLevelOutput,
+  GetDalSkipListCellsOfLevelRequest,
+  GetDelegateActiveStakingParametersOutput,
+  GetDelegateActiveStakingParametersRequest,
+  GetDelegateBakingPowerOutput,
+  GetDelegateBakingPowerRequest,
+  GetDelegateCompanionKeyOutput,
+  GetDelegateCompanionKeyRequest,
+  GetDelegateConsensusKeyOutput,
+  GetDelegateConsensusKeyRequest,
+  GetDelegateCurrentBakingPowerOutput,
+  GetDelegateCurrentBakingPowerRequest,
+  GetDelegateCurrentFrozenDepositsOutput,
+  GetDelegateCurrentFrozenDepositsRequest,
+  GetDelegateCurrentVotingPowerOutput,
+  GetDelegateCurrentVotingPowerRequest,
+  GetDelegateDalParticipationOutput,
+  GetDelegateDalParticipationRequest,
+  GetDelegateDeactivatedOutput,
+  GetDelegateDeactivatedRequest,
+  GetDelegateDelegatedBalanceOutput,
+  GetDelegateDelegatedBalanceRequest,
+  GetDelegateDelegatedContractsOutput,
+  GetDelegateDelegatedContractsRequest,
+  GetDelegateDelegatorsOutput,
+  GetDelegateDelegatorsRequest,
+  GetDelegateDenunciationsOutput,
+  GetDelegateDenunciationsRequest,
+  GetDelegateEstimatedSharedPendingSlashedAmountOutput,
+  GetDelegateEstimatedSharedPendingSlashedAmountRequest,
+  GetDelegateExternalDelegatedOutput,
+  GetDelegateExternalDelegatedRequest,
+  GetDelegateExternalStakedOutput,
+  GetDelegateExternalStakedRequest,
+  GetDelegateFrozenDepositsLimitOutput,
+  GetDelegateFrozenDepositsLimitRequest,
+  GetDelegateFrozenDepositsOutput,
+  GetDelegateFrozenDepositsRequest,
+  GetDelegateFullBalanceOutput,
+  GetDelegateFullBalanceRequest,
+  GetDelegateGracePeriodOutput,
+  GetDelegateGracePeriodRequest,
+  GetDelegateIsForbiddenOutput,
+  GetDelegateIsForbiddenRequest,
+  GetDelegateMinDelegatedInCurrentCycleOutput,
+  GetDelegateMinDelegatedInCurrentCycleRequest,
+  GetDelegateOutput,
+  GetDelegateOwnDelegatedOutput,
+  GetDelegateOwnDelegatedRequest,
+  GetDelegateOwnFullBalanceOutput,
+  GetDelegateOwnFullBalanceRequest,
+  GetDelegateOwnStakedOutput,
+  GetDelegateOwnStakedRequest,
+  GetDelegateParticipationOutput,
+  GetDelegateParticipationRequest,
+  GetDelegatePendingStakingParametersOutput,
+  GetDelegatePendingStakingParametersRequest,
+  GetDelegateRequest,
+  GetDelegateStakersOutput,
+  GetDelegateStakersRequest,
+  GetDelegateStakingBalanceOutput,
+  GetDelegateStakingBalanceRequest,
+  GetDelegateStakingDenominatorOutput,
+  GetDelegateStakingDenominatorRequest,
+  GetDelegateTotalDelegatedOutput,
+  GetDelegateTotalDelegatedRequest,
+  GetDelegateTotalDelegatedStakeOutput,
+  GetDelegateTotalDelegatedStakeRequest,
+  GetDelegateTotalStakedOutput,
+  GetDelegateTotalStakedRequest,
+  GetDelegateTotalUnstakedPerCycleOutput,
+  GetDelegateTotalUnstakedPerCycleRequest,
+  GetDelegateUnstakedFrozenDepositsOutput,
+  GetDelegateUnstakedFrozenDepositsRequest,
+  GetDelegateVotingInfoOutput,
+  GetDelegateVotingInfoRequest,
+  GetDelegateVotingPowerOutput,
+  GetDelegateVotingPowerRequest,
+  GetDelegatesOutput,
+  GetDelegatesRequest,
+  GetDenunciationsOutput,
+  GetDenunciationsRequest,
   GetDescribeByStringOutput,
   GetDescribeByStringRequest,
+  GetDestinationIndexOutput,
+  GetDestinationIndexRequest,
   GetErrorsOutput,
   GetFetchProtocolByProtocolHashOutput,
   GetFetchProtocolByProtocolHashRequest,
+  GetFilterOutput,
+  GetFilterRequest,
   GetHealthReadyOutput,
+  GetIssuanceCurrentYearlyRateDetailsOutput,
+  GetIssuanceCurrentYearlyRateDetailsRequest,
+  GetIssuanceCurrentYearlyRateExactOutput,
+  GetIssuanceCurrentYearlyRateExactRequest,
+  GetIssuanceCurrentYearlyRateOutput,
+  GetIssuanceCurrentYearlyRateRequest,
+  GetIssuanceExpectedIssuanceOutput,
+  GetIssuanceExpectedIssuanceRequest,
+  GetIssuanceIssuancePerMinuteOutput,
+  GetIssuanceIssuancePerMinuteRequest,
+  GetLevelsInCurrentCycleOutput,
+  GetLevelsInCurrentCycleRequest,
+  GetLiquidityBakingCpmmAddressOutput,
+  GetLiquidityBakingCpmmAddressRequest,
+  GetMerkleTreeOutput,
+  GetMerkleTreeRequest,
+  GetMerkleTreeV2Output,
+  GetMerkleTreeV2Request,
   GetMonitorActiveChainsOutput,
   GetMonitorAppliedBlocksOutput,
   GetMonitorAppliedBlocksRequest,
@@ -663,14 +589,98 @@ import type {
   GetNetworkPointsRequest,
   GetNetworkSelfOutput,
   GetNetworkStatOutput,
+  GetNonceOutput,
+  GetNonceRequest,
+  GetPendingOperationsOutput,
+  GetPendingOperationsRequest,
+  GetProtocolFirstLevelOutput,
+  GetProtocolFirstLevelRequest,
   GetProtocolsByProtocolHashOutput,
   GetProtocolsByProtocolHashRequest,
   GetProtocolsEnvironmentOutput,
   GetProtocolsEnvironmentRequest,
   GetProtocolsOutput,
+  GetRawBytesOutput,
+  GetRawBytesRequest,
+  GetRoundOutput,
+  GetRoundRequest,
+  GetSaplingGetDiffOutput,
+  GetSaplingGetDiffRequest,
+  GetSeedComputationOutput,
+  GetSeedComputationRequest,
+  GetSmartRollupsAllInboxOutput,
+  GetSmartRollupsAllInboxRequest,
+  GetSmartRollupsAllOutput,
+  GetSmartRollupsAllRequest,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  GetSmartRollupsSmartRollupCommitmentOutput,
+  GetSmartRollupsSmartRollupCommitmentRequest,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  GetSmartRollupsSmartRollupConsumedOutputOutput,
+  GetSmartRollupsSmartRollupConsumedOutputRequest,
+  GetSmartRollupsSmartRollupGenesisInfoOutput,
+  GetSmartRollupsSmartRollupGenesisInfoRequest,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  GetSmartRollupsSmartRollupKindOutput,
+  GetSmartRollupsSmartRollupKindRequest,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  GetSmartRollupsSmartRollupStakerConflictsOutput,
+  GetSmartRollupsSmartRollupStakerConflictsRequest,
+  GetSmartRollupsSmartRollupStakerGamesOutput,
+  GetSmartRollupsSmartRollupStakerGamesRequest,
+  GetSmartRollupsSmartRollupStakerIndexOutput,
+  GetSmartRollupsSmartRollupStakerIndexRequest,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  GetSmartRollupsSmartRollupStakersOutput,
+  GetSmartRollupsSmartRollupStakersRequest,
+  GetSmartRollupsSmartRollupWhitelistOutput,
+  GetSmartRollupsSmartRollupWhitelistRequest,
   GetStatsGcOutput,
   GetStatsMemoryOutput,
+  GetTotalBakingPowerOutput,
+  GetTotalBakingPowerRequest,
+  GetTotalCurrentlyStakedOutput,
+  GetTotalCurrentlyStakedRequest,
+  GetTotalFrozenStakeOutput,
+  GetTotalFrozenStakeRequest,
+  GetTotalSupplyOutput,
+  GetTotalSupplyRequest,
+  GetTz4BakerNumberRatioOutput,
+  GetTz4BakerNumberRatioRequest,
+  GetValidatorsOutput,
+  GetValidatorsRequest,
   GetVersionOutput,
+  GetVotesBallotListOutput,
+  GetVotesBallotListRequest,
+  GetVotesBallotsOutput,
+  GetVotesBallotsRequest,
+  GetVotesCurrentPeriodOutput,
+  GetVotesCurrentPeriodRequest,
+  GetVotesCurrentProposalOutput,
+  GetVotesCurrentProposalRequest,
+  GetVotesCurrentQuorumOutput,
+  GetVotesCurrentQuorumRequest,
+  GetVotesListingsOutput,
+  GetVotesListingsRequest,
+  GetVotesProposalCountOutput,
+  GetVotesProposalCountRequest,
+  GetVotesProposalsOutput,
+  GetVotesProposalsRequest,
+  GetVotesSuccessorPeriodOutput,
+  GetVotesSuccessorPeriodRequest,
+  GetVotesTotalVotingPowerOutput,
+  GetVotesTotalVotingPowerRequest,
   GetWorkersBlockValidatorOutput,
   GetWorkersChainValidatorsByChainIdOutput,
   GetWorkersChainValidatorsByChainIdRequest,
@@ -684,90 +694,46 @@ import type {
   GetWorkersPrevalidatorsByChainIdOutput,
   GetWorkersPrevalidatorsByChainIdRequest,
   GetWorkersPrevalidatorsOutput,
+  MonitorOperationsOutput,
+  MonitorOperationsRequest,
+  NormalizeDataOutput,
+  NormalizeDataRequest,
+  NormalizeScriptOutput,
+  NormalizeScriptRequest,
+  NormalizeStackOutput,
+  NormalizeStackRequest,
+  NormalizeTypeOutput,
+  NormalizeTypeRequest,
+  PackDataOutput,
+  PackDataRequest,
+  ParseBlockOutput,
+  ParseBlockRequest,
+  ParseOperationsOutput,
+  ParseOperationsRequest,
   PatchChainsByChainIdOutput,
   PatchChainsByChainIdRequest,
   PatchNetworkPeersByPeerIdOutput,
   PatchNetworkPeersByPeerIdRequest,
   PatchNetworkPointsByPointOutput,
   PatchNetworkPointsByPointRequest,
-  PostChainsBlocksContextBigMapsNormalizedOutput,
-  PostChainsBlocksContextBigMapsNormalizedRequest,
-  PostChainsBlocksContextCacheContractsRankOutput,
-  PostChainsBlocksContextCacheContractsRankRequest,
-  PostChainsBlocksContextContractsBigMapGetOutput,
-  PostChainsBlocksContextContractsBigMapGetRequest,
-  PostChainsBlocksContextContractsScriptNormalizedOutput,
-  PostChainsBlocksContextContractsScriptNormalizedRequest,
-  PostChainsBlocksContextContractsStorageNormalizedOutput,
-  PostChainsBlocksContextContractsStorageNormalizedRequest,
-  PostChainsBlocksContextContractsTicketBalanceOutput,
-  PostChainsBlocksContextContractsTicketBalanceRequest,
-  PostChainsBlocksContextSeedOutput,
-  PostChainsBlocksContextSeedRequest,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequest,
-  PostChainsBlocksHelpersForgeBlockHeaderOutput,
-  PostChainsBlocksHelpersForgeBlockHeaderRequest,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest,
-  PostChainsBlocksHelpersForgeOperationsOutput,
-  PostChainsBlocksHelpersForgeOperationsRequest,
-  PostChainsBlocksHelpersForgeProtocolDataOutput,
-  PostChainsBlocksHelpersForgeProtocolDataRequest,
-  PostChainsBlocksHelpersForgeSignedOperationsOutput,
-  PostChainsBlocksHelpersForgeSignedOperationsRequest,
-  PostChainsBlocksHelpersParseBlockOutput,
-  PostChainsBlocksHelpersParseBlockRequest,
-  PostChainsBlocksHelpersParseOperationsOutput,
-  PostChainsBlocksHelpersParseOperationsRequest,
-  PostChainsBlocksHelpersPreapplyBlockOutput,
-  PostChainsBlocksHelpersPreapplyBlockRequest,
-  PostChainsBlocksHelpersPreapplyOperationsOutput,
-  PostChainsBlocksHelpersPreapplyOperationsRequest,
-  PostChainsBlocksHelpersScriptsEntrypointOutput,
-  PostChainsBlocksHelpersScriptsEntrypointRequest,
-  PostChainsBlocksHelpersScriptsEntrypointsOutput,
-  PostChainsBlocksHelpersScriptsEntrypointsRequest,
-  PostChainsBlocksHelpersScriptsNormalizeDataOutput,
-  PostChainsBlocksHelpersScriptsNormalizeDataRequest,
-  PostChainsBlocksHelpersScriptsNormalizeScriptOutput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptRequest,
-  PostChainsBlocksHelpersScriptsNormalizeStackOutput,
-  PostChainsBlocksHelpersScriptsNormalizeStackRequest,
-  PostChainsBlocksHelpersScriptsNormalizeTypeOutput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeRequest,
-  PostChainsBlocksHelpersScriptsPackDataOutput,
-  PostChainsBlocksHelpersScriptsPackDataRequest,
-  PostChainsBlocksHelpersScriptsRunCodeOutput,
-  PostChainsBlocksHelpersScriptsRunCodeRequest,
-  PostChainsBlocksHelpersScriptsRunInstructionOutput,
-  PostChainsBlocksHelpersScriptsRunInstructionRequest,
-  PostChainsBlocksHelpersScriptsRunOperationOutput,
-  PostChainsBlocksHelpersScriptsRunOperationRequest,
-  PostChainsBlocksHelpersScriptsRunScriptViewOutput,
-  PostChainsBlocksHelpersScriptsRunScriptViewRequest,
-  PostChainsBlocksHelpersScriptsRunViewOutput,
-  PostChainsBlocksHelpersScriptsRunViewRequest,
-  PostChainsBlocksHelpersScriptsScriptSizeOutput,
-  PostChainsBlocksHelpersScriptsScriptSizeRequest,
-  PostChainsBlocksHelpersScriptsSimulateOperationOutput,
-  PostChainsBlocksHelpersScriptsSimulateOperationRequest,
-  PostChainsBlocksHelpersScriptsTraceCodeOutput,
-  PostChainsBlocksHelpersScriptsTraceCodeRequest,
-  PostChainsBlocksHelpersScriptsTypecheckCodeOutput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeRequest,
-  PostChainsBlocksHelpersScriptsTypecheckDataOutput,
-  PostChainsBlocksHelpersScriptsTypecheckDataRequest,
-  PostChainsMempoolBanOperationOutput,
-  PostChainsMempoolBanOperationRequest,
-  PostChainsMempoolFilterOutput,
-  PostChainsMempoolFilterRequest,
-  PostChainsMempoolRequestOperationsOutput,
-  PostChainsMempoolRequestOperationsRequest,
-  PostChainsMempoolUnbanAllOperationsOutput,
-  PostChainsMempoolUnbanAllOperationsRequest,
-  PostChainsMempoolUnbanOperationOutput,
-  PostChainsMempoolUnbanOperationRequest,
+  PostBigMapNormalizedOutput,
+  PostBigMapNormalizedRequest,
+  PostCacheContractsRankOutput,
+  PostCacheContractsRankRequest,
+  PostContractBigMapGetOutput,
+  PostContractBigMapGetRequest,
+  PostContractScriptNormalizedOutput,
+  PostContractScriptNormalizedRequest,
+  PostContractStorageNormalizedOutput,
+  PostContractStorageNormalizedRequest,
+  PostContractTicketBalanceOutput,
+  PostContractTicketBalanceRequest,
+  PostEntrypointOutput,
+  PostEntrypointRequest,
+  PostEntrypointsOutput,
+  PostEntrypointsRequest,
+  PostFilterOutput,
+  PostFilterRequest,
   PostInjectionBlockOutput,
   PostInjectionBlockRequest,
   PostInjectionOperationOutput,
@@ -778,10 +744,44 @@ import type {
   PostPrivateInjectionOperationRequest,
   PostPrivateInjectionOperationsOutput,
   PostPrivateInjectionOperationsRequest,
+  PostScriptSizeOutput,
+  PostScriptSizeRequest,
+  PostSeedOutput,
+  PostSeedRequest,
+  PostSmartRollupsSmartRollupTicketBalanceOutput,
+  PostSmartRollupsSmartRollupTicketBalanceRequest,
+  PreapplyBlockOutput,
+  PreapplyBlockRequest,
+  PreapplyOperationsOutput,
+  PreapplyOperationsRequest,
   PutConfigLoggingOutput,
   PutConfigLoggingRequest,
   PutNetworkPointsByPointOutput,
   PutNetworkPointsByPointRequest,
+  RequestOperationsOutput,
+  RequestOperationsRequest,
+  RunCodeOutput,
+  RunCodeRequest,
+  RunInstructionOutput,
+  RunInstructionRequest,
+  RunOperationOutput,
+  RunOperationRequest,
+  RunScriptViewOutput,
+  RunScriptViewRequest,
+  RunViewOutput,
+  RunViewRequest,
+  SimulateOperationOutput,
+  SimulateOperationRequest,
+  TraceCodeOutput,
+  TraceCodeRequest,
+  TypecheckCodeOutput,
+  TypecheckCodeRequest,
+  TypecheckDataOutput,
+  TypecheckDataRequest,
+  UnbanAllOperationsOutput,
+  UnbanAllOperationsRequest,
+  UnbanOperationOutput,
+  UnbanOperationRequest,
 } from "./types.ts";
 
 /**
@@ -1855,12 +1855,12 @@ export function getWorkersPrevalidatorsByChainId(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksByBlockId(
+export function getBlock(
   transport: RpcTransport,
-  request: GetChainsBlocksByBlockIdRequest,
+  request: GetBlockRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksByBlockIdOutput> {
-  return transport.call(getChainsBlocksByBlockIdRoute, {
+): Promise<GetBlockOutput> {
+  return transport.call(getBlockRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -1874,12 +1874,12 @@ export function getChainsBlocksByBlockId(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextAdaptiveIssuanceLaunchCycle(
+export function getAdaptiveIssuanceLaunchCycle(
   transport: RpcTransport,
-  request: GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest,
+  request: GetAdaptiveIssuanceLaunchCycleRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput> {
-  return transport.call(getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute, {
+): Promise<GetAdaptiveIssuanceLaunchCycleOutput> {
+  return transport.call(getAdaptiveIssuanceLaunchCycleRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -1893,12 +1893,12 @@ export function getChainsBlocksContextAdaptiveIssuanceLaunchCycle(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextBigMapsByBigMapId(
+export function getBigMapByBigMapId(
   transport: RpcTransport,
-  request: GetChainsBlocksContextBigMapsByBigMapIdRequest,
+  request: GetBigMapByBigMapIdRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextBigMapsByBigMapIdOutput> {
-  return transport.call(getChainsBlocksContextBigMapsByBigMapIdRoute, {
+): Promise<GetBigMapByBigMapIdOutput> {
+  return transport.call(getBigMapByBigMapIdRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -1912,12 +1912,12 @@ export function getChainsBlocksContextBigMapsByBigMapId(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextBigMapsByBigMapIdByScriptExpr(
+export function getBigMapByBigMapIdByScriptExpr(
   transport: RpcTransport,
-  request: GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest,
+  request: GetBigMapByBigMapIdByScriptExprRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput> {
-  return transport.call(getChainsBlocksContextBigMapsByBigMapIdByScriptExprRoute, {
+): Promise<GetBigMapByBigMapIdByScriptExprOutput> {
+  return transport.call(getBigMapByBigMapIdByScriptExprRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -1931,12 +1931,12 @@ export function getChainsBlocksContextBigMapsByBigMapIdByScriptExpr(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextBigMapsNormalized(
+export function postBigMapNormalized(
   transport: RpcTransport,
-  request: PostChainsBlocksContextBigMapsNormalizedRequest,
+  request: PostBigMapNormalizedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextBigMapsNormalizedOutput> {
-  return transport.call(postChainsBlocksContextBigMapsNormalizedRoute, {
+): Promise<PostBigMapNormalizedOutput> {
+  return transport.call(postBigMapNormalizedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -1951,16 +1951,12 @@ export function postChainsBlocksContextBigMapsNormalized(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextCacheContractsAll(
+export function getCacheContractsAll(
   transport: RpcTransport,
-  request: GetChainsBlocksContextCacheContractsAllRequest,
+  request: GetCacheContractsAllRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextCacheContractsAllOutput> {
-  return transport.call(getChainsBlocksContextCacheContractsAllRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetCacheContractsAllOutput> {
+  return transport.call(getCacheContractsAllRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -1970,12 +1966,12 @@ export function getChainsBlocksContextCacheContractsAll(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextCacheContractsRank(
+export function postCacheContractsRank(
   transport: RpcTransport,
-  request: PostChainsBlocksContextCacheContractsRankRequest,
+  request: PostCacheContractsRankRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextCacheContractsRankOutput> {
-  return transport.call(postChainsBlocksContextCacheContractsRankRoute, {
+): Promise<PostCacheContractsRankOutput> {
+  return transport.call(postCacheContractsRankRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -1990,16 +1986,12 @@ export function postChainsBlocksContextCacheContractsRank(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextCacheContractsSize(
+export function getCacheContractsSize(
   transport: RpcTransport,
-  request: GetChainsBlocksContextCacheContractsSizeRequest,
+  request: GetCacheContractsSizeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextCacheContractsSizeOutput> {
-  return transport.call(getChainsBlocksContextCacheContractsSizeRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetCacheContractsSizeOutput> {
+  return transport.call(getCacheContractsSizeRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2009,12 +2001,12 @@ export function getChainsBlocksContextCacheContractsSize(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextCacheContractsSizeLimit(
+export function getCacheContractsSizeLimit(
   transport: RpcTransport,
-  request: GetChainsBlocksContextCacheContractsSizeLimitRequest,
+  request: GetCacheContractsSizeLimitRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextCacheContractsSizeLimitOutput> {
-  return transport.call(getChainsBlocksContextCacheContractsSizeLimitRoute, {
+): Promise<GetCacheContractsSizeLimitOutput> {
+  return transport.call(getCacheContractsSizeLimitRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2028,16 +2020,12 @@ export function getChainsBlocksContextCacheContractsSizeLimit(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextConstants(
+export function getConstants(
   transport: RpcTransport,
-  request: GetChainsBlocksContextConstantsRequest,
+  request: GetConstantsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextConstantsOutput> {
-  return transport.call(getChainsBlocksContextConstantsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetConstantsOutput> {
+  return transport.call(getConstantsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2047,16 +2035,12 @@ export function getChainsBlocksContextConstants(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextConstantsErrors(
+export function getConstantsErrors(
   transport: RpcTransport,
-  request: GetChainsBlocksContextConstantsErrorsRequest,
+  request: GetConstantsErrorsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextConstantsErrorsOutput> {
-  return transport.call(getChainsBlocksContextConstantsErrorsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetConstantsErrorsOutput> {
+  return transport.call(getConstantsErrorsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2066,16 +2050,12 @@ export function getChainsBlocksContextConstantsErrors(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextConstantsParametric(
+export function getConstantsParametric(
   transport: RpcTransport,
-  request: GetChainsBlocksContextConstantsParametricRequest,
+  request: GetConstantsParametricRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextConstantsParametricOutput> {
-  return transport.call(getChainsBlocksContextConstantsParametricRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetConstantsParametricOutput> {
+  return transport.call(getConstantsParametricRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2085,16 +2065,12 @@ export function getChainsBlocksContextConstantsParametric(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContracts(
+export function getContracts(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsRequest,
+  request: GetContractsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsOutput> {
-  return transport.call(getChainsBlocksContextContractsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractsOutput> {
+  return transport.call(getContractsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2104,12 +2080,12 @@ export function getChainsBlocksContextContracts(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsByContractId(
+export function getContract(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsByContractIdRequest,
+  request: GetContractRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsByContractIdOutput> {
-  return transport.call(getChainsBlocksContextContractsByContractIdRoute, {
+): Promise<GetContractOutput> {
+  return transport.call(getContractRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2123,12 +2099,12 @@ export function getChainsBlocksContextContractsByContractId(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsAllTicketBalances(
+export function getContractAllTicketBalances(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsAllTicketBalancesRequest,
+  request: GetContractAllTicketBalancesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsAllTicketBalancesOutput> {
-  return transport.call(getChainsBlocksContextContractsAllTicketBalancesRoute, {
+): Promise<GetContractAllTicketBalancesOutput> {
+  return transport.call(getContractAllTicketBalancesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2142,16 +2118,12 @@ export function getChainsBlocksContextContractsAllTicketBalances(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsBalance(
+export function getContractBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsBalanceRequest,
+  request: GetContractBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsBalanceOutput> {
-  return transport.call(getChainsBlocksContextContractsBalanceRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractBalanceOutput> {
+  return transport.call(getContractBalanceRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2161,12 +2133,12 @@ export function getChainsBlocksContextContractsBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsBalanceAndFrozenBonds(
+export function getContractBalanceAndFrozenBonds(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest,
+  request: GetContractBalanceAndFrozenBondsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput> {
-  return transport.call(getChainsBlocksContextContractsBalanceAndFrozenBondsRoute, {
+): Promise<GetContractBalanceAndFrozenBondsOutput> {
+  return transport.call(getContractBalanceAndFrozenBondsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2180,12 +2152,12 @@ export function getChainsBlocksContextContractsBalanceAndFrozenBonds(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextContractsBigMapGet(
+export function postContractBigMapGet(
   transport: RpcTransport,
-  request: PostChainsBlocksContextContractsBigMapGetRequest,
+  request: PostContractBigMapGetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextContractsBigMapGetOutput> {
-  return transport.call(postChainsBlocksContextContractsBigMapGetRoute, {
+): Promise<PostContractBigMapGetOutput> {
+  return transport.call(postContractBigMapGetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2200,16 +2172,12 @@ export function postChainsBlocksContextContractsBigMapGet(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsCounter(
+export function getContractCounter(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsCounterRequest,
+  request: GetContractCounterRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsCounterOutput> {
-  return transport.call(getChainsBlocksContextContractsCounterRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractCounterOutput> {
+  return transport.call(getContractCounterRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2219,16 +2187,12 @@ export function getChainsBlocksContextContractsCounter(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsDelegate(
+export function getContractDelegate(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsDelegateRequest,
+  request: GetContractDelegateRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsDelegateOutput> {
-  return transport.call(getChainsBlocksContextContractsDelegateRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractDelegateOutput> {
+  return transport.call(getContractDelegateRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2238,12 +2202,12 @@ export function getChainsBlocksContextContractsDelegate(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsEntrypoints(
+export function getContractEntrypoints(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsEntrypointsRequest,
+  request: GetContractEntrypointsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsEntrypointsOutput> {
-  return transport.call(getChainsBlocksContextContractsEntrypointsRoute, {
+): Promise<GetContractEntrypointsOutput> {
+  return transport.call(getContractEntrypointsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2257,12 +2221,12 @@ export function getChainsBlocksContextContractsEntrypoints(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsEntrypointsByEntrypoint(
+export function getContractEntrypoint(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsEntrypointsByEntrypointRequest,
+  request: GetContractEntrypointRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsEntrypointsByEntrypointOutput> {
-  return transport.call(getChainsBlocksContextContractsEntrypointsByEntrypointRoute, {
+): Promise<GetContractEntrypointOutput> {
+  return transport.call(getContractEntrypointRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2276,12 +2240,12 @@ export function getChainsBlocksContextContractsEntrypointsByEntrypoint(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmount(
+export function getContractEstimatedOwnPendingSlashedAmount(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRequest,
+  request: GetContractEstimatedOwnPendingSlashedAmountRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput> {
-  return transport.call(getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRoute, {
+): Promise<GetContractEstimatedOwnPendingSlashedAmountOutput> {
+  return transport.call(getContractEstimatedOwnPendingSlashedAmountRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2295,16 +2259,12 @@ export function getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmount(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsFrozenBonds(
+export function getContractFrozenBonds(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsFrozenBondsRequest,
+  request: GetContractFrozenBondsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsFrozenBondsOutput> {
-  return transport.call(getChainsBlocksContextContractsFrozenBondsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractFrozenBondsOutput> {
+  return transport.call(getContractFrozenBondsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2314,16 +2274,12 @@ export function getChainsBlocksContextContractsFrozenBonds(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsFullBalance(
+export function getContractFullBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsFullBalanceRequest,
+  request: GetContractFullBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsFullBalanceOutput> {
-  return transport.call(getChainsBlocksContextContractsFullBalanceRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractFullBalanceOutput> {
+  return transport.call(getContractFullBalanceRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2333,16 +2289,12 @@ export function getChainsBlocksContextContractsFullBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsManagerKey(
+export function getContractManagerKey(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsManagerKeyRequest,
+  request: GetContractManagerKeyRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsManagerKeyOutput> {
-  return transport.call(getChainsBlocksContextContractsManagerKeyRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractManagerKeyOutput> {
+  return transport.call(getContractManagerKeyRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2352,16 +2304,12 @@ export function getChainsBlocksContextContractsManagerKey(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsScript(
+export function getContractScript(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsScriptRequest,
+  request: GetContractScriptRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsScriptOutput> {
-  return transport.call(getChainsBlocksContextContractsScriptRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractScriptOutput> {
+  return transport.call(getContractScriptRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2371,12 +2319,12 @@ export function getChainsBlocksContextContractsScript(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextContractsScriptNormalized(
+export function postContractScriptNormalized(
   transport: RpcTransport,
-  request: PostChainsBlocksContextContractsScriptNormalizedRequest,
+  request: PostContractScriptNormalizedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextContractsScriptNormalizedOutput> {
-  return transport.call(postChainsBlocksContextContractsScriptNormalizedRoute, {
+): Promise<PostContractScriptNormalizedOutput> {
+  return transport.call(postContractScriptNormalizedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2391,12 +2339,12 @@ export function postChainsBlocksContextContractsScriptNormalized(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsSingleSaplingGetDiff(
+export function getContractSingleSaplingGetDiff(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsSingleSaplingGetDiffRequest,
+  request: GetContractSingleSaplingGetDiffRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsSingleSaplingGetDiffOutput> {
-  return transport.call(getChainsBlocksContextContractsSingleSaplingGetDiffRoute, {
+): Promise<GetContractSingleSaplingGetDiffOutput> {
+  return transport.call(getContractSingleSaplingGetDiffRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2410,16 +2358,12 @@ export function getChainsBlocksContextContractsSingleSaplingGetDiff(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsSpendable(
+export function getContractSpendable(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsSpendableRequest,
+  request: GetContractSpendableRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsSpendableOutput> {
-  return transport.call(getChainsBlocksContextContractsSpendableRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractSpendableOutput> {
+  return transport.call(getContractSpendableRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2429,12 +2373,12 @@ export function getChainsBlocksContextContractsSpendable(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsSpendableAndFrozenBonds(
+export function getContractSpendableAndFrozenBonds(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest,
+  request: GetContractSpendableAndFrozenBondsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput> {
-  return transport.call(getChainsBlocksContextContractsSpendableAndFrozenBondsRoute, {
+): Promise<GetContractSpendableAndFrozenBondsOutput> {
+  return transport.call(getContractSpendableAndFrozenBondsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2448,12 +2392,12 @@ export function getChainsBlocksContextContractsSpendableAndFrozenBonds(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsStakedBalance(
+export function getContractStakedBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsStakedBalanceRequest,
+  request: GetContractStakedBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsStakedBalanceOutput> {
-  return transport.call(getChainsBlocksContextContractsStakedBalanceRoute, {
+): Promise<GetContractStakedBalanceOutput> {
+  return transport.call(getContractStakedBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2467,12 +2411,12 @@ export function getChainsBlocksContextContractsStakedBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsStakingNumerator(
+export function getContractStakingNumerator(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsStakingNumeratorRequest,
+  request: GetContractStakingNumeratorRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsStakingNumeratorOutput> {
-  return transport.call(getChainsBlocksContextContractsStakingNumeratorRoute, {
+): Promise<GetContractStakingNumeratorOutput> {
+  return transport.call(getContractStakingNumeratorRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2486,16 +2430,12 @@ export function getChainsBlocksContextContractsStakingNumerator(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsStorage(
+export function getContractStorage(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsStorageRequest,
+  request: GetContractStorageRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsStorageOutput> {
-  return transport.call(getChainsBlocksContextContractsStorageRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetContractStorageOutput> {
+  return transport.call(getContractStorageRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2505,12 +2445,12 @@ export function getChainsBlocksContextContractsStorage(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextContractsStorageNormalized(
+export function postContractStorageNormalized(
   transport: RpcTransport,
-  request: PostChainsBlocksContextContractsStorageNormalizedRequest,
+  request: PostContractStorageNormalizedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextContractsStorageNormalizedOutput> {
-  return transport.call(postChainsBlocksContextContractsStorageNormalizedRoute, {
+): Promise<PostContractStorageNormalizedOutput> {
+  return transport.call(postContractStorageNormalizedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2525,12 +2465,12 @@ export function postChainsBlocksContextContractsStorageNormalized(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsStoragePaidSpace(
+export function getContractStoragePaidSpace(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsStoragePaidSpaceRequest,
+  request: GetContractStoragePaidSpaceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsStoragePaidSpaceOutput> {
-  return transport.call(getChainsBlocksContextContractsStoragePaidSpaceRoute, {
+): Promise<GetContractStoragePaidSpaceOutput> {
+  return transport.call(getContractStoragePaidSpaceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2544,12 +2484,12 @@ export function getChainsBlocksContextContractsStoragePaidSpace(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsStorageUsedSpace(
+export function getContractStorageUsedSpace(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsStorageUsedSpaceRequest,
+  request: GetContractStorageUsedSpaceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsStorageUsedSpaceOutput> {
-  return transport.call(getChainsBlocksContextContractsStorageUsedSpaceRoute, {
+): Promise<GetContractStorageUsedSpaceOutput> {
+  return transport.call(getContractStorageUsedSpaceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2563,12 +2503,12 @@ export function getChainsBlocksContextContractsStorageUsedSpace(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextContractsTicketBalance(
+export function postContractTicketBalance(
   transport: RpcTransport,
-  request: PostChainsBlocksContextContractsTicketBalanceRequest,
+  request: PostContractTicketBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextContractsTicketBalanceOutput> {
-  return transport.call(postChainsBlocksContextContractsTicketBalanceRoute, {
+): Promise<PostContractTicketBalanceOutput> {
+  return transport.call(postContractTicketBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2583,12 +2523,12 @@ export function postChainsBlocksContextContractsTicketBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsUnstakeRequests(
+export function getContractUnstakeRequests(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsUnstakeRequestsRequest,
+  request: GetContractUnstakeRequestsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsUnstakeRequestsOutput> {
-  return transport.call(getChainsBlocksContextContractsUnstakeRequestsRoute, {
+): Promise<GetContractUnstakeRequestsOutput> {
+  return transport.call(getContractUnstakeRequestsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2602,12 +2542,12 @@ export function getChainsBlocksContextContractsUnstakeRequests(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsUnstakedFinalizableBalance(
+export function getContractUnstakedFinalizableBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsUnstakedFinalizableBalanceRequest,
+  request: GetContractUnstakedFinalizableBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput> {
-  return transport.call(getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute, {
+): Promise<GetContractUnstakedFinalizableBalanceOutput> {
+  return transport.call(getContractUnstakedFinalizableBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2621,12 +2561,12 @@ export function getChainsBlocksContextContractsUnstakedFinalizableBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextContractsUnstakedFrozenBalance(
+export function getContractUnstakedFrozenBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest,
+  request: GetContractUnstakedFrozenBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput> {
-  return transport.call(getChainsBlocksContextContractsUnstakedFrozenBalanceRoute, {
+): Promise<GetContractUnstakedFrozenBalanceOutput> {
+  return transport.call(getContractUnstakedFrozenBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2640,12 +2580,12 @@ export function getChainsBlocksContextContractsUnstakedFrozenBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDalCommitmentsHistory(
+export function getDalCommitmentsHistory(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDalCommitmentsHistoryRequest,
+  request: GetDalCommitmentsHistoryRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDalCommitmentsHistoryOutput> {
-  return transport.call(getChainsBlocksContextDalCommitmentsHistoryRoute, {
+): Promise<GetDalCommitmentsHistoryOutput> {
+  return transport.call(getDalCommitmentsHistoryRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2659,12 +2599,12 @@ export function getChainsBlocksContextDalCommitmentsHistory(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDalPublishedSlotHeaders(
+export function getDalPublishedSlotHeaders(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDalPublishedSlotHeadersRequest,
+  request: GetDalPublishedSlotHeadersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDalPublishedSlotHeadersOutput> {
-  return transport.call(getChainsBlocksContextDalPublishedSlotHeadersRoute, {
+): Promise<GetDalPublishedSlotHeadersOutput> {
+  return transport.call(getDalPublishedSlotHeadersRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2678,12 +2618,12 @@ export function getChainsBlocksContextDalPublishedSlotHeaders(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDalShards(
+export function getDalShards(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDalShardsRequest,
+  request: GetDalShardsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDalShardsOutput> {
-  return transport.call(getChainsBlocksContextDalShardsRoute, {
+): Promise<GetDalShardsOutput> {
+  return transport.call(getDalShardsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2697,12 +2637,12 @@ export function getChainsBlocksContextDalShards(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDalSkipListCellsOfLevel(
+export function getDalSkipListCellsOfLevel(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDalSkipListCellsOfLevelRequest,
+  request: GetDalSkipListCellsOfLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDalSkipListCellsOfLevelOutput> {
-  return transport.call(getChainsBlocksContextDalSkipListCellsOfLevelRoute, {
+): Promise<GetDalSkipListCellsOfLevelOutput> {
+  return transport.call(getDalSkipListCellsOfLevelRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2716,12 +2656,12 @@ export function getChainsBlocksContextDalSkipListCellsOfLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegates(
+export function getDelegates(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesRequest,
+  request: GetDelegatesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesOutput> {
-  return transport.call(getChainsBlocksContextDelegatesRoute, {
+): Promise<GetDelegatesOutput> {
+  return transport.call(getDelegatesRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -2735,16 +2675,12 @@ export function getChainsBlocksContextDelegates(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesByPkh(
+export function getDelegate(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesByPkhRequest,
+  request: GetDelegateRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesByPkhOutput> {
-  return transport.call(getChainsBlocksContextDelegatesByPkhRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateOutput> {
+  return transport.call(getDelegateRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2754,12 +2690,12 @@ export function getChainsBlocksContextDelegatesByPkh(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesActiveStakingParameters(
+export function getDelegateActiveStakingParameters(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesActiveStakingParametersRequest,
+  request: GetDelegateActiveStakingParametersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesActiveStakingParametersOutput> {
-  return transport.call(getChainsBlocksContextDelegatesActiveStakingParametersRoute, {
+): Promise<GetDelegateActiveStakingParametersOutput> {
+  return transport.call(getDelegateActiveStakingParametersRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2773,16 +2709,12 @@ export function getChainsBlocksContextDelegatesActiveStakingParameters(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesBakingPower(
+export function getDelegateBakingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesBakingPowerRequest,
+  request: GetDelegateBakingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesBakingPowerOutput> {
-  return transport.call(getChainsBlocksContextDelegatesBakingPowerRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateBakingPowerOutput> {
+  return transport.call(getDelegateBakingPowerRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2792,12 +2724,12 @@ export function getChainsBlocksContextDelegatesBakingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesCompanionKey(
+export function getDelegateCompanionKey(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesCompanionKeyRequest,
+  request: GetDelegateCompanionKeyRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesCompanionKeyOutput> {
-  return transport.call(getChainsBlocksContextDelegatesCompanionKeyRoute, {
+): Promise<GetDelegateCompanionKeyOutput> {
+  return transport.call(getDelegateCompanionKeyRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2811,12 +2743,12 @@ export function getChainsBlocksContextDelegatesCompanionKey(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesConsensusKey(
+export function getDelegateConsensusKey(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesConsensusKeyRequest,
+  request: GetDelegateConsensusKeyRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesConsensusKeyOutput> {
-  return transport.call(getChainsBlocksContextDelegatesConsensusKeyRoute, {
+): Promise<GetDelegateConsensusKeyOutput> {
+  return transport.call(getDelegateConsensusKeyRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2830,12 +2762,12 @@ export function getChainsBlocksContextDelegatesConsensusKey(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesCurrentBakingPower(
+export function getDelegateCurrentBakingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesCurrentBakingPowerRequest,
+  request: GetDelegateCurrentBakingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesCurrentBakingPowerOutput> {
-  return transport.call(getChainsBlocksContextDelegatesCurrentBakingPowerRoute, {
+): Promise<GetDelegateCurrentBakingPowerOutput> {
+  return transport.call(getDelegateCurrentBakingPowerRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2849,12 +2781,12 @@ export function getChainsBlocksContextDelegatesCurrentBakingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesCurrentFrozenDeposits(
+export function getDelegateCurrentFrozenDeposits(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest,
+  request: GetDelegateCurrentFrozenDepositsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesCurrentFrozenDepositsRoute, {
+): Promise<GetDelegateCurrentFrozenDepositsOutput> {
+  return transport.call(getDelegateCurrentFrozenDepositsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2868,12 +2800,12 @@ export function getChainsBlocksContextDelegatesCurrentFrozenDeposits(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesCurrentVotingPower(
+export function getDelegateCurrentVotingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesCurrentVotingPowerRequest,
+  request: GetDelegateCurrentVotingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesCurrentVotingPowerOutput> {
-  return transport.call(getChainsBlocksContextDelegatesCurrentVotingPowerRoute, {
+): Promise<GetDelegateCurrentVotingPowerOutput> {
+  return transport.call(getDelegateCurrentVotingPowerRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2887,12 +2819,12 @@ export function getChainsBlocksContextDelegatesCurrentVotingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDalParticipation(
+export function getDelegateDalParticipation(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDalParticipationRequest,
+  request: GetDelegateDalParticipationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDalParticipationOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDalParticipationRoute, {
+): Promise<GetDelegateDalParticipationOutput> {
+  return transport.call(getDelegateDalParticipationRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2906,16 +2838,12 @@ export function getChainsBlocksContextDelegatesDalParticipation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDeactivated(
+export function getDelegateDeactivated(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDeactivatedRequest,
+  request: GetDelegateDeactivatedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDeactivatedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDeactivatedRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateDeactivatedOutput> {
+  return transport.call(getDelegateDeactivatedRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2925,12 +2853,12 @@ export function getChainsBlocksContextDelegatesDeactivated(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDelegatedBalance(
+export function getDelegateDelegatedBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDelegatedBalanceRequest,
+  request: GetDelegateDelegatedBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDelegatedBalanceOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDelegatedBalanceRoute, {
+): Promise<GetDelegateDelegatedBalanceOutput> {
+  return transport.call(getDelegateDelegatedBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2944,12 +2872,12 @@ export function getChainsBlocksContextDelegatesDelegatedBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDelegatedContracts(
+export function getDelegateDelegatedContracts(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDelegatedContractsRequest,
+  request: GetDelegateDelegatedContractsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDelegatedContractsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDelegatedContractsRoute, {
+): Promise<GetDelegateDelegatedContractsOutput> {
+  return transport.call(getDelegateDelegatedContractsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -2963,16 +2891,12 @@ export function getChainsBlocksContextDelegatesDelegatedContracts(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDelegators(
+export function getDelegateDelegators(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDelegatorsRequest,
+  request: GetDelegateDelegatorsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDelegatorsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDelegatorsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateDelegatorsOutput> {
+  return transport.call(getDelegateDelegatorsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -2982,12 +2906,12 @@ export function getChainsBlocksContextDelegatesDelegators(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesDenunciations(
+export function getDelegateDenunciations(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesDenunciationsRequest,
+  request: GetDelegateDenunciationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesDenunciationsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesDenunciationsRoute, {
+): Promise<GetDelegateDenunciationsOutput> {
+  return transport.call(getDelegateDenunciationsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3001,12 +2925,12 @@ export function getChainsBlocksContextDelegatesDenunciations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmount(
+export function getDelegateEstimatedSharedPendingSlashedAmount(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRequest,
+  request: GetDelegateEstimatedSharedPendingSlashedAmountRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput> {
-  return transport.call(getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRoute, {
+): Promise<GetDelegateEstimatedSharedPendingSlashedAmountOutput> {
+  return transport.call(getDelegateEstimatedSharedPendingSlashedAmountRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3020,12 +2944,12 @@ export function getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmou
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesExternalDelegated(
+export function getDelegateExternalDelegated(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesExternalDelegatedRequest,
+  request: GetDelegateExternalDelegatedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesExternalDelegatedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesExternalDelegatedRoute, {
+): Promise<GetDelegateExternalDelegatedOutput> {
+  return transport.call(getDelegateExternalDelegatedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3039,12 +2963,12 @@ export function getChainsBlocksContextDelegatesExternalDelegated(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesExternalStaked(
+export function getDelegateExternalStaked(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesExternalStakedRequest,
+  request: GetDelegateExternalStakedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesExternalStakedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesExternalStakedRoute, {
+): Promise<GetDelegateExternalStakedOutput> {
+  return transport.call(getDelegateExternalStakedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3058,12 +2982,12 @@ export function getChainsBlocksContextDelegatesExternalStaked(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesFrozenDeposits(
+export function getDelegateFrozenDeposits(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesFrozenDepositsRequest,
+  request: GetDelegateFrozenDepositsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesFrozenDepositsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesFrozenDepositsRoute, {
+): Promise<GetDelegateFrozenDepositsOutput> {
+  return transport.call(getDelegateFrozenDepositsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3077,12 +3001,12 @@ export function getChainsBlocksContextDelegatesFrozenDeposits(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesFrozenDepositsLimit(
+export function getDelegateFrozenDepositsLimit(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest,
+  request: GetDelegateFrozenDepositsLimitRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput> {
-  return transport.call(getChainsBlocksContextDelegatesFrozenDepositsLimitRoute, {
+): Promise<GetDelegateFrozenDepositsLimitOutput> {
+  return transport.call(getDelegateFrozenDepositsLimitRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3096,16 +3020,12 @@ export function getChainsBlocksContextDelegatesFrozenDepositsLimit(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesFullBalance(
+export function getDelegateFullBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesFullBalanceRequest,
+  request: GetDelegateFullBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesFullBalanceOutput> {
-  return transport.call(getChainsBlocksContextDelegatesFullBalanceRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateFullBalanceOutput> {
+  return transport.call(getDelegateFullBalanceRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3115,16 +3035,12 @@ export function getChainsBlocksContextDelegatesFullBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesGracePeriod(
+export function getDelegateGracePeriod(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesGracePeriodRequest,
+  request: GetDelegateGracePeriodRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesGracePeriodOutput> {
-  return transport.call(getChainsBlocksContextDelegatesGracePeriodRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateGracePeriodOutput> {
+  return transport.call(getDelegateGracePeriodRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3134,16 +3050,12 @@ export function getChainsBlocksContextDelegatesGracePeriod(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesIsForbidden(
+export function getDelegateIsForbidden(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesIsForbiddenRequest,
+  request: GetDelegateIsForbiddenRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesIsForbiddenOutput> {
-  return transport.call(getChainsBlocksContextDelegatesIsForbiddenRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateIsForbiddenOutput> {
+  return transport.call(getDelegateIsForbiddenRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3153,12 +3065,12 @@ export function getChainsBlocksContextDelegatesIsForbidden(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesMinDelegatedInCurrentCycle(
+export function getDelegateMinDelegatedInCurrentCycle(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRequest,
+  request: GetDelegateMinDelegatedInCurrentCycleRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput> {
-  return transport.call(getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute, {
+): Promise<GetDelegateMinDelegatedInCurrentCycleOutput> {
+  return transport.call(getDelegateMinDelegatedInCurrentCycleRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3172,12 +3084,12 @@ export function getChainsBlocksContextDelegatesMinDelegatedInCurrentCycle(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesOwnDelegated(
+export function getDelegateOwnDelegated(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesOwnDelegatedRequest,
+  request: GetDelegateOwnDelegatedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesOwnDelegatedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesOwnDelegatedRoute, {
+): Promise<GetDelegateOwnDelegatedOutput> {
+  return transport.call(getDelegateOwnDelegatedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3191,12 +3103,12 @@ export function getChainsBlocksContextDelegatesOwnDelegated(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesOwnFullBalance(
+export function getDelegateOwnFullBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesOwnFullBalanceRequest,
+  request: GetDelegateOwnFullBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesOwnFullBalanceOutput> {
-  return transport.call(getChainsBlocksContextDelegatesOwnFullBalanceRoute, {
+): Promise<GetDelegateOwnFullBalanceOutput> {
+  return transport.call(getDelegateOwnFullBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3210,16 +3122,12 @@ export function getChainsBlocksContextDelegatesOwnFullBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesOwnStaked(
+export function getDelegateOwnStaked(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesOwnStakedRequest,
+  request: GetDelegateOwnStakedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesOwnStakedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesOwnStakedRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateOwnStakedOutput> {
+  return transport.call(getDelegateOwnStakedRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3229,12 +3137,12 @@ export function getChainsBlocksContextDelegatesOwnStaked(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesParticipation(
+export function getDelegateParticipation(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesParticipationRequest,
+  request: GetDelegateParticipationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesParticipationOutput> {
-  return transport.call(getChainsBlocksContextDelegatesParticipationRoute, {
+): Promise<GetDelegateParticipationOutput> {
+  return transport.call(getDelegateParticipationRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3248,12 +3156,12 @@ export function getChainsBlocksContextDelegatesParticipation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesPendingStakingParameters(
+export function getDelegatePendingStakingParameters(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesPendingStakingParametersRequest,
+  request: GetDelegatePendingStakingParametersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesPendingStakingParametersOutput> {
-  return transport.call(getChainsBlocksContextDelegatesPendingStakingParametersRoute, {
+): Promise<GetDelegatePendingStakingParametersOutput> {
+  return transport.call(getDelegatePendingStakingParametersRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3267,16 +3175,12 @@ export function getChainsBlocksContextDelegatesPendingStakingParameters(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesStakers(
+export function getDelegateStakers(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesStakersRequest,
+  request: GetDelegateStakersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesStakersOutput> {
-  return transport.call(getChainsBlocksContextDelegatesStakersRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateStakersOutput> {
+  return transport.call(getDelegateStakersRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3286,12 +3190,12 @@ export function getChainsBlocksContextDelegatesStakers(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesStakingBalance(
+export function getDelegateStakingBalance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesStakingBalanceRequest,
+  request: GetDelegateStakingBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesStakingBalanceOutput> {
-  return transport.call(getChainsBlocksContextDelegatesStakingBalanceRoute, {
+): Promise<GetDelegateStakingBalanceOutput> {
+  return transport.call(getDelegateStakingBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3305,12 +3209,12 @@ export function getChainsBlocksContextDelegatesStakingBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesStakingDenominator(
+export function getDelegateStakingDenominator(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesStakingDenominatorRequest,
+  request: GetDelegateStakingDenominatorRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesStakingDenominatorOutput> {
-  return transport.call(getChainsBlocksContextDelegatesStakingDenominatorRoute, {
+): Promise<GetDelegateStakingDenominatorOutput> {
+  return transport.call(getDelegateStakingDenominatorRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3324,12 +3228,12 @@ export function getChainsBlocksContextDelegatesStakingDenominator(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesTotalDelegated(
+export function getDelegateTotalDelegated(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesTotalDelegatedRequest,
+  request: GetDelegateTotalDelegatedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesTotalDelegatedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesTotalDelegatedRoute, {
+): Promise<GetDelegateTotalDelegatedOutput> {
+  return transport.call(getDelegateTotalDelegatedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3343,12 +3247,12 @@ export function getChainsBlocksContextDelegatesTotalDelegated(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesTotalDelegatedStake(
+export function getDelegateTotalDelegatedStake(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest,
+  request: GetDelegateTotalDelegatedStakeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput> {
-  return transport.call(getChainsBlocksContextDelegatesTotalDelegatedStakeRoute, {
+): Promise<GetDelegateTotalDelegatedStakeOutput> {
+  return transport.call(getDelegateTotalDelegatedStakeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3362,16 +3266,12 @@ export function getChainsBlocksContextDelegatesTotalDelegatedStake(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesTotalStaked(
+export function getDelegateTotalStaked(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesTotalStakedRequest,
+  request: GetDelegateTotalStakedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesTotalStakedOutput> {
-  return transport.call(getChainsBlocksContextDelegatesTotalStakedRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateTotalStakedOutput> {
+  return transport.call(getDelegateTotalStakedRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3381,12 +3281,12 @@ export function getChainsBlocksContextDelegatesTotalStaked(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesTotalUnstakedPerCycle(
+export function getDelegateTotalUnstakedPerCycle(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest,
+  request: GetDelegateTotalUnstakedPerCycleRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput> {
-  return transport.call(getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute, {
+): Promise<GetDelegateTotalUnstakedPerCycleOutput> {
+  return transport.call(getDelegateTotalUnstakedPerCycleRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3400,12 +3300,12 @@ export function getChainsBlocksContextDelegatesTotalUnstakedPerCycle(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesUnstakedFrozenDeposits(
+export function getDelegateUnstakedFrozenDeposits(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest,
+  request: GetDelegateUnstakedFrozenDepositsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput> {
-  return transport.call(getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute, {
+): Promise<GetDelegateUnstakedFrozenDepositsOutput> {
+  return transport.call(getDelegateUnstakedFrozenDepositsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3419,16 +3319,12 @@ export function getChainsBlocksContextDelegatesUnstakedFrozenDeposits(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesVotingInfo(
+export function getDelegateVotingInfo(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesVotingInfoRequest,
+  request: GetDelegateVotingInfoRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesVotingInfoOutput> {
-  return transport.call(getChainsBlocksContextDelegatesVotingInfoRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateVotingInfoOutput> {
+  return transport.call(getDelegateVotingInfoRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3438,16 +3334,12 @@ export function getChainsBlocksContextDelegatesVotingInfo(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDelegatesVotingPower(
+export function getDelegateVotingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDelegatesVotingPowerRequest,
+  request: GetDelegateVotingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDelegatesVotingPowerOutput> {
-  return transport.call(getChainsBlocksContextDelegatesVotingPowerRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDelegateVotingPowerOutput> {
+  return transport.call(getDelegateVotingPowerRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3457,16 +3349,12 @@ export function getChainsBlocksContextDelegatesVotingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDenunciations(
+export function getDenunciations(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDenunciationsRequest,
+  request: GetDenunciationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDenunciationsOutput> {
-  return transport.call(getChainsBlocksContextDenunciationsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDenunciationsOutput> {
+  return transport.call(getDenunciationsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3476,16 +3364,12 @@ export function getChainsBlocksContextDenunciations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextDestinationIndex(
+export function getDestinationIndex(
   transport: RpcTransport,
-  request: GetChainsBlocksContextDestinationIndexRequest,
+  request: GetDestinationIndexRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextDestinationIndexOutput> {
-  return transport.call(getChainsBlocksContextDestinationIndexRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetDestinationIndexOutput> {
+  return transport.call(getDestinationIndexRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3495,12 +3379,12 @@ export function getChainsBlocksContextDestinationIndex(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextIssuanceCurrentYearlyRate(
+export function getIssuanceCurrentYearlyRate(
   transport: RpcTransport,
-  request: GetChainsBlocksContextIssuanceCurrentYearlyRateRequest,
+  request: GetIssuanceCurrentYearlyRateRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextIssuanceCurrentYearlyRateOutput> {
-  return transport.call(getChainsBlocksContextIssuanceCurrentYearlyRateRoute, {
+): Promise<GetIssuanceCurrentYearlyRateOutput> {
+  return transport.call(getIssuanceCurrentYearlyRateRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3514,12 +3398,12 @@ export function getChainsBlocksContextIssuanceCurrentYearlyRate(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextIssuanceCurrentYearlyRateDetails(
+export function getIssuanceCurrentYearlyRateDetails(
   transport: RpcTransport,
-  request: GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest,
+  request: GetIssuanceCurrentYearlyRateDetailsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput> {
-  return transport.call(getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute, {
+): Promise<GetIssuanceCurrentYearlyRateDetailsOutput> {
+  return transport.call(getIssuanceCurrentYearlyRateDetailsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3533,12 +3417,12 @@ export function getChainsBlocksContextIssuanceCurrentYearlyRateDetails(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextIssuanceCurrentYearlyRateExact(
+export function getIssuanceCurrentYearlyRateExact(
   transport: RpcTransport,
-  request: GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest,
+  request: GetIssuanceCurrentYearlyRateExactRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput> {
-  return transport.call(getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute, {
+): Promise<GetIssuanceCurrentYearlyRateExactOutput> {
+  return transport.call(getIssuanceCurrentYearlyRateExactRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3552,12 +3436,12 @@ export function getChainsBlocksContextIssuanceCurrentYearlyRateExact(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextIssuanceExpectedIssuance(
+export function getIssuanceExpectedIssuance(
   transport: RpcTransport,
-  request: GetChainsBlocksContextIssuanceExpectedIssuanceRequest,
+  request: GetIssuanceExpectedIssuanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextIssuanceExpectedIssuanceOutput> {
-  return transport.call(getChainsBlocksContextIssuanceExpectedIssuanceRoute, {
+): Promise<GetIssuanceExpectedIssuanceOutput> {
+  return transport.call(getIssuanceExpectedIssuanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3571,12 +3455,12 @@ export function getChainsBlocksContextIssuanceExpectedIssuance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextIssuanceIssuancePerMinute(
+export function getIssuanceIssuancePerMinute(
   transport: RpcTransport,
-  request: GetChainsBlocksContextIssuanceIssuancePerMinuteRequest,
+  request: GetIssuanceIssuancePerMinuteRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextIssuanceIssuancePerMinuteOutput> {
-  return transport.call(getChainsBlocksContextIssuanceIssuancePerMinuteRoute, {
+): Promise<GetIssuanceIssuancePerMinuteOutput> {
+  return transport.call(getIssuanceIssuancePerMinuteRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3590,12 +3474,12 @@ export function getChainsBlocksContextIssuanceIssuancePerMinute(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextLiquidityBakingCpmmAddress(
+export function getLiquidityBakingCpmmAddress(
   transport: RpcTransport,
-  request: GetChainsBlocksContextLiquidityBakingCpmmAddressRequest,
+  request: GetLiquidityBakingCpmmAddressRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextLiquidityBakingCpmmAddressOutput> {
-  return transport.call(getChainsBlocksContextLiquidityBakingCpmmAddressRoute, {
+): Promise<GetLiquidityBakingCpmmAddressOutput> {
+  return transport.call(getLiquidityBakingCpmmAddressRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3609,12 +3493,12 @@ export function getChainsBlocksContextLiquidityBakingCpmmAddress(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextMerkleTree(
+export function getMerkleTree(
   transport: RpcTransport,
-  request: GetChainsBlocksContextMerkleTreeRequest,
+  request: GetMerkleTreeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextMerkleTreeOutput> {
-  return transport.call(getChainsBlocksContextMerkleTreeRoute, {
+): Promise<GetMerkleTreeOutput> {
+  return transport.call(getMerkleTreeRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -3628,12 +3512,12 @@ export function getChainsBlocksContextMerkleTree(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextMerkleTreeV2(
+export function getMerkleTreeV2(
   transport: RpcTransport,
-  request: GetChainsBlocksContextMerkleTreeV2Request,
+  request: GetMerkleTreeV2Request,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextMerkleTreeV2Output> {
-  return transport.call(getChainsBlocksContextMerkleTreeV2Route, {
+): Promise<GetMerkleTreeV2Output> {
+  return transport.call(getMerkleTreeV2Route, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -3647,16 +3531,12 @@ export function getChainsBlocksContextMerkleTreeV2(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextNoncesByBlockLevel(
+export function getNonce(
   transport: RpcTransport,
-  request: GetChainsBlocksContextNoncesByBlockLevelRequest,
+  request: GetNonceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextNoncesByBlockLevelOutput> {
-  return transport.call(getChainsBlocksContextNoncesByBlockLevelRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetNonceOutput> {
+  return transport.call(getNonceRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3666,16 +3546,12 @@ export function getChainsBlocksContextNoncesByBlockLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextProtocolFirstLevel(
+export function getProtocolFirstLevel(
   transport: RpcTransport,
-  request: GetChainsBlocksContextProtocolFirstLevelRequest,
+  request: GetProtocolFirstLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextProtocolFirstLevelOutput> {
-  return transport.call(getChainsBlocksContextProtocolFirstLevelRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetProtocolFirstLevelOutput> {
+  return transport.call(getProtocolFirstLevelRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3685,12 +3561,12 @@ export function getChainsBlocksContextProtocolFirstLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextRawBytes(
+export function getRawBytes(
   transport: RpcTransport,
-  request: GetChainsBlocksContextRawBytesRequest,
+  request: GetRawBytesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextRawBytesOutput> {
-  return transport.call(getChainsBlocksContextRawBytesRoute, {
+): Promise<GetRawBytesOutput> {
+  return transport.call(getRawBytesRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -3704,12 +3580,12 @@ export function getChainsBlocksContextRawBytes(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSaplingGetDiff(
+export function getSaplingGetDiff(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSaplingGetDiffRequest,
+  request: GetSaplingGetDiffRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSaplingGetDiffOutput> {
-  return transport.call(getChainsBlocksContextSaplingGetDiffRoute, {
+): Promise<GetSaplingGetDiffOutput> {
+  return transport.call(getSaplingGetDiffRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -3723,12 +3599,12 @@ export function getChainsBlocksContextSaplingGetDiff(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextSeed(
+export function postSeed(
   transport: RpcTransport,
-  request: PostChainsBlocksContextSeedRequest,
+  request: PostSeedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextSeedOutput> {
-  return transport.call(postChainsBlocksContextSeedRoute, {
+): Promise<PostSeedOutput> {
+  return transport.call(postSeedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3743,16 +3619,12 @@ export function postChainsBlocksContextSeed(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSeedComputation(
+export function getSeedComputation(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSeedComputationRequest,
+  request: GetSeedComputationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSeedComputationOutput> {
-  return transport.call(getChainsBlocksContextSeedComputationRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetSeedComputationOutput> {
+  return transport.call(getSeedComputationRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3762,16 +3634,12 @@ export function getChainsBlocksContextSeedComputation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsAll(
+export function getSmartRollupsAll(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsAllRequest,
+  request: GetSmartRollupsAllRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsAllOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsAllRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetSmartRollupsAllOutput> {
+  return transport.call(getSmartRollupsAllRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3781,12 +3649,12 @@ export function getChainsBlocksContextSmartRollupsAll(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsAllInbox(
+export function getSmartRollupsAllInbox(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsAllInboxRequest,
+  request: GetSmartRollupsAllInboxRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsAllInboxOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsAllInboxRoute, {
+): Promise<GetSmartRollupsAllInboxOutput> {
+  return transport.call(getSmartRollupsAllInboxRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3800,15 +3668,16 @@ export function getChainsBlocksContextSmartRollupsAllInbox(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHash(
+export function getSmartRollupsSmartRollupCommitment(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRequest,
+  request: GetSmartRollupsSmartRollupCommitmentRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupCommitmentOutput> {
+  return transport.call(getSmartRollupsSmartRollupCommitmentRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -3818,12 +3687,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRo
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCemented(
+export function getSmartRollupsSmartRollupCommitmentCanBeCemented(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  request: GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRoute, {
+): Promise<GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput> {
+  return transport.call(getSmartRollupsSmartRollupCommitmentCanBeCementedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3837,15 +3706,16 @@ export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCeme
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexes(
+export function getSmartRollupsSmartRollupCommitmentStakersIndexes(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  request: GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput> {
+  return transport.call(getSmartRollupsSmartRollupCommitmentStakersIndexesRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -3855,15 +3725,16 @@ export function getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIn
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevel(
+export function getSmartRollupsSmartRollupConsumedOutput(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRequest,
+  request: GetSmartRollupsSmartRollupConsumedOutputRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupConsumedOutputOutput> {
+  return transport.call(getSmartRollupsSmartRollupConsumedOutputRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -3873,12 +3744,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBl
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupGenesisInfo(
+export function getSmartRollupsSmartRollupGenesisInfo(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest,
+  request: GetSmartRollupsSmartRollupGenesisInfoRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute, {
+): Promise<GetSmartRollupsSmartRollupGenesisInfoOutput> {
+  return transport.call(getSmartRollupsSmartRollupGenesisInfoRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3892,12 +3763,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupGenesisInfo(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitments(
+export function getSmartRollupsSmartRollupInboxLevelCommitments(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  request: GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRoute, {
+): Promise<GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput> {
+  return transport.call(getSmartRollupsSmartRollupInboxLevelCommitmentsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3911,12 +3782,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmen
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupKind(
+export function getSmartRollupsSmartRollupKind(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupKindRequest,
+  request: GetSmartRollupsSmartRollupKindRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupKindOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupKindRoute, {
+): Promise<GetSmartRollupsSmartRollupKindOutput> {
+  return transport.call(getSmartRollupsSmartRollupKindRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3930,15 +3801,16 @@ export function getChainsBlocksContextSmartRollupsSmartRollupKind(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
+export function getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  request: GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput> {
+  return transport.call(getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -3948,12 +3820,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitm
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdate(
+export function getSmartRollupsSmartRollupLastWhitelistUpdate(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  request: GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRoute, {
+): Promise<GetSmartRollupsSmartRollupLastWhitelistUpdateOutput> {
+  return transport.call(getSmartRollupsSmartRollupLastWhitelistUpdateRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3967,12 +3839,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdate
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStakerConflicts(
+export function getSmartRollupsSmartRollupStakerConflicts(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRequest,
+  request: GetSmartRollupsSmartRollupStakerConflictsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute, {
+): Promise<GetSmartRollupsSmartRollupStakerConflictsOutput> {
+  return transport.call(getSmartRollupsSmartRollupStakerConflictsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3986,12 +3858,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStakerConflicts(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStakerGames(
+export function getSmartRollupsSmartRollupStakerGames(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest,
+  request: GetSmartRollupsSmartRollupStakerGamesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute, {
+): Promise<GetSmartRollupsSmartRollupStakerGamesOutput> {
+  return transport.call(getSmartRollupsSmartRollupStakerGamesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4005,12 +3877,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStakerGames(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStakerIndex(
+export function getSmartRollupsSmartRollupStakerIndex(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest,
+  request: GetSmartRollupsSmartRollupStakerIndexRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupStakerIndexRoute, {
+): Promise<GetSmartRollupsSmartRollupStakerIndexOutput> {
+  return transport.call(getSmartRollupsSmartRollupStakerIndexRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4024,15 +3896,16 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStakerIndex(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitment(
+export function getSmartRollupsSmartRollupStakerStakedOnCommitment(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  request: GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput> {
+  return transport.call(getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -4042,12 +3915,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommi
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Timeout(
+export function getSmartRollupsSmartRollupStaker1Staker2Timeout(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRoute, {
+): Promise<GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput> {
+  return transport.call(getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4061,15 +3934,16 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Timeo
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
+export function getSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput> {
-  return transport.call(
-    getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
-    { ...options, path: request.path, query: {} },
-  );
+): Promise<GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput> {
+  return transport.call(getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute, {
+    ...options,
+    path: request.path,
+    query: {},
+  });
 }
 
 /**
@@ -4079,12 +3953,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Timeo
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupStakers(
+export function getSmartRollupsSmartRollupStakers(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest,
+  request: GetSmartRollupsSmartRollupStakersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupStakersRoute, {
+): Promise<GetSmartRollupsSmartRollupStakersOutput> {
+  return transport.call(getSmartRollupsSmartRollupStakersRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4098,12 +3972,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupStakers(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksContextSmartRollupsSmartRollupTicketBalance(
+export function postSmartRollupsSmartRollupTicketBalance(
   transport: RpcTransport,
-  request: PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequest,
+  request: PostSmartRollupsSmartRollupTicketBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput> {
-  return transport.call(postChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRoute, {
+): Promise<PostSmartRollupsSmartRollupTicketBalanceOutput> {
+  return transport.call(postSmartRollupsSmartRollupTicketBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4118,12 +3992,12 @@ export function postChainsBlocksContextSmartRollupsSmartRollupTicketBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextSmartRollupsSmartRollupWhitelist(
+export function getSmartRollupsSmartRollupWhitelist(
   transport: RpcTransport,
-  request: GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest,
+  request: GetSmartRollupsSmartRollupWhitelistRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput> {
-  return transport.call(getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute, {
+): Promise<GetSmartRollupsSmartRollupWhitelistOutput> {
+  return transport.call(getSmartRollupsSmartRollupWhitelistRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4137,12 +4011,12 @@ export function getChainsBlocksContextSmartRollupsSmartRollupWhitelist(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextTotalCurrentlyStaked(
+export function getTotalCurrentlyStaked(
   transport: RpcTransport,
-  request: GetChainsBlocksContextTotalCurrentlyStakedRequest,
+  request: GetTotalCurrentlyStakedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextTotalCurrentlyStakedOutput> {
-  return transport.call(getChainsBlocksContextTotalCurrentlyStakedRoute, {
+): Promise<GetTotalCurrentlyStakedOutput> {
+  return transport.call(getTotalCurrentlyStakedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4156,16 +4030,12 @@ export function getChainsBlocksContextTotalCurrentlyStaked(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextTotalFrozenStake(
+export function getTotalFrozenStake(
   transport: RpcTransport,
-  request: GetChainsBlocksContextTotalFrozenStakeRequest,
+  request: GetTotalFrozenStakeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextTotalFrozenStakeOutput> {
-  return transport.call(getChainsBlocksContextTotalFrozenStakeRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetTotalFrozenStakeOutput> {
+  return transport.call(getTotalFrozenStakeRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4175,16 +4045,12 @@ export function getChainsBlocksContextTotalFrozenStake(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksContextTotalSupply(
+export function getTotalSupply(
   transport: RpcTransport,
-  request: GetChainsBlocksContextTotalSupplyRequest,
+  request: GetTotalSupplyRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksContextTotalSupplyOutput> {
-  return transport.call(getChainsBlocksContextTotalSupplyRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetTotalSupplyOutput> {
+  return transport.call(getTotalSupplyRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4194,12 +4060,12 @@ export function getChainsBlocksContextTotalSupply(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHash(
+export function getBlockHash(
   transport: RpcTransport,
-  request: GetChainsBlocksHashRequest,
+  request: GetBlockHashRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHashOutput> {
-  return transport.call(getChainsBlocksHashRoute, { ...options, path: request.path, query: {} });
+): Promise<GetBlockHashOutput> {
+  return transport.call(getBlockHashRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4209,12 +4075,12 @@ export function getChainsBlocksHash(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHeader(
+export function getBlockHeader(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderRequest,
+  request: GetBlockHeaderRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHeaderOutput> {
-  return transport.call(getChainsBlocksHeaderRoute, { ...options, path: request.path, query: {} });
+): Promise<GetBlockHeaderOutput> {
+  return transport.call(getBlockHeaderRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4224,12 +4090,12 @@ export function getChainsBlocksHeader(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHeaderProtocolData(
+export function getBlockHeaderProtocolData(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderProtocolDataRequest,
+  request: GetBlockHeaderProtocolDataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHeaderProtocolDataOutput> {
-  return transport.call(getChainsBlocksHeaderProtocolDataRoute, {
+): Promise<GetBlockHeaderProtocolDataOutput> {
+  return transport.call(getBlockHeaderProtocolDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4243,12 +4109,12 @@ export function getChainsBlocksHeaderProtocolData(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHeaderProtocolDataRaw(
+export function getBlockHeaderProtocolDataRaw(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderProtocolDataRawRequest,
+  request: GetBlockHeaderProtocolDataRawRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHeaderProtocolDataRawOutput> {
-  return transport.call(getChainsBlocksHeaderProtocolDataRawRoute, {
+): Promise<GetBlockHeaderProtocolDataRawOutput> {
+  return transport.call(getBlockHeaderProtocolDataRawRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4262,16 +4128,12 @@ export function getChainsBlocksHeaderProtocolDataRaw(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHeaderRaw(
+export function getBlockHeaderRaw(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderRawRequest,
+  request: GetBlockHeaderRawRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHeaderRawOutput> {
-  return transport.call(getChainsBlocksHeaderRawRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockHeaderRawOutput> {
+  return transport.call(getBlockHeaderRawRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4281,16 +4143,12 @@ export function getChainsBlocksHeaderRaw(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHeaderShell(
+export function getBlockHeaderShell(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderShellRequest,
+  request: GetBlockHeaderShellRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHeaderShellOutput> {
-  return transport.call(getChainsBlocksHeaderShellRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockHeaderShellOutput> {
+  return transport.call(getBlockHeaderShellRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4300,12 +4158,12 @@ export function getChainsBlocksHeaderShell(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersAllBakersAttestActivationLevel(
+export function getAllBakersAttestActivationLevel(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest,
+  request: GetAllBakersAttestActivationLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput> {
-  return transport.call(getChainsBlocksHelpersAllBakersAttestActivationLevelRoute, {
+): Promise<GetAllBakersAttestActivationLevelOutput> {
+  return transport.call(getAllBakersAttestActivationLevelRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4323,12 +4181,12 @@ export function getChainsBlocksHelpersAllBakersAttestActivationLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersAttestationRights(
+export function getAttestationRights(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersAttestationRightsRequest,
+  request: GetAttestationRightsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersAttestationRightsOutput> {
-  return transport.call(getChainsBlocksHelpersAttestationRightsRoute, {
+): Promise<GetAttestationRightsOutput> {
+  return transport.call(getAttestationRightsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4342,12 +4200,12 @@ export function getChainsBlocksHelpersAttestationRights(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersBakingPowerDistributionForCurrentCycle(
+export function getBakingPowerDistributionForCurrentCycle(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRequest,
+  request: GetBakingPowerDistributionForCurrentCycleRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput> {
-  return transport.call(getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute, {
+): Promise<GetBakingPowerDistributionForCurrentCycleOutput> {
+  return transport.call(getBakingPowerDistributionForCurrentCycleRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4365,12 +4223,12 @@ export function getChainsBlocksHelpersBakingPowerDistributionForCurrentCycle(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersBakingRights(
+export function getBakingRights(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersBakingRightsRequest,
+  request: GetBakingRightsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersBakingRightsOutput> {
-  return transport.call(getChainsBlocksHelpersBakingRightsRoute, {
+): Promise<GetBakingRightsOutput> {
+  return transport.call(getBakingRightsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4384,16 +4242,12 @@ export function getChainsBlocksHelpersBakingRights(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersCompleteByPrefix(
+export function getComplete(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersCompleteByPrefixRequest,
+  request: GetCompleteRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersCompleteByPrefixOutput> {
-  return transport.call(getChainsBlocksHelpersCompleteByPrefixRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetCompleteOutput> {
+  return transport.call(getCompleteRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4403,12 +4257,12 @@ export function getChainsBlocksHelpersCompleteByPrefix(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersConsecutiveRoundZero(
+export function getConsecutiveRoundZero(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersConsecutiveRoundZeroRequest,
+  request: GetConsecutiveRoundZeroRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersConsecutiveRoundZeroOutput> {
-  return transport.call(getChainsBlocksHelpersConsecutiveRoundZeroRoute, {
+): Promise<GetConsecutiveRoundZeroOutput> {
+  return transport.call(getConsecutiveRoundZeroRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4422,12 +4276,12 @@ export function getChainsBlocksHelpersConsecutiveRoundZero(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersCurrentLevel(
+export function getCurrentLevel(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersCurrentLevelRequest,
+  request: GetCurrentLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersCurrentLevelOutput> {
-  return transport.call(getChainsBlocksHelpersCurrentLevelRoute, {
+): Promise<GetCurrentLevelOutput> {
+  return transport.call(getCurrentLevelRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4441,12 +4295,12 @@ export function getChainsBlocksHelpersCurrentLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersForgeBlsConsensusOperations(
+export function forgeBlsConsensusOperations(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest,
+  request: ForgeBlsConsensusOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput> {
-  return transport.call(postChainsBlocksHelpersForgeBlsConsensusOperationsRoute, {
+): Promise<ForgeBlsConsensusOperationsOutput> {
+  return transport.call(forgeBlsConsensusOperationsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4461,12 +4315,12 @@ export function postChainsBlocksHelpersForgeBlsConsensusOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersForgeOperations(
+export function forgeOperations(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersForgeOperationsRequest,
+  request: ForgeOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersForgeOperationsOutput> {
-  return transport.call(postChainsBlocksHelpersForgeOperationsRoute, {
+): Promise<ForgeOperationsOutput> {
+  return transport.call(forgeOperationsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4481,12 +4335,12 @@ export function postChainsBlocksHelpersForgeOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersForgeProtocolData(
+export function forgeProtocolData(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersForgeProtocolDataRequest,
+  request: ForgeProtocolDataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersForgeProtocolDataOutput> {
-  return transport.call(postChainsBlocksHelpersForgeProtocolDataRoute, {
+): Promise<ForgeProtocolDataOutput> {
+  return transport.call(forgeProtocolDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4501,12 +4355,12 @@ export function postChainsBlocksHelpersForgeProtocolData(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersForgeSignedOperations(
+export function forgeSignedOperations(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersForgeSignedOperationsRequest,
+  request: ForgeSignedOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersForgeSignedOperationsOutput> {
-  return transport.call(postChainsBlocksHelpersForgeSignedOperationsRoute, {
+): Promise<ForgeSignedOperationsOutput> {
+  return transport.call(forgeSignedOperationsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4521,12 +4375,12 @@ export function postChainsBlocksHelpersForgeSignedOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersForgeBlockHeader(
+export function forgeBlockHeader(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersForgeBlockHeaderRequest,
+  request: ForgeBlockHeaderRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersForgeBlockHeaderOutput> {
-  return transport.call(postChainsBlocksHelpersForgeBlockHeaderRoute, {
+): Promise<ForgeBlockHeaderOutput> {
+  return transport.call(forgeBlockHeaderRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4541,12 +4395,12 @@ export function postChainsBlocksHelpersForgeBlockHeader(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersLevelsInCurrentCycle(
+export function getLevelsInCurrentCycle(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersLevelsInCurrentCycleRequest,
+  request: GetLevelsInCurrentCycleRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersLevelsInCurrentCycleOutput> {
-  return transport.call(getChainsBlocksHelpersLevelsInCurrentCycleRoute, {
+): Promise<GetLevelsInCurrentCycleOutput> {
+  return transport.call(getLevelsInCurrentCycleRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4560,12 +4414,12 @@ export function getChainsBlocksHelpersLevelsInCurrentCycle(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersParseBlock(
+export function parseBlock(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersParseBlockRequest,
+  request: ParseBlockRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersParseBlockOutput> {
-  return transport.call(postChainsBlocksHelpersParseBlockRoute, {
+): Promise<ParseBlockOutput> {
+  return transport.call(parseBlockRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4580,12 +4434,12 @@ export function postChainsBlocksHelpersParseBlock(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersParseOperations(
+export function parseOperations(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersParseOperationsRequest,
+  request: ParseOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersParseOperationsOutput> {
-  return transport.call(postChainsBlocksHelpersParseOperationsRoute, {
+): Promise<ParseOperationsOutput> {
+  return transport.call(parseOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4600,12 +4454,12 @@ export function postChainsBlocksHelpersParseOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersPreapplyBlock(
+export function preapplyBlock(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersPreapplyBlockRequest,
+  request: PreapplyBlockRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersPreapplyBlockOutput> {
-  return transport.call(postChainsBlocksHelpersPreapplyBlockRoute, {
+): Promise<PreapplyBlockOutput> {
+  return transport.call(preapplyBlockRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4620,12 +4474,12 @@ export function postChainsBlocksHelpersPreapplyBlock(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersPreapplyOperations(
+export function preapplyOperations(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersPreapplyOperationsRequest,
+  request: PreapplyOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersPreapplyOperationsOutput> {
-  return transport.call(postChainsBlocksHelpersPreapplyOperationsRoute, {
+): Promise<PreapplyOperationsOutput> {
+  return transport.call(preapplyOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4640,16 +4494,12 @@ export function postChainsBlocksHelpersPreapplyOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersRound(
+export function getRound(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersRoundRequest,
+  request: GetRoundRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersRoundOutput> {
-  return transport.call(getChainsBlocksHelpersRoundRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetRoundOutput> {
+  return transport.call(getRoundRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -4659,12 +4509,12 @@ export function getChainsBlocksHelpersRound(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsEntrypoint(
+export function postEntrypoint(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsEntrypointRequest,
+  request: PostEntrypointRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsEntrypointOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsEntrypointRoute, {
+): Promise<PostEntrypointOutput> {
+  return transport.call(postEntrypointRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4679,12 +4529,12 @@ export function postChainsBlocksHelpersScriptsEntrypoint(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsEntrypoints(
+export function postEntrypoints(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsEntrypointsRequest,
+  request: PostEntrypointsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsEntrypointsOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsEntrypointsRoute, {
+): Promise<PostEntrypointsOutput> {
+  return transport.call(postEntrypointsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4699,12 +4549,12 @@ export function postChainsBlocksHelpersScriptsEntrypoints(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsNormalizeData(
+export function normalizeData(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsNormalizeDataRequest,
+  request: NormalizeDataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsNormalizeDataOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsNormalizeDataRoute, {
+): Promise<NormalizeDataOutput> {
+  return transport.call(normalizeDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4719,12 +4569,12 @@ export function postChainsBlocksHelpersScriptsNormalizeData(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsNormalizeScript(
+export function normalizeScript(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsNormalizeScriptRequest,
+  request: NormalizeScriptRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsNormalizeScriptOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsNormalizeScriptRoute, {
+): Promise<NormalizeScriptOutput> {
+  return transport.call(normalizeScriptRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4739,12 +4589,12 @@ export function postChainsBlocksHelpersScriptsNormalizeScript(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsNormalizeStack(
+export function normalizeStack(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsNormalizeStackRequest,
+  request: NormalizeStackRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsNormalizeStackOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsNormalizeStackRoute, {
+): Promise<NormalizeStackOutput> {
+  return transport.call(normalizeStackRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4759,12 +4609,12 @@ export function postChainsBlocksHelpersScriptsNormalizeStack(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsNormalizeType(
+export function normalizeType(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsNormalizeTypeRequest,
+  request: NormalizeTypeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsNormalizeTypeOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsNormalizeTypeRoute, {
+): Promise<NormalizeTypeOutput> {
+  return transport.call(normalizeTypeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4779,12 +4629,12 @@ export function postChainsBlocksHelpersScriptsNormalizeType(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsPackData(
+export function packData(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsPackDataRequest,
+  request: PackDataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsPackDataOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsPackDataRoute, {
+): Promise<PackDataOutput> {
+  return transport.call(packDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4799,12 +4649,12 @@ export function postChainsBlocksHelpersScriptsPackData(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsRunCode(
+export function runCode(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsRunCodeRequest,
+  request: RunCodeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsRunCodeOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsRunCodeRoute, {
+): Promise<RunCodeOutput> {
+  return transport.call(runCodeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4819,12 +4669,12 @@ export function postChainsBlocksHelpersScriptsRunCode(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsRunInstruction(
+export function runInstruction(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsRunInstructionRequest,
+  request: RunInstructionRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsRunInstructionOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsRunInstructionRoute, {
+): Promise<RunInstructionOutput> {
+  return transport.call(runInstructionRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4839,12 +4689,12 @@ export function postChainsBlocksHelpersScriptsRunInstruction(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsRunOperation(
+export function runOperation(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsRunOperationRequest,
+  request: RunOperationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsRunOperationOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsRunOperationRoute, {
+): Promise<RunOperationOutput> {
+  return transport.call(runOperationRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4859,12 +4709,12 @@ export function postChainsBlocksHelpersScriptsRunOperation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsRunScriptView(
+export function runScriptView(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsRunScriptViewRequest,
+  request: RunScriptViewRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsRunScriptViewOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsRunScriptViewRoute, {
+): Promise<RunScriptViewOutput> {
+  return transport.call(runScriptViewRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4879,12 +4729,12 @@ export function postChainsBlocksHelpersScriptsRunScriptView(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsRunView(
+export function runView(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsRunViewRequest,
+  request: RunViewRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsRunViewOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsRunViewRoute, {
+): Promise<RunViewOutput> {
+  return transport.call(runViewRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4899,12 +4749,12 @@ export function postChainsBlocksHelpersScriptsRunView(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsScriptSize(
+export function postScriptSize(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsScriptSizeRequest,
+  request: PostScriptSizeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsScriptSizeOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsScriptSizeRoute, {
+): Promise<PostScriptSizeOutput> {
+  return transport.call(postScriptSizeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4919,12 +4769,12 @@ export function postChainsBlocksHelpersScriptsScriptSize(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsSimulateOperation(
+export function simulateOperation(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsSimulateOperationRequest,
+  request: SimulateOperationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsSimulateOperationOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsSimulateOperationRoute, {
+): Promise<SimulateOperationOutput> {
+  return transport.call(simulateOperationRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -4939,12 +4789,12 @@ export function postChainsBlocksHelpersScriptsSimulateOperation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsTraceCode(
+export function traceCode(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsTraceCodeRequest,
+  request: TraceCodeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsTraceCodeOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsTraceCodeRoute, {
+): Promise<TraceCodeOutput> {
+  return transport.call(traceCodeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4959,12 +4809,12 @@ export function postChainsBlocksHelpersScriptsTraceCode(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsTypecheckCode(
+export function typecheckCode(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsTypecheckCodeRequest,
+  request: TypecheckCodeRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsTypecheckCodeOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsTypecheckCodeRoute, {
+): Promise<TypecheckCodeOutput> {
+  return transport.call(typecheckCodeRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4979,12 +4829,12 @@ export function postChainsBlocksHelpersScriptsTypecheckCode(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsBlocksHelpersScriptsTypecheckData(
+export function typecheckData(
   transport: RpcTransport,
-  request: PostChainsBlocksHelpersScriptsTypecheckDataRequest,
+  request: TypecheckDataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsBlocksHelpersScriptsTypecheckDataOutput> {
-  return transport.call(postChainsBlocksHelpersScriptsTypecheckDataRoute, {
+): Promise<TypecheckDataOutput> {
+  return transport.call(typecheckDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -4999,16 +4849,12 @@ export function postChainsBlocksHelpersScriptsTypecheckData(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersTotalBakingPower(
+export function getTotalBakingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersTotalBakingPowerRequest,
+  request: GetTotalBakingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersTotalBakingPowerOutput> {
-  return transport.call(getChainsBlocksHelpersTotalBakingPowerRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetTotalBakingPowerOutput> {
+  return transport.call(getTotalBakingPowerRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5018,12 +4864,12 @@ export function getChainsBlocksHelpersTotalBakingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersTz4BakerNumberRatio(
+export function getTz4BakerNumberRatio(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersTz4BakerNumberRatioRequest,
+  request: GetTz4BakerNumberRatioRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersTz4BakerNumberRatioOutput> {
-  return transport.call(getChainsBlocksHelpersTz4BakerNumberRatioRoute, {
+): Promise<GetTz4BakerNumberRatioOutput> {
+  return transport.call(getTz4BakerNumberRatioRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5039,12 +4885,12 @@ export function getChainsBlocksHelpersTz4BakerNumberRatio(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksHelpersValidators(
+export function getValidators(
   transport: RpcTransport,
-  request: GetChainsBlocksHelpersValidatorsRequest,
+  request: GetValidatorsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksHelpersValidatorsOutput> {
-  return transport.call(getChainsBlocksHelpersValidatorsRoute, {
+): Promise<GetValidatorsOutput> {
+  return transport.call(getValidatorsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5058,16 +4904,12 @@ export function getChainsBlocksHelpersValidators(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksLiveBlocks(
+export function getBlockLiveBlocks(
   transport: RpcTransport,
-  request: GetChainsBlocksLiveBlocksRequest,
+  request: GetBlockLiveBlocksRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksLiveBlocksOutput> {
-  return transport.call(getChainsBlocksLiveBlocksRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockLiveBlocksOutput> {
+  return transport.call(getBlockLiveBlocksRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5077,12 +4919,12 @@ export function getChainsBlocksLiveBlocks(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksMetadata(
+export function getBlockMetadata(
   transport: RpcTransport,
-  request: GetChainsBlocksMetadataRequest,
+  request: GetBlockMetadataRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksMetadataOutput> {
-  return transport.call(getChainsBlocksMetadataRoute, {
+): Promise<GetBlockMetadataOutput> {
+  return transport.call(getBlockMetadataRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5096,16 +4938,12 @@ export function getChainsBlocksMetadata(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksMetadataHash(
+export function getBlockMetadataHash(
   transport: RpcTransport,
-  request: GetChainsBlocksMetadataHashRequest,
+  request: GetBlockMetadataHashRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksMetadataHashOutput> {
-  return transport.call(getChainsBlocksMetadataHashRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockMetadataHashOutput> {
+  return transport.call(getBlockMetadataHashRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5115,12 +4953,12 @@ export function getChainsBlocksMetadataHash(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationHashes(
+export function getBlockOperationHashes(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesRequest,
+  request: GetBlockOperationHashesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationHashesOutput> {
-  return transport.call(getChainsBlocksOperationHashesRoute, {
+): Promise<GetBlockOperationHashesOutput> {
+  return transport.call(getBlockOperationHashesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5134,12 +4972,12 @@ export function getChainsBlocksOperationHashes(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationHashesByListOffset(
+export function getBlockOperationHashByListOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesByListOffsetRequest,
+  request: GetBlockOperationHashByListOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationHashesByListOffsetOutput> {
-  return transport.call(getChainsBlocksOperationHashesByListOffsetRoute, {
+): Promise<GetBlockOperationHashByListOffsetOutput> {
+  return transport.call(getBlockOperationHashByListOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5153,12 +4991,12 @@ export function getChainsBlocksOperationHashesByListOffset(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationHashesByListOffsetByOperationOffset(
+export function getBlockOperationHashByListOffsetByOperationOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
+  request: GetBlockOperationHashByListOffsetByOperationOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput> {
-  return transport.call(getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute, {
+): Promise<GetBlockOperationHashByListOffsetByOperationOffsetOutput> {
+  return transport.call(getBlockOperationHashByListOffsetByOperationOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5172,12 +5010,12 @@ export function getChainsBlocksOperationHashesByListOffsetByOperationOffset(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationMetadataHashes(
+export function getBlockOperationMetadataHashes(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationMetadataHashesRequest,
+  request: GetBlockOperationMetadataHashesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationMetadataHashesOutput> {
-  return transport.call(getChainsBlocksOperationMetadataHashesRoute, {
+): Promise<GetBlockOperationMetadataHashesOutput> {
+  return transport.call(getBlockOperationMetadataHashesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5191,12 +5029,12 @@ export function getChainsBlocksOperationMetadataHashes(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationMetadataHashesByListOffset(
+export function getBlockOperationMetadataHashByListOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationMetadataHashesByListOffsetRequest,
+  request: GetBlockOperationMetadataHashByListOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationMetadataHashesByListOffsetOutput> {
-  return transport.call(getChainsBlocksOperationMetadataHashesByListOffsetRoute, {
+): Promise<GetBlockOperationMetadataHashByListOffsetOutput> {
+  return transport.call(getBlockOperationMetadataHashByListOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5210,12 +5048,12 @@ export function getChainsBlocksOperationMetadataHashesByListOffset(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffset(
+export function getBlockOperationMetadataHashByListOffsetByOperationOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRequest,
+  request: GetBlockOperationMetadataHashByListOffsetByOperationOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput> {
-  return transport.call(getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRoute, {
+): Promise<GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput> {
+  return transport.call(getBlockOperationMetadataHashByListOffsetByOperationOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5229,12 +5067,12 @@ export function getChainsBlocksOperationMetadataHashesByListOffsetByOperationOff
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperations(
+export function getBlockOperations(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsRequest,
+  request: GetBlockOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationsOutput> {
-  return transport.call(getChainsBlocksOperationsRoute, {
+): Promise<GetBlockOperationsOutput> {
+  return transport.call(getBlockOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5248,12 +5086,12 @@ export function getChainsBlocksOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationsByListOffset(
+export function getBlockOperationByListOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsByListOffsetRequest,
+  request: GetBlockOperationByListOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationsByListOffsetOutput> {
-  return transport.call(getChainsBlocksOperationsByListOffsetRoute, {
+): Promise<GetBlockOperationByListOffsetOutput> {
+  return transport.call(getBlockOperationByListOffsetRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5267,12 +5105,12 @@ export function getChainsBlocksOperationsByListOffset(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationsByListOffsetByOperationOffset(
+export function getBlockOperationByListOffsetByOperationOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
+  request: GetBlockOperationByListOffsetByOperationOffsetRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput> {
-  return transport.call(getChainsBlocksOperationsByListOffsetByOperationOffsetRoute, {
+): Promise<GetBlockOperationByListOffsetByOperationOffsetOutput> {
+  return transport.call(getBlockOperationByListOffsetByOperationOffsetRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5286,12 +5124,12 @@ export function getChainsBlocksOperationsByListOffsetByOperationOffset(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksOperationsMetadataHash(
+export function getBlockOperationsMetadataHash(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsMetadataHashRequest,
+  request: GetBlockOperationsMetadataHashRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksOperationsMetadataHashOutput> {
-  return transport.call(getChainsBlocksOperationsMetadataHashRoute, {
+): Promise<GetBlockOperationsMetadataHashOutput> {
+  return transport.call(getBlockOperationsMetadataHashRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5305,16 +5143,12 @@ export function getChainsBlocksOperationsMetadataHash(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksProtocols(
+export function getBlockProtocols(
   transport: RpcTransport,
-  request: GetChainsBlocksProtocolsRequest,
+  request: GetBlockProtocolsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksProtocolsOutput> {
-  return transport.call(getChainsBlocksProtocolsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockProtocolsOutput> {
+  return transport.call(getBlockProtocolsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5324,12 +5158,12 @@ export function getChainsBlocksProtocols(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksResultingContextHash(
+export function getBlockResultingContextHash(
   transport: RpcTransport,
-  request: GetChainsBlocksResultingContextHashRequest,
+  request: GetBlockResultingContextHashRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksResultingContextHashOutput> {
-  return transport.call(getChainsBlocksResultingContextHashRoute, {
+): Promise<GetBlockResultingContextHashOutput> {
+  return transport.call(getBlockResultingContextHashRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5343,16 +5177,12 @@ export function getChainsBlocksResultingContextHash(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesBallotList(
+export function getVotesBallotList(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesBallotListRequest,
+  request: GetVotesBallotListRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesBallotListOutput> {
-  return transport.call(getChainsBlocksVotesBallotListRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesBallotListOutput> {
+  return transport.call(getVotesBallotListRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5362,16 +5192,12 @@ export function getChainsBlocksVotesBallotList(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesBallots(
+export function getVotesBallots(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesBallotsRequest,
+  request: GetVotesBallotsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesBallotsOutput> {
-  return transport.call(getChainsBlocksVotesBallotsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesBallotsOutput> {
+  return transport.call(getVotesBallotsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5381,16 +5207,12 @@ export function getChainsBlocksVotesBallots(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesCurrentPeriod(
+export function getVotesCurrentPeriod(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesCurrentPeriodRequest,
+  request: GetVotesCurrentPeriodRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesCurrentPeriodOutput> {
-  return transport.call(getChainsBlocksVotesCurrentPeriodRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesCurrentPeriodOutput> {
+  return transport.call(getVotesCurrentPeriodRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5400,12 +5222,12 @@ export function getChainsBlocksVotesCurrentPeriod(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesCurrentProposal(
+export function getVotesCurrentProposal(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesCurrentProposalRequest,
+  request: GetVotesCurrentProposalRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesCurrentProposalOutput> {
-  return transport.call(getChainsBlocksVotesCurrentProposalRoute, {
+): Promise<GetVotesCurrentProposalOutput> {
+  return transport.call(getVotesCurrentProposalRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5419,16 +5241,12 @@ export function getChainsBlocksVotesCurrentProposal(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesCurrentQuorum(
+export function getVotesCurrentQuorum(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesCurrentQuorumRequest,
+  request: GetVotesCurrentQuorumRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesCurrentQuorumOutput> {
-  return transport.call(getChainsBlocksVotesCurrentQuorumRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesCurrentQuorumOutput> {
+  return transport.call(getVotesCurrentQuorumRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5438,16 +5256,12 @@ export function getChainsBlocksVotesCurrentQuorum(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesListings(
+export function getVotesListings(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesListingsRequest,
+  request: GetVotesListingsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesListingsOutput> {
-  return transport.call(getChainsBlocksVotesListingsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesListingsOutput> {
+  return transport.call(getVotesListingsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5457,16 +5271,12 @@ export function getChainsBlocksVotesListings(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesProposalCountByPkh(
+export function getVotesProposalCount(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesProposalCountByPkhRequest,
+  request: GetVotesProposalCountRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesProposalCountByPkhOutput> {
-  return transport.call(getChainsBlocksVotesProposalCountByPkhRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesProposalCountOutput> {
+  return transport.call(getVotesProposalCountRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5476,16 +5286,12 @@ export function getChainsBlocksVotesProposalCountByPkh(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesProposals(
+export function getVotesProposals(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesProposalsRequest,
+  request: GetVotesProposalsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesProposalsOutput> {
-  return transport.call(getChainsBlocksVotesProposalsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetVotesProposalsOutput> {
+  return transport.call(getVotesProposalsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -5495,12 +5301,12 @@ export function getChainsBlocksVotesProposals(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesSuccessorPeriod(
+export function getVotesSuccessorPeriod(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesSuccessorPeriodRequest,
+  request: GetVotesSuccessorPeriodRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesSuccessorPeriodOutput> {
-  return transport.call(getChainsBlocksVotesSuccessorPeriodRoute, {
+): Promise<GetVotesSuccessorPeriodOutput> {
+  return transport.call(getVotesSuccessorPeriodRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5514,12 +5320,12 @@ export function getChainsBlocksVotesSuccessorPeriod(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsBlocksVotesTotalVotingPower(
+export function getVotesTotalVotingPower(
   transport: RpcTransport,
-  request: GetChainsBlocksVotesTotalVotingPowerRequest,
+  request: GetVotesTotalVotingPowerRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsBlocksVotesTotalVotingPowerOutput> {
-  return transport.call(getChainsBlocksVotesTotalVotingPowerRoute, {
+): Promise<GetVotesTotalVotingPowerOutput> {
+  return transport.call(getVotesTotalVotingPowerRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5533,12 +5339,12 @@ export function getChainsBlocksVotesTotalVotingPower(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsMempoolBanOperation(
+export function banOperation(
   transport: RpcTransport,
-  request: PostChainsMempoolBanOperationRequest,
+  request: BanOperationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsMempoolBanOperationOutput> {
-  return transport.call(postChainsMempoolBanOperationRoute, {
+): Promise<BanOperationOutput> {
+  return transport.call(banOperationRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5553,12 +5359,12 @@ export function postChainsMempoolBanOperation(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsMempoolFilter(
+export function getFilter(
   transport: RpcTransport,
-  request: GetChainsMempoolFilterRequest,
+  request: GetFilterRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsMempoolFilterOutput> {
-  return transport.call(getChainsMempoolFilterRoute, {
+): Promise<GetFilterOutput> {
+  return transport.call(getFilterRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5572,12 +5378,12 @@ export function getChainsMempoolFilter(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsMempoolFilter(
+export function postFilter(
   transport: RpcTransport,
-  request: PostChainsMempoolFilterRequest,
+  request: PostFilterRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsMempoolFilterOutput> {
-  return transport.call(postChainsMempoolFilterRoute, {
+): Promise<PostFilterOutput> {
+  return transport.call(postFilterRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5594,12 +5400,12 @@ export function postChainsMempoolFilter(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsMempoolMonitorOperations(
+export function monitorOperations(
   transport: RpcTransport,
-  request: GetChainsMempoolMonitorOperationsRequest,
+  request: MonitorOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): AsyncIterable<GetChainsMempoolMonitorOperationsOutput> {
-  return transport.stream(getChainsMempoolMonitorOperationsRoute, {
+): AsyncIterable<MonitorOperationsOutput> {
+  return transport.stream(monitorOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5613,12 +5419,12 @@ export function getChainsMempoolMonitorOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getChainsMempoolPendingOperations(
+export function getPendingOperations(
   transport: RpcTransport,
-  request: GetChainsMempoolPendingOperationsRequest,
+  request: GetPendingOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetChainsMempoolPendingOperationsOutput> {
-  return transport.call(getChainsMempoolPendingOperationsRoute, {
+): Promise<GetPendingOperationsOutput> {
+  return transport.call(getPendingOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5632,12 +5438,12 @@ export function getChainsMempoolPendingOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsMempoolRequestOperations(
+export function requestOperations(
   transport: RpcTransport,
-  request: PostChainsMempoolRequestOperationsRequest,
+  request: RequestOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsMempoolRequestOperationsOutput> {
-  return transport.call(postChainsMempoolRequestOperationsRoute, {
+): Promise<RequestOperationsOutput> {
+  return transport.call(requestOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -5652,12 +5458,12 @@ export function postChainsMempoolRequestOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsMempoolUnbanAllOperations(
+export function unbanAllOperations(
   transport: RpcTransport,
-  request: PostChainsMempoolUnbanAllOperationsRequest,
+  request: UnbanAllOperationsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsMempoolUnbanAllOperationsOutput> {
-  return transport.call(postChainsMempoolUnbanAllOperationsRoute, {
+): Promise<UnbanAllOperationsOutput> {
+  return transport.call(unbanAllOperationsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -5672,12 +5478,12 @@ export function postChainsMempoolUnbanAllOperations(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postChainsMempoolUnbanOperation(
+export function unbanOperation(
   transport: RpcTransport,
-  request: PostChainsMempoolUnbanOperationRequest,
+  request: UnbanOperationRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostChainsMempoolUnbanOperationOutput> {
-  return transport.call(postChainsMempoolUnbanOperationRoute, {
+): Promise<UnbanOperationOutput> {
+  return transport.call(unbanOperationRoute, {
     ...options,
     path: request.path,
     query: {},

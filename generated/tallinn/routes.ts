@@ -4,330 +4,96 @@
 
 import type { AnyRouteDescriptor, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import type {
+  BanOperationError,
+  BanOperationInput,
+  BanOperationOutput,
   DeleteChainsInvalidBlocksByBlockHashError,
   DeleteChainsInvalidBlocksByBlockHashOutput,
   DeleteNetworkConnectionsByPeerIdError,
   DeleteNetworkConnectionsByPeerIdOutput,
   DeleteNetworkGreylistError,
   DeleteNetworkGreylistOutput,
-  GetChainsBlocksByBlockIdError,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleError,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprError,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdError,
-  GetChainsBlocksContextBigMapsByBigMapIdOutput,
-  GetChainsBlocksContextCacheContractsAllError,
-  GetChainsBlocksContextCacheContractsAllOutput,
-  GetChainsBlocksContextCacheContractsSizeError,
-  GetChainsBlocksContextCacheContractsSizeLimitError,
-  GetChainsBlocksContextCacheContractsSizeLimitOutput,
-  GetChainsBlocksContextCacheContractsSizeOutput,
-  GetChainsBlocksContextConstantsError,
-  GetChainsBlocksContextConstantsErrorsError,
-  GetChainsBlocksContextConstantsErrorsOutput,
-  GetChainsBlocksContextConstantsOutput,
-  GetChainsBlocksContextConstantsParametricError,
-  GetChainsBlocksContextConstantsParametricOutput,
-  GetChainsBlocksContextContractsAllTicketBalancesError,
-  GetChainsBlocksContextContractsAllTicketBalancesOutput,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsError,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsBalanceError,
-  GetChainsBlocksContextContractsBalanceOutput,
-  GetChainsBlocksContextContractsByContractIdError,
-  GetChainsBlocksContextContractsByContractIdOutput,
-  GetChainsBlocksContextContractsCounterError,
-  GetChainsBlocksContextContractsCounterOutput,
-  GetChainsBlocksContextContractsDelegateError,
-  GetChainsBlocksContextContractsDelegateOutput,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointError,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointOutput,
-  GetChainsBlocksContextContractsEntrypointsError,
-  GetChainsBlocksContextContractsEntrypointsOutput,
-  GetChainsBlocksContextContractsError,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountError,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput,
-  GetChainsBlocksContextContractsFrozenBondsError,
-  GetChainsBlocksContextContractsFrozenBondsOutput,
-  GetChainsBlocksContextContractsFullBalanceError,
-  GetChainsBlocksContextContractsFullBalanceOutput,
-  GetChainsBlocksContextContractsManagerKeyError,
-  GetChainsBlocksContextContractsManagerKeyOutput,
-  GetChainsBlocksContextContractsOutput,
-  GetChainsBlocksContextContractsScriptError,
-  GetChainsBlocksContextContractsScriptOutput,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffError,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffOutput,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsError,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsSpendableError,
-  GetChainsBlocksContextContractsSpendableOutput,
-  GetChainsBlocksContextContractsStakedBalanceError,
-  GetChainsBlocksContextContractsStakedBalanceOutput,
-  GetChainsBlocksContextContractsStakingNumeratorError,
-  GetChainsBlocksContextContractsStakingNumeratorOutput,
-  GetChainsBlocksContextContractsStorageError,
-  GetChainsBlocksContextContractsStorageOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceError,
-  GetChainsBlocksContextContractsStoragePaidSpaceOutput,
-  GetChainsBlocksContextContractsStorageUsedSpaceError,
-  GetChainsBlocksContextContractsStorageUsedSpaceOutput,
-  GetChainsBlocksContextContractsUnstakeRequestsError,
-  GetChainsBlocksContextContractsUnstakeRequestsOutput,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceError,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceError,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput,
-  GetChainsBlocksContextDalCommitmentsHistoryError,
-  GetChainsBlocksContextDalCommitmentsHistoryOutput,
-  GetChainsBlocksContextDalPublishedSlotHeadersError,
-  GetChainsBlocksContextDalPublishedSlotHeadersOutput,
-  GetChainsBlocksContextDalShardsError,
-  GetChainsBlocksContextDalShardsOutput,
-  GetChainsBlocksContextDalSkipListCellsOfLevelError,
-  GetChainsBlocksContextDalSkipListCellsOfLevelOutput,
-  GetChainsBlocksContextDelegatesActiveStakingParametersError,
-  GetChainsBlocksContextDelegatesActiveStakingParametersOutput,
-  GetChainsBlocksContextDelegatesBakingPowerError,
-  GetChainsBlocksContextDelegatesBakingPowerOutput,
-  GetChainsBlocksContextDelegatesByPkhError,
-  GetChainsBlocksContextDelegatesByPkhOutput,
-  GetChainsBlocksContextDelegatesCompanionKeyError,
-  GetChainsBlocksContextDelegatesCompanionKeyOutput,
-  GetChainsBlocksContextDelegatesConsensusKeyError,
-  GetChainsBlocksContextDelegatesConsensusKeyOutput,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerError,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsError,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerError,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerOutput,
-  GetChainsBlocksContextDelegatesDalParticipationError,
-  GetChainsBlocksContextDelegatesDalParticipationOutput,
-  GetChainsBlocksContextDelegatesDeactivatedError,
-  GetChainsBlocksContextDelegatesDeactivatedOutput,
-  GetChainsBlocksContextDelegatesDelegatedBalanceError,
-  GetChainsBlocksContextDelegatesDelegatedBalanceOutput,
-  GetChainsBlocksContextDelegatesDelegatedContractsError,
-  GetChainsBlocksContextDelegatesDelegatedContractsOutput,
-  GetChainsBlocksContextDelegatesDelegatorsError,
-  GetChainsBlocksContextDelegatesDelegatorsOutput,
-  GetChainsBlocksContextDelegatesDenunciationsError,
-  GetChainsBlocksContextDelegatesDenunciationsOutput,
-  GetChainsBlocksContextDelegatesError,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountError,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput,
-  GetChainsBlocksContextDelegatesExternalDelegatedError,
-  GetChainsBlocksContextDelegatesExternalDelegatedOutput,
-  GetChainsBlocksContextDelegatesExternalStakedError,
-  GetChainsBlocksContextDelegatesExternalStakedOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsError,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitError,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesFullBalanceError,
-  GetChainsBlocksContextDelegatesFullBalanceOutput,
-  GetChainsBlocksContextDelegatesGracePeriodError,
-  GetChainsBlocksContextDelegatesGracePeriodOutput,
-  GetChainsBlocksContextDelegatesIsForbiddenError,
-  GetChainsBlocksContextDelegatesIsForbiddenOutput,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleError,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
-  GetChainsBlocksContextDelegatesOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedError,
-  GetChainsBlocksContextDelegatesOwnDelegatedOutput,
-  GetChainsBlocksContextDelegatesOwnFullBalanceError,
-  GetChainsBlocksContextDelegatesOwnFullBalanceOutput,
-  GetChainsBlocksContextDelegatesOwnStakedError,
-  GetChainsBlocksContextDelegatesOwnStakedOutput,
-  GetChainsBlocksContextDelegatesParticipationError,
-  GetChainsBlocksContextDelegatesParticipationOutput,
-  GetChainsBlocksContextDelegatesPendingStakingParametersError,
-  GetChainsBlocksContextDelegatesPendingStakingParametersOutput,
-  GetChainsBlocksContextDelegatesStakersError,
-  GetChainsBlocksContextDelegatesStakersOutput,
-  GetChainsBlocksContextDelegatesStakingBalanceError,
-  GetChainsBlocksContextDelegatesStakingBalanceOutput,
-  GetChainsBlocksContextDelegatesStakingDenominatorError,
-  GetChainsBlocksContextDelegatesStakingDenominatorOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedError,
-  GetChainsBlocksContextDelegatesTotalDelegatedOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeError,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput,
-  GetChainsBlocksContextDelegatesTotalStakedError,
-  GetChainsBlocksContextDelegatesTotalStakedOutput,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleError,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsError,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesVotingInfoError,
-  GetChainsBlocksContextDelegatesVotingInfoOutput,
-  GetChainsBlocksContextDelegatesVotingPowerError,
-  GetChainsBlocksContextDelegatesVotingPowerOutput,
-  GetChainsBlocksContextDenunciationsError,
-  GetChainsBlocksContextDenunciationsOutput,
-  GetChainsBlocksContextDestinationIndexError,
-  GetChainsBlocksContextDestinationIndexOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsError,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateError,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactError,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateOutput,
-  GetChainsBlocksContextIssuanceExpectedIssuanceError,
-  GetChainsBlocksContextIssuanceExpectedIssuanceOutput,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteError,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteOutput,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressError,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressOutput,
-  GetChainsBlocksContextMerkleTreeError,
-  GetChainsBlocksContextMerkleTreeOutput,
-  GetChainsBlocksContextMerkleTreeV2Error,
-  GetChainsBlocksContextMerkleTreeV2Output,
-  GetChainsBlocksContextNoncesByBlockLevelError,
-  GetChainsBlocksContextNoncesByBlockLevelOutput,
-  GetChainsBlocksContextProtocolFirstLevelError,
-  GetChainsBlocksContextProtocolFirstLevelOutput,
-  GetChainsBlocksContextRawBytesError,
-  GetChainsBlocksContextRawBytesOutput,
-  GetChainsBlocksContextSaplingGetDiffError,
-  GetChainsBlocksContextSaplingGetDiffOutput,
-  GetChainsBlocksContextSeedComputationError,
-  GetChainsBlocksContextSeedComputationOutput,
-  GetChainsBlocksContextSmartRollupsAllError,
-  GetChainsBlocksContextSmartRollupsAllInboxError,
-  GetChainsBlocksContextSmartRollupsAllInboxOutput,
-  GetChainsBlocksContextSmartRollupsAllOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashError,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedError,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesError,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelError,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoError,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsError,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindError,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateError,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersError,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistError,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
-  GetChainsBlocksContextTotalCurrentlyStakedError,
-  GetChainsBlocksContextTotalCurrentlyStakedOutput,
-  GetChainsBlocksContextTotalFrozenStakeError,
-  GetChainsBlocksContextTotalFrozenStakeOutput,
-  GetChainsBlocksContextTotalSupplyError,
-  GetChainsBlocksContextTotalSupplyOutput,
+  ForgeBlockHeaderError,
+  ForgeBlockHeaderInput,
+  ForgeBlockHeaderOutput,
+  ForgeBlsConsensusOperationsError,
+  ForgeBlsConsensusOperationsInput,
+  ForgeBlsConsensusOperationsOutput,
+  ForgeOperationsError,
+  ForgeOperationsInput,
+  ForgeOperationsOutput,
+  ForgeProtocolDataError,
+  ForgeProtocolDataInput,
+  ForgeProtocolDataOutput,
+  ForgeSignedOperationsError,
+  ForgeSignedOperationsInput,
+  ForgeSignedOperationsOutput,
+  GetAdaptiveIssuanceLaunchCycleError,
+  GetAdaptiveIssuanceLaunchCycleOutput,
+  GetAllBakersAttestActivationLevelError,
+  GetAllBakersAttestActivationLevelOutput,
+  GetAttestationRightsError,
+  GetAttestationRightsOutput,
+  GetBakingPowerDistributionForCurrentCycleError,
+  GetBakingPowerDistributionForCurrentCycleOutput,
+  GetBakingRightsError,
+  GetBakingRightsOutput,
+  GetBigMapByBigMapIdByScriptExprError,
+  GetBigMapByBigMapIdByScriptExprOutput,
+  GetBigMapByBigMapIdError,
+  GetBigMapByBigMapIdOutput,
+  GetBlockError,
+  GetBlockHashError,
+  GetBlockHashOutput,
+  GetBlockHeaderError,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataError,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawError,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderRawError,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderShellError,
+  GetBlockHeaderShellOutput,
+  GetBlockLiveBlocksError,
+  GetBlockLiveBlocksOutput,
+  GetBlockMetadataError,
+  GetBlockMetadataHashError,
+  GetBlockMetadataHashOutput,
+  GetBlockMetadataOutput,
+  GetBlockOperationByListOffsetByOperationOffsetError,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetError,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetError,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetError,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashesError,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetError,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetError,
+  GetBlockOperationMetadataHashByListOffsetOutput,
+  GetBlockOperationMetadataHashesError,
+  GetBlockOperationMetadataHashesOutput,
+  GetBlockOperationsError,
+  GetBlockOperationsMetadataHashError,
+  GetBlockOperationsMetadataHashOutput,
+  GetBlockOperationsOutput,
+  GetBlockOutput,
+  GetBlockProtocolsError,
+  GetBlockProtocolsOutput,
+  GetBlockResultingContextHashError,
+  GetBlockResultingContextHashOutput,
+  GetCacheContractsAllError,
+  GetCacheContractsAllOutput,
+  GetCacheContractsSizeError,
+  GetCacheContractsSizeLimitError,
+  GetCacheContractsSizeLimitOutput,
+  GetCacheContractsSizeOutput,
   GetChainsBlocksError,
-  GetChainsBlocksHashError,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHeaderError,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataError,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawError,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderRawError,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderShellError,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelError,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
-  GetChainsBlocksHelpersAttestationRightsError,
-  GetChainsBlocksHelpersAttestationRightsOutput,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleError,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
-  GetChainsBlocksHelpersBakingRightsError,
-  GetChainsBlocksHelpersBakingRightsOutput,
-  GetChainsBlocksHelpersCompleteByPrefixError,
-  GetChainsBlocksHelpersCompleteByPrefixOutput,
-  GetChainsBlocksHelpersConsecutiveRoundZeroError,
-  GetChainsBlocksHelpersConsecutiveRoundZeroOutput,
-  GetChainsBlocksHelpersCurrentLevelError,
-  GetChainsBlocksHelpersCurrentLevelOutput,
-  GetChainsBlocksHelpersLevelsInCurrentCycleError,
-  GetChainsBlocksHelpersLevelsInCurrentCycleOutput,
-  GetChainsBlocksHelpersRoundError,
-  GetChainsBlocksHelpersRoundOutput,
-  GetChainsBlocksHelpersTotalBakingPowerError,
-  GetChainsBlocksHelpersTotalBakingPowerOutput,
-  GetChainsBlocksHelpersTz4BakerNumberRatioError,
-  GetChainsBlocksHelpersTz4BakerNumberRatioOutput,
-  GetChainsBlocksHelpersValidatorsError,
-  GetChainsBlocksHelpersValidatorsOutput,
-  GetChainsBlocksLiveBlocksError,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksMetadataError,
-  GetChainsBlocksMetadataHashError,
-  GetChainsBlocksMetadataHashOutput,
-  GetChainsBlocksMetadataOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesError,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetError,
-  GetChainsBlocksOperationMetadataHashesByListOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesError,
-  GetChainsBlocksOperationMetadataHashesOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetError,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsError,
-  GetChainsBlocksOperationsMetadataHashError,
-  GetChainsBlocksOperationsMetadataHashOutput,
-  GetChainsBlocksOperationsOutput,
   GetChainsBlocksOutput,
-  GetChainsBlocksProtocolsError,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksResultingContextHashError,
-  GetChainsBlocksResultingContextHashOutput,
-  GetChainsBlocksVotesBallotListError,
-  GetChainsBlocksVotesBallotListOutput,
-  GetChainsBlocksVotesBallotsError,
-  GetChainsBlocksVotesBallotsOutput,
-  GetChainsBlocksVotesCurrentPeriodError,
-  GetChainsBlocksVotesCurrentPeriodOutput,
-  GetChainsBlocksVotesCurrentProposalError,
-  GetChainsBlocksVotesCurrentProposalOutput,
-  GetChainsBlocksVotesCurrentQuorumError,
-  GetChainsBlocksVotesCurrentQuorumOutput,
-  GetChainsBlocksVotesListingsError,
-  GetChainsBlocksVotesListingsOutput,
-  GetChainsBlocksVotesProposalCountByPkhError,
-  GetChainsBlocksVotesProposalCountByPkhOutput,
-  GetChainsBlocksVotesProposalsError,
-  GetChainsBlocksVotesProposalsOutput,
-  GetChainsBlocksVotesSuccessorPeriodError,
-  GetChainsBlocksVotesSuccessorPeriodOutput,
-  GetChainsBlocksVotesTotalVotingPowerError,
-  GetChainsBlocksVotesTotalVotingPowerOutput,
   GetChainsChainIdError,
   GetChainsChainIdOutput,
   GetChainsCheckpointError,
@@ -344,12 +110,8 @@ import type {
   GetChainsLevelsCheckpointOutput,
   GetChainsLevelsSavepointError,
   GetChainsLevelsSavepointOutput,
-  GetChainsMempoolFilterError,
-  GetChainsMempoolFilterOutput,
-  GetChainsMempoolMonitorOperationsError,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolPendingOperationsError,
-  GetChainsMempoolPendingOperationsOutput,
+  GetCompleteError,
+  GetCompleteOutput,
   GetConfigError,
   GetConfigHistoryModeError,
   GetConfigHistoryModeOutput,
@@ -360,14 +122,184 @@ import type {
   GetConfigNetworkUserActivatedUpgradesError,
   GetConfigNetworkUserActivatedUpgradesOutput,
   GetConfigOutput,
+  GetConsecutiveRoundZeroError,
+  GetConsecutiveRoundZeroOutput,
+  GetConstantsError,
+  GetConstantsErrorsError,
+  GetConstantsErrorsOutput,
+  GetConstantsOutput,
+  GetConstantsParametricError,
+  GetConstantsParametricOutput,
+  GetContractAllTicketBalancesError,
+  GetContractAllTicketBalancesOutput,
+  GetContractBalanceAndFrozenBondsError,
+  GetContractBalanceAndFrozenBondsOutput,
+  GetContractBalanceError,
+  GetContractBalanceOutput,
+  GetContractCounterError,
+  GetContractCounterOutput,
+  GetContractDelegateError,
+  GetContractDelegateOutput,
+  GetContractEntrypointError,
+  GetContractEntrypointOutput,
+  GetContractEntrypointsError,
+  GetContractEntrypointsOutput,
+  GetContractError,
+  GetContractEstimatedOwnPendingSlashedAmountError,
+  GetContractEstimatedOwnPendingSlashedAmountOutput,
+  GetContractFrozenBondsError,
+  GetContractFrozenBondsOutput,
+  GetContractFullBalanceError,
+  GetContractFullBalanceOutput,
+  GetContractManagerKeyError,
+  GetContractManagerKeyOutput,
+  GetContractOutput,
+  GetContractScriptError,
+  GetContractScriptOutput,
+  GetContractSingleSaplingGetDiffError,
+  GetContractSingleSaplingGetDiffOutput,
+  GetContractSpendableAndFrozenBondsError,
+  GetContractSpendableAndFrozenBondsOutput,
+  GetContractSpendableError,
+  GetContractSpendableOutput,
+  GetContractStakedBalanceError,
+  GetContractStakedBalanceOutput,
+  GetContractStakingNumeratorError,
+  GetContractStakingNumeratorOutput,
+  GetContractStorageError,
+  GetContractStorageOutput,
+  GetContractStoragePaidSpaceError,
+  GetContractStoragePaidSpaceOutput,
+  GetContractStorageUsedSpaceError,
+  GetContractStorageUsedSpaceOutput,
+  GetContractUnstakeRequestsError,
+  GetContractUnstakeRequestsOutput,
+  GetContractUnstakedFinalizableBalanceError,
+  GetContractUnstakedFinalizableBalanceOutput,
+  GetContractUnstakedFrozenBalanceError,
+  GetContractUnstakedFrozenBalanceOutput,
+  GetContractsError,
+  GetContractsOutput,
+  GetCurrentLevelError,
+  GetCurrentLevelOutput,
+  GetDalCommitmentsHistoryError,
+  GetDalCommitmentsHistoryOutput,
+  GetDalPublishedSlotHeadersError,
+  GetDalPublishedSlotHeadersOutput,
+  GetDalShardsError,
+  GetDalShardsOutput,
+  GetDalSkipListCellsOfLevelError,
+  GetDalSkipListCellsOfLevelOutput,
+  GetDelegateActiveStakingParametersError,
+  GetDelegateActiveStakingParametersOutput,
+  GetDelegateBakingPowerError,
+  GetDelegateBakingPowerOutput,
+  GetDelegateCompanionKeyError,
+  GetDelegateCompanionKeyOutput,
+  GetDelegateConsensusKeyError,
+  GetDelegateConsensusKeyOutput,
+  GetDelegateCurrentBakingPowerError,
+  GetDelegateCurrentBakingPowerOutput,
+  GetDelegateCurrentFrozenDepositsError,
+  GetDelegateCurrentFrozenDepositsOutput,
+  GetDelegateCurrentVotingPowerError,
+  GetDelegateCurrentVotingPowerOutput,
+  GetDelegateDalParticipationError,
+  GetDelegateDalParticipationOutput,
+  GetDelegateDeactivatedError,
+  GetDelegateDeactivatedOutput,
+  GetDelegateDelegatedBalanceError,
+  GetDelegateDelegatedBalanceOutput,
+  GetDelegateDelegatedContractsError,
+  GetDelegateDelegatedContractsOutput,
+  GetDelegateDelegatorsError,
+  GetDelegateDelegatorsOutput,
+  GetDelegateDenunciationsError,
+  GetDelegateDenunciationsOutput,
+  GetDelegateError,
+  GetDelegateEstimatedSharedPendingSlashedAmountError,
+  GetDelegateEstimatedSharedPendingSlashedAmountOutput,
+  GetDelegateExternalDelegatedError,
+  GetDelegateExternalDelegatedOutput,
+  GetDelegateExternalStakedError,
+  GetDelegateExternalStakedOutput,
+  GetDelegateFrozenDepositsError,
+  GetDelegateFrozenDepositsLimitError,
+  GetDelegateFrozenDepositsLimitOutput,
+  GetDelegateFrozenDepositsOutput,
+  GetDelegateFullBalanceError,
+  GetDelegateFullBalanceOutput,
+  GetDelegateGracePeriodError,
+  GetDelegateGracePeriodOutput,
+  GetDelegateIsForbiddenError,
+  GetDelegateIsForbiddenOutput,
+  GetDelegateMinDelegatedInCurrentCycleError,
+  GetDelegateMinDelegatedInCurrentCycleOutput,
+  GetDelegateOutput,
+  GetDelegateOwnDelegatedError,
+  GetDelegateOwnDelegatedOutput,
+  GetDelegateOwnFullBalanceError,
+  GetDelegateOwnFullBalanceOutput,
+  GetDelegateOwnStakedError,
+  GetDelegateOwnStakedOutput,
+  GetDelegateParticipationError,
+  GetDelegateParticipationOutput,
+  GetDelegatePendingStakingParametersError,
+  GetDelegatePendingStakingParametersOutput,
+  GetDelegateStakersError,
+  GetDelegateStakersOutput,
+  GetDelegateStakingBalanceError,
+  GetDelegateStakingBalanceOutput,
+  GetDelegateStakingDenominatorError,
+  GetDelegateStakingDenominatorOutput,
+  GetDelegateTotalDelegatedError,
+  GetDelegateTotalDelegatedOutput,
+  GetDelegateTotalDelegatedStakeError,
+  GetDelegateTotalDelegatedStakeOutput,
+  GetDelegateTotalStakedError,
+  GetDelegateTotalStakedOutput,
+  GetDelegateTotalUnstakedPerCycleError,
+  GetDelegateTotalUnstakedPerCycleOutput,
+  GetDelegateUnstakedFrozenDepositsError,
+  GetDelegateUnstakedFrozenDepositsOutput,
+  GetDelegateVotingInfoError,
+  GetDelegateVotingInfoOutput,
+  GetDelegateVotingPowerError,
+  GetDelegateVotingPowerOutput,
+  GetDelegatesError,
+  GetDelegatesOutput,
+  GetDenunciationsError,
+  GetDenunciationsOutput,
   GetDescribeByStringError,
   GetDescribeByStringOutput,
+  GetDestinationIndexError,
+  GetDestinationIndexOutput,
   GetErrorsError,
   GetErrorsOutput,
   GetFetchProtocolByProtocolHashError,
   GetFetchProtocolByProtocolHashOutput,
+  GetFilterError,
+  GetFilterOutput,
   GetHealthReadyError,
   GetHealthReadyOutput,
+  GetIssuanceCurrentYearlyRateDetailsError,
+  GetIssuanceCurrentYearlyRateDetailsOutput,
+  GetIssuanceCurrentYearlyRateError,
+  GetIssuanceCurrentYearlyRateExactError,
+  GetIssuanceCurrentYearlyRateExactOutput,
+  GetIssuanceCurrentYearlyRateOutput,
+  GetIssuanceExpectedIssuanceError,
+  GetIssuanceExpectedIssuanceOutput,
+  GetIssuanceIssuancePerMinuteError,
+  GetIssuanceIssuancePerMinuteOutput,
+  GetLevelsInCurrentCycleError,
+  GetLevelsInCurrentCycleOutput,
+  GetLiquidityBakingCpmmAddressError,
+  GetLiquidityBakingCpmmAddressOutput,
+  GetMerkleTreeError,
+  GetMerkleTreeOutput,
+  GetMerkleTreeV2Error,
+  GetMerkleTreeV2Output,
   GetMonitorActiveChainsError,
   GetMonitorActiveChainsOutput,
   GetMonitorAppliedBlocksError,
@@ -412,18 +344,102 @@ import type {
   GetNetworkSelfOutput,
   GetNetworkStatError,
   GetNetworkStatOutput,
+  GetNonceError,
+  GetNonceOutput,
+  GetPendingOperationsError,
+  GetPendingOperationsOutput,
+  GetProtocolFirstLevelError,
+  GetProtocolFirstLevelOutput,
   GetProtocolsByProtocolHashError,
   GetProtocolsByProtocolHashOutput,
   GetProtocolsEnvironmentError,
   GetProtocolsEnvironmentOutput,
   GetProtocolsError,
   GetProtocolsOutput,
+  GetRawBytesError,
+  GetRawBytesOutput,
+  GetRoundError,
+  GetRoundOutput,
+  GetSaplingGetDiffError,
+  GetSaplingGetDiffOutput,
+  GetSeedComputationError,
+  GetSeedComputationOutput,
+  GetSmartRollupsAllError,
+  GetSmartRollupsAllInboxError,
+  GetSmartRollupsAllInboxOutput,
+  GetSmartRollupsAllOutput,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedError,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupsSmartRollupCommitmentError,
+  GetSmartRollupsSmartRollupCommitmentOutput,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesError,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupsSmartRollupConsumedOutputError,
+  GetSmartRollupsSmartRollupConsumedOutputOutput,
+  GetSmartRollupsSmartRollupGenesisInfoError,
+  GetSmartRollupsSmartRollupGenesisInfoOutput,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsError,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupsSmartRollupKindError,
+  GetSmartRollupsSmartRollupKindOutput,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateError,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutError,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupsSmartRollupStakerConflictsError,
+  GetSmartRollupsSmartRollupStakerConflictsOutput,
+  GetSmartRollupsSmartRollupStakerGamesError,
+  GetSmartRollupsSmartRollupStakerGamesOutput,
+  GetSmartRollupsSmartRollupStakerIndexError,
+  GetSmartRollupsSmartRollupStakerIndexOutput,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentError,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupsSmartRollupStakersError,
+  GetSmartRollupsSmartRollupStakersOutput,
+  GetSmartRollupsSmartRollupWhitelistError,
+  GetSmartRollupsSmartRollupWhitelistOutput,
   GetStatsGcError,
   GetStatsGcOutput,
   GetStatsMemoryError,
   GetStatsMemoryOutput,
+  GetTotalBakingPowerError,
+  GetTotalBakingPowerOutput,
+  GetTotalCurrentlyStakedError,
+  GetTotalCurrentlyStakedOutput,
+  GetTotalFrozenStakeError,
+  GetTotalFrozenStakeOutput,
+  GetTotalSupplyError,
+  GetTotalSupplyOutput,
+  GetTz4BakerNumberRatioError,
+  GetTz4BakerNumberRatioOutput,
+  GetValidatorsError,
+  GetValidatorsOutput,
   GetVersionError,
   GetVersionOutput,
+  GetVotesBallotListError,
+  GetVotesBallotListOutput,
+  GetVotesBallotsError,
+  GetVotesBallotsOutput,
+  GetVotesCurrentPeriodError,
+  GetVotesCurrentPeriodOutput,
+  GetVotesCurrentProposalError,
+  GetVotesCurrentProposalOutput,
+  GetVotesCurrentQuorumError,
+  GetVotesCurrentQuorumOutput,
+  GetVotesListingsError,
+  GetVotesListingsOutput,
+  GetVotesProposalCountError,
+  GetVotesProposalCountOutput,
+  GetVotesProposalsError,
+  GetVotesProposalsOutput,
+  GetVotesSuccessorPeriodError,
+  GetVotesSuccessorPeriodOutput,
+  GetVotesTotalVotingPowerError,
+  GetVotesTotalVotingPowerOutput,
   GetWorkersBlockValidatorError,
   GetWorkersBlockValidatorOutput,
   GetWorkersChainValidatorsByChainIdError,
@@ -440,6 +456,29 @@ import type {
   GetWorkersPrevalidatorsByChainIdOutput,
   GetWorkersPrevalidatorsError,
   GetWorkersPrevalidatorsOutput,
+  MonitorOperationsError,
+  MonitorOperationsOutput,
+  NormalizeDataError,
+  NormalizeDataInput,
+  NormalizeDataOutput,
+  NormalizeScriptError,
+  NormalizeScriptInput,
+  NormalizeScriptOutput,
+  NormalizeStackError,
+  NormalizeStackInput,
+  NormalizeStackOutput,
+  NormalizeTypeError,
+  NormalizeTypeInput,
+  NormalizeTypeOutput,
+  PackDataError,
+  PackDataInput,
+  PackDataOutput,
+  ParseBlockError,
+  ParseBlockInput,
+  ParseBlockOutput,
+  ParseOperationsError,
+  ParseOperationsInput,
+  ParseOperationsOutput,
   PatchChainsByChainIdError,
   PatchChainsByChainIdInput,
   PatchChainsByChainIdOutput,
@@ -449,123 +488,33 @@ import type {
   PatchNetworkPointsByPointError,
   PatchNetworkPointsByPointInput,
   PatchNetworkPointsByPointOutput,
-  PostChainsBlocksContextBigMapsNormalizedError,
-  PostChainsBlocksContextBigMapsNormalizedInput,
-  PostChainsBlocksContextBigMapsNormalizedOutput,
-  PostChainsBlocksContextCacheContractsRankError,
-  PostChainsBlocksContextCacheContractsRankInput,
-  PostChainsBlocksContextCacheContractsRankOutput,
-  PostChainsBlocksContextContractsBigMapGetError,
-  PostChainsBlocksContextContractsBigMapGetInput,
-  PostChainsBlocksContextContractsBigMapGetOutput,
-  PostChainsBlocksContextContractsScriptNormalizedError,
-  PostChainsBlocksContextContractsScriptNormalizedInput,
-  PostChainsBlocksContextContractsScriptNormalizedOutput,
-  PostChainsBlocksContextContractsStorageNormalizedError,
-  PostChainsBlocksContextContractsStorageNormalizedInput,
-  PostChainsBlocksContextContractsStorageNormalizedOutput,
-  PostChainsBlocksContextContractsTicketBalanceError,
-  PostChainsBlocksContextContractsTicketBalanceInput,
-  PostChainsBlocksContextContractsTicketBalanceOutput,
-  PostChainsBlocksContextSeedError,
-  PostChainsBlocksContextSeedInput,
-  PostChainsBlocksContextSeedOutput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceError,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceInput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput,
-  PostChainsBlocksHelpersForgeBlockHeaderError,
-  PostChainsBlocksHelpersForgeBlockHeaderInput,
-  PostChainsBlocksHelpersForgeBlockHeaderOutput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsError,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsInput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
-  PostChainsBlocksHelpersForgeOperationsError,
-  PostChainsBlocksHelpersForgeOperationsInput,
-  PostChainsBlocksHelpersForgeOperationsOutput,
-  PostChainsBlocksHelpersForgeProtocolDataError,
-  PostChainsBlocksHelpersForgeProtocolDataInput,
-  PostChainsBlocksHelpersForgeProtocolDataOutput,
-  PostChainsBlocksHelpersForgeSignedOperationsError,
-  PostChainsBlocksHelpersForgeSignedOperationsInput,
-  PostChainsBlocksHelpersForgeSignedOperationsOutput,
-  PostChainsBlocksHelpersParseBlockError,
-  PostChainsBlocksHelpersParseBlockInput,
-  PostChainsBlocksHelpersParseBlockOutput,
-  PostChainsBlocksHelpersParseOperationsError,
-  PostChainsBlocksHelpersParseOperationsInput,
-  PostChainsBlocksHelpersParseOperationsOutput,
-  PostChainsBlocksHelpersPreapplyBlockError,
-  PostChainsBlocksHelpersPreapplyBlockInput,
-  PostChainsBlocksHelpersPreapplyBlockOutput,
-  PostChainsBlocksHelpersPreapplyOperationsError,
-  PostChainsBlocksHelpersPreapplyOperationsInput,
-  PostChainsBlocksHelpersPreapplyOperationsOutput,
-  PostChainsBlocksHelpersScriptsEntrypointError,
-  PostChainsBlocksHelpersScriptsEntrypointInput,
-  PostChainsBlocksHelpersScriptsEntrypointOutput,
-  PostChainsBlocksHelpersScriptsEntrypointsError,
-  PostChainsBlocksHelpersScriptsEntrypointsInput,
-  PostChainsBlocksHelpersScriptsEntrypointsOutput,
-  PostChainsBlocksHelpersScriptsNormalizeDataError,
-  PostChainsBlocksHelpersScriptsNormalizeDataInput,
-  PostChainsBlocksHelpersScriptsNormalizeDataOutput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptError,
-  PostChainsBlocksHelpersScriptsNormalizeScriptInput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptOutput,
-  PostChainsBlocksHelpersScriptsNormalizeStackError,
-  PostChainsBlocksHelpersScriptsNormalizeStackInput,
-  PostChainsBlocksHelpersScriptsNormalizeStackOutput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeError,
-  PostChainsBlocksHelpersScriptsNormalizeTypeInput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeOutput,
-  PostChainsBlocksHelpersScriptsPackDataError,
-  PostChainsBlocksHelpersScriptsPackDataInput,
-  PostChainsBlocksHelpersScriptsPackDataOutput,
-  PostChainsBlocksHelpersScriptsRunCodeError,
-  PostChainsBlocksHelpersScriptsRunCodeInput,
-  PostChainsBlocksHelpersScriptsRunCodeOutput,
-  PostChainsBlocksHelpersScriptsRunInstructionError,
-  PostChainsBlocksHelpersScriptsRunInstructionInput,
-  PostChainsBlocksHelpersScriptsRunInstructionOutput,
-  PostChainsBlocksHelpersScriptsRunOperationError,
-  PostChainsBlocksHelpersScriptsRunOperationInput,
-  PostChainsBlocksHelpersScriptsRunOperationOutput,
-  PostChainsBlocksHelpersScriptsRunScriptViewError,
-  PostChainsBlocksHelpersScriptsRunScriptViewInput,
-  PostChainsBlocksHelpersScriptsRunScriptViewOutput,
-  PostChainsBlocksHelpersScriptsRunViewError,
-  PostChainsBlocksHelpersScriptsRunViewInput,
-  PostChainsBlocksHelpersScriptsRunViewOutput,
-  PostChainsBlocksHelpersScriptsScriptSizeError,
-  PostChainsBlocksHelpersScriptsScriptSizeInput,
-  PostChainsBlocksHelpersScriptsScriptSizeOutput,
-  PostChainsBlocksHelpersScriptsSimulateOperationError,
-  PostChainsBlocksHelpersScriptsSimulateOperationInput,
-  PostChainsBlocksHelpersScriptsSimulateOperationOutput,
-  PostChainsBlocksHelpersScriptsTraceCodeError,
-  PostChainsBlocksHelpersScriptsTraceCodeInput,
-  PostChainsBlocksHelpersScriptsTraceCodeOutput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeError,
-  PostChainsBlocksHelpersScriptsTypecheckCodeInput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeOutput,
-  PostChainsBlocksHelpersScriptsTypecheckDataError,
-  PostChainsBlocksHelpersScriptsTypecheckDataInput,
-  PostChainsBlocksHelpersScriptsTypecheckDataOutput,
-  PostChainsMempoolBanOperationError,
-  PostChainsMempoolBanOperationInput,
-  PostChainsMempoolBanOperationOutput,
-  PostChainsMempoolFilterError,
-  PostChainsMempoolFilterInput,
-  PostChainsMempoolFilterOutput,
-  PostChainsMempoolRequestOperationsError,
-  PostChainsMempoolRequestOperationsInput,
-  PostChainsMempoolRequestOperationsOutput,
-  PostChainsMempoolUnbanAllOperationsError,
-  PostChainsMempoolUnbanAllOperationsInput,
-  PostChainsMempoolUnbanAllOperationsOutput,
-  PostChainsMempoolUnbanOperationError,
-  PostChainsMempoolUnbanOperationInput,
-  PostChainsMempoolUnbanOperationOutput,
+  PostBigMapNormalizedError,
+  PostBigMapNormalizedInput,
+  PostBigMapNormalizedOutput,
+  PostCacheContractsRankError,
+  PostCacheContractsRankInput,
+  PostCacheContractsRankOutput,
+  PostContractBigMapGetError,
+  PostContractBigMapGetInput,
+  PostContractBigMapGetOutput,
+  PostContractScriptNormalizedError,
+  PostContractScriptNormalizedInput,
+  PostContractScriptNormalizedOutput,
+  PostContractStorageNormalizedError,
+  PostContractStorageNormalizedInput,
+  PostContractStorageNormalizedOutput,
+  PostContractTicketBalanceError,
+  PostContractTicketBalanceInput,
+  PostContractTicketBalanceOutput,
+  PostEntrypointError,
+  PostEntrypointInput,
+  PostEntrypointOutput,
+  PostEntrypointsError,
+  PostEntrypointsInput,
+  PostEntrypointsOutput,
+  PostFilterError,
+  PostFilterInput,
+  PostFilterOutput,
   PostInjectionBlockError,
   PostInjectionBlockInput,
   PostInjectionBlockOutput,
@@ -581,12 +530,63 @@ import type {
   PostPrivateInjectionOperationsError,
   PostPrivateInjectionOperationsInput,
   PostPrivateInjectionOperationsOutput,
+  PostScriptSizeError,
+  PostScriptSizeInput,
+  PostScriptSizeOutput,
+  PostSeedError,
+  PostSeedInput,
+  PostSeedOutput,
+  PostSmartRollupsSmartRollupTicketBalanceError,
+  PostSmartRollupsSmartRollupTicketBalanceInput,
+  PostSmartRollupsSmartRollupTicketBalanceOutput,
+  PreapplyBlockError,
+  PreapplyBlockInput,
+  PreapplyBlockOutput,
+  PreapplyOperationsError,
+  PreapplyOperationsInput,
+  PreapplyOperationsOutput,
   PutConfigLoggingError,
   PutConfigLoggingInput,
   PutConfigLoggingOutput,
   PutNetworkPointsByPointError,
   PutNetworkPointsByPointInput,
   PutNetworkPointsByPointOutput,
+  RequestOperationsError,
+  RequestOperationsInput,
+  RequestOperationsOutput,
+  RunCodeError,
+  RunCodeInput,
+  RunCodeOutput,
+  RunInstructionError,
+  RunInstructionInput,
+  RunInstructionOutput,
+  RunOperationError,
+  RunOperationInput,
+  RunOperationOutput,
+  RunScriptViewError,
+  RunScriptViewInput,
+  RunScriptViewOutput,
+  RunViewError,
+  RunViewInput,
+  RunViewOutput,
+  SimulateOperationError,
+  SimulateOperationInput,
+  SimulateOperationOutput,
+  TraceCodeError,
+  TraceCodeInput,
+  TraceCodeOutput,
+  TypecheckCodeError,
+  TypecheckCodeInput,
+  TypecheckCodeOutput,
+  TypecheckDataError,
+  TypecheckDataInput,
+  TypecheckDataOutput,
+  UnbanAllOperationsError,
+  UnbanAllOperationsInput,
+  UnbanAllOperationsOutput,
+  UnbanOperationError,
+  UnbanOperationInput,
+  UnbanOperationOutput,
 } from "./types.ts";
 import {
   validateAContractHandleOriginatedAccount,
@@ -597,123 +597,93 @@ import {
   validateBlockHeader2,
   validateBooleanValue3,
   validateBranchAndContents,
-  validateChainsBlocksContextContractsOutput,
-  validateChainsBlocksContextContractsStorageOutput,
-  validateChainsBlocksContextDelegatesOutput,
-  validateChainsBlocksContextOutput,
-  validateChainsBlocksContextOutput2,
-  validateChainsBlocksContextOutput3,
-  validateChainsBlocksHelpersScriptsInput,
-  validateChainsBlocksHelpersScriptsOutput,
-  validateChainsBlocksOutput,
-  validateChainsBlocksOutput2,
+  validateCodeInput,
+  validateContractOutput,
+  validateContractStorageOutput,
   validateData,
+  validateDelegateOutput,
   validateEmptyObject,
   validateEmptyObject2,
   validateErrorTrace,
   validateErrorTrace2,
   validateExpectedEnvVersionAndComponents,
-  validateGetChainsBlocksByBlockIdOutput,
-  validateGetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
-  validateGetChainsBlocksContextBigMapsByBigMapIdOutput,
-  validateGetChainsBlocksContextCacheContractsAllOutput,
-  validateGetChainsBlocksContextConstantsOutput,
-  validateGetChainsBlocksContextConstantsParametricOutput,
-  validateGetChainsBlocksContextContractsAllTicketBalancesOutput,
-  validateGetChainsBlocksContextContractsByContractIdOutput,
-  validateGetChainsBlocksContextContractsDelegateOutput,
-  validateGetChainsBlocksContextContractsManagerKeyOutput,
-  validateGetChainsBlocksContextContractsScriptOutput,
-  validateGetChainsBlocksContextContractsUnstakeRequestsOutput,
-  validateGetChainsBlocksContextDalCommitmentsHistoryOutput,
-  validateGetChainsBlocksContextDalPublishedSlotHeadersOutput,
-  validateGetChainsBlocksContextDalShardsOutput,
-  validateGetChainsBlocksContextDalSkipListCellsOfLevelOutput,
-  validateGetChainsBlocksContextDelegatesActiveStakingParametersOutput,
-  validateGetChainsBlocksContextDelegatesByPkhOutput,
-  validateGetChainsBlocksContextDelegatesCompanionKeyOutput,
-  validateGetChainsBlocksContextDelegatesConsensusKeyOutput,
-  validateGetChainsBlocksContextDelegatesDalParticipationOutput,
-  validateGetChainsBlocksContextDelegatesDenunciationsOutput,
-  validateGetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
-  validateGetChainsBlocksContextDelegatesParticipationOutput,
-  validateGetChainsBlocksContextDelegatesPendingStakingParametersOutput,
-  validateGetChainsBlocksContextDelegatesStakersOutput,
-  validateGetChainsBlocksContextDelegatesVotingInfoOutput,
-  validateGetChainsBlocksContextDenunciationsOutput,
-  validateGetChainsBlocksContextDestinationIndexOutput,
-  validateGetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
-  validateGetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
-  validateGetChainsBlocksContextIssuanceExpectedIssuanceOutput,
-  validateGetChainsBlocksContextMerkleTreeOutput,
-  validateGetChainsBlocksContextMerkleTreeV2Output,
-  validateGetChainsBlocksContextNoncesByBlockLevelOutput,
-  validateGetChainsBlocksContextProtocolFirstLevelOutput,
-  validateGetChainsBlocksContextRawBytesOutput,
-  validateGetChainsBlocksContextSeedComputationOutput,
-  validateGetChainsBlocksContextSmartRollupsAllInboxOutput,
-  validateGetChainsBlocksContextSmartRollupsAllOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  validateGetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
-  validateGetChainsBlocksContextTotalCurrentlyStakedOutput,
-  validateGetChainsBlocksHashOutput,
-  validateGetChainsBlocksHeaderOutput,
-  validateGetChainsBlocksHeaderProtocolDataOutput,
-  validateGetChainsBlocksHeaderShellOutput,
-  validateGetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
-  validateGetChainsBlocksHelpersAttestationRightsOutput,
-  validateGetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
-  validateGetChainsBlocksHelpersBakingRightsOutput,
-  validateGetChainsBlocksHelpersCompleteByPrefixOutput,
-  validateGetChainsBlocksHelpersCurrentLevelOutput,
-  validateGetChainsBlocksHelpersLevelsInCurrentCycleOutput,
-  validateGetChainsBlocksHelpersValidatorsOutput,
-  validateGetChainsBlocksLiveBlocksOutput,
-  validateGetChainsBlocksMetadataHashOutput,
-  validateGetChainsBlocksMetadataOutput,
-  validateGetChainsBlocksOperationHashesByListOffsetOutput,
-  validateGetChainsBlocksOperationHashesOutput,
-  validateGetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
-  validateGetChainsBlocksOperationMetadataHashesByListOffsetOutput,
-  validateGetChainsBlocksOperationMetadataHashesOutput,
-  validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  validateGetChainsBlocksOperationsByListOffsetOutput,
-  validateGetChainsBlocksOperationsMetadataHashOutput,
-  validateGetChainsBlocksOperationsOutput,
+  validateForgeBlockHeaderOutput,
+  validateForgeBlsConsensusOperationsOutput,
+  validateForgeProtocolDataInput,
+  validateForgeProtocolDataOutput,
+  validateForgeSignedOperationsInput,
+  validateGetAdaptiveIssuanceLaunchCycleOutput,
+  validateGetAllBakersAttestActivationLevelOutput,
+  validateGetAttestationRightsOutput,
+  validateGetBakingPowerDistributionForCurrentCycleOutput,
+  validateGetBakingRightsOutput,
+  validateGetBigMapByBigMapIdOutput,
+  validateGetBlockHashOutput,
+  validateGetBlockHeaderOutput,
+  validateGetBlockHeaderProtocolDataOutput,
+  validateGetBlockHeaderShellOutput,
+  validateGetBlockLiveBlocksOutput,
+  validateGetBlockMetadataHashOutput,
+  validateGetBlockMetadataOutput,
+  validateGetBlockOperationByListOffsetByOperationOffsetOutput,
+  validateGetBlockOperationByListOffsetOutput,
+  validateGetBlockOperationHashByListOffsetOutput,
+  validateGetBlockOperationHashesOutput,
+  validateGetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
+  validateGetBlockOperationMetadataHashByListOffsetOutput,
+  validateGetBlockOperationMetadataHashesOutput,
+  validateGetBlockOperationsMetadataHashOutput,
+  validateGetBlockOperationsOutput,
+  validateGetBlockOutput,
+  validateGetBlockProtocolsOutput,
+  validateGetBlockResultingContextHashOutput,
+  validateGetCacheContractsAllOutput,
   validateGetChainsBlocksOutput,
-  validateGetChainsBlocksProtocolsOutput,
-  validateGetChainsBlocksResultingContextHashOutput,
-  validateGetChainsBlocksVotesBallotListOutput,
-  validateGetChainsBlocksVotesBallotsOutput,
-  validateGetChainsBlocksVotesCurrentProposalOutput,
-  validateGetChainsBlocksVotesListingsOutput,
-  validateGetChainsBlocksVotesProposalsOutput,
   validateGetChainsChainIdOutput,
   validateGetChainsCheckpointOutput,
   validateGetChainsInvalidBlocksByBlockHashOutput,
   validateGetChainsInvalidBlocksOutput,
   validateGetChainsIsBootstrappedOutput,
-  validateGetChainsMempoolMonitorOperationsOutput,
-  validateGetChainsMempoolPendingOperationsOutput,
+  validateGetCompleteOutput,
   validateGetConfigHistoryModeOutput,
   validateGetConfigNetworkDalOutput,
   validateGetConfigNetworkUserActivatedProtocolOverridesOutput,
   validateGetConfigNetworkUserActivatedUpgradesOutput,
   validateGetConfigOutput,
+  validateGetConstantsOutput,
+  validateGetConstantsParametricOutput,
+  validateGetContractAllTicketBalancesOutput,
+  validateGetContractDelegateOutput,
+  validateGetContractManagerKeyOutput,
+  validateGetContractOutput,
+  validateGetContractScriptOutput,
+  validateGetContractUnstakeRequestsOutput,
+  validateGetCurrentLevelOutput,
+  validateGetDalCommitmentsHistoryOutput,
+  validateGetDalPublishedSlotHeadersOutput,
+  validateGetDalShardsOutput,
+  validateGetDalSkipListCellsOfLevelOutput,
+  validateGetDelegateActiveStakingParametersOutput,
+  validateGetDelegateCompanionKeyOutput,
+  validateGetDelegateConsensusKeyOutput,
+  validateGetDelegateDalParticipationOutput,
+  validateGetDelegateDenunciationsOutput,
+  validateGetDelegateMinDelegatedInCurrentCycleOutput,
+  validateGetDelegateOutput,
+  validateGetDelegateParticipationOutput,
+  validateGetDelegatePendingStakingParametersOutput,
+  validateGetDelegateStakersOutput,
+  validateGetDelegateVotingInfoOutput,
+  validateGetDenunciationsOutput,
   validateGetDescribeByStringOutput,
+  validateGetDestinationIndexOutput,
   validateGetHealthReadyOutput,
+  validateGetIssuanceCurrentYearlyRateDetailsOutput,
+  validateGetIssuanceCurrentYearlyRateExactOutput,
+  validateGetIssuanceExpectedIssuanceOutput,
+  validateGetLevelsInCurrentCycleOutput,
+  validateGetMerkleTreeOutput,
+  validateGetMerkleTreeV2Output,
   validateGetMonitorActiveChainsOutput,
   validateGetMonitorBootstrappedOutput,
   validateGetMonitorCommitHashOutput,
@@ -729,11 +699,39 @@ import {
   validateGetNetworkPointsOutput,
   validateGetNetworkSelfOutput,
   validateGetNetworkStatOutput,
+  validateGetNonceOutput,
+  validateGetPendingOperationsOutput,
+  validateGetProtocolFirstLevelOutput,
   validateGetProtocolsEnvironmentOutput,
   validateGetProtocolsOutput,
+  validateGetRawBytesOutput,
+  validateGetSeedComputationOutput,
+  validateGetSmartRollupsAllInboxOutput,
+  validateGetSmartRollupsAllOutput,
+  validateGetSmartRollupsSmartRollupCommitmentOutput,
+  validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+  validateGetSmartRollupsSmartRollupConsumedOutputOutput,
+  validateGetSmartRollupsSmartRollupGenesisInfoOutput,
+  validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+  validateGetSmartRollupsSmartRollupKindOutput,
+  validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+  validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+  validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+  validateGetSmartRollupsSmartRollupStakerConflictsOutput,
+  validateGetSmartRollupsSmartRollupStakerGamesOutput,
+  validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+  validateGetSmartRollupsSmartRollupWhitelistOutput,
   validateGetStatsGcOutput,
   validateGetStatsMemoryOutput,
+  validateGetTotalCurrentlyStakedOutput,
+  validateGetValidatorsOutput,
   validateGetVersionOutput,
+  validateGetVotesBallotListOutput,
+  validateGetVotesBallotsOutput,
+  validateGetVotesCurrentProposalOutput,
+  validateGetVotesListingsOutput,
+  validateGetVotesProposalsOutput,
   validateGetWorkersBlockValidatorOutput,
   validateGetWorkersChainValidatorsByChainIdOutput,
   validateGetWorkersChainValidatorsDdbOutput,
@@ -742,64 +740,66 @@ import {
   validateGetWorkersPrevalidatorsByChainIdOutput,
   validateHexBytes3,
   validateMicheline024PtTALLiNMichelsonV1Expression,
+  validateMonitorOperationsOutput,
   validateMonitorOutput,
   validateNetworkPeersByPeerIdOutput,
   validateNetworkPointsByPointOutput,
+  validateNormalizeDataInput,
+  validateNormalizeScriptInput,
+  validateNormalizeStackInput,
+  validateNormalizeStackOutput,
+  validateNormalizeTypeInput,
   validateNormalized,
   validateOperationHash,
+  validateOperationOutput,
+  validateOutput,
+  validateOutput2,
+  validateOutput3,
+  validateOutput4,
+  validateOutput5,
+  validatePackDataInput,
+  validatePackDataOutput,
+  validateParseBlockOutput,
+  validateParseOperationsInput,
+  validateParseOperationsOutput,
   validatePatchChainsByChainIdInput,
   validatePatchNetworkPeersByPeerIdInput,
   validatePatchNetworkPointsByPointInput,
   validatePositiveBigNumber,
   validatePositiveBignum,
-  validatePostChainsBlocksContextCacheContractsRankOutput,
-  validatePostChainsBlocksContextContractsBigMapGetInput,
-  validatePostChainsBlocksContextContractsScriptNormalizedInput,
-  validatePostChainsBlocksContextContractsScriptNormalizedOutput,
-  validatePostChainsBlocksHelpersForgeBlockHeaderOutput,
-  validatePostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
-  validatePostChainsBlocksHelpersForgeProtocolDataInput,
-  validatePostChainsBlocksHelpersForgeProtocolDataOutput,
-  validatePostChainsBlocksHelpersForgeSignedOperationsInput,
-  validatePostChainsBlocksHelpersParseBlockOutput,
-  validatePostChainsBlocksHelpersParseOperationsInput,
-  validatePostChainsBlocksHelpersParseOperationsOutput,
-  validatePostChainsBlocksHelpersPreapplyBlockInput,
-  validatePostChainsBlocksHelpersPreapplyBlockOutput,
-  validatePostChainsBlocksHelpersPreapplyOperationsInput,
-  validatePostChainsBlocksHelpersPreapplyOperationsOutput,
-  validatePostChainsBlocksHelpersScriptsEntrypointInput,
-  validatePostChainsBlocksHelpersScriptsEntrypointOutput,
-  validatePostChainsBlocksHelpersScriptsEntrypointsInput,
-  validatePostChainsBlocksHelpersScriptsNormalizeDataInput,
-  validatePostChainsBlocksHelpersScriptsNormalizeScriptInput,
-  validatePostChainsBlocksHelpersScriptsNormalizeStackInput,
-  validatePostChainsBlocksHelpersScriptsNormalizeStackOutput,
-  validatePostChainsBlocksHelpersScriptsNormalizeTypeInput,
-  validatePostChainsBlocksHelpersScriptsPackDataInput,
-  validatePostChainsBlocksHelpersScriptsPackDataOutput,
-  validatePostChainsBlocksHelpersScriptsRunCodeOutput,
-  validatePostChainsBlocksHelpersScriptsRunInstructionInput,
-  validatePostChainsBlocksHelpersScriptsRunInstructionOutput,
-  validatePostChainsBlocksHelpersScriptsRunOperationInput,
-  validatePostChainsBlocksHelpersScriptsRunScriptViewInput,
-  validatePostChainsBlocksHelpersScriptsRunViewInput,
-  validatePostChainsBlocksHelpersScriptsScriptSizeInput,
-  validatePostChainsBlocksHelpersScriptsScriptSizeOutput,
-  validatePostChainsBlocksHelpersScriptsSimulateOperationInput,
-  validatePostChainsBlocksHelpersScriptsTraceCodeOutput,
-  validatePostChainsBlocksHelpersScriptsTypecheckCodeInput,
-  validatePostChainsBlocksHelpersScriptsTypecheckCodeOutput,
-  validatePostChainsBlocksHelpersScriptsTypecheckDataInput,
-  validatePostChainsBlocksHelpersScriptsTypecheckDataOutput,
+  validatePostCacheContractsRankOutput,
+  validatePostContractBigMapGetInput,
+  validatePostContractScriptNormalizedInput,
+  validatePostContractScriptNormalizedOutput,
+  validatePostEntrypointInput,
+  validatePostEntrypointOutput,
+  validatePostEntrypointsInput,
   validatePostInjectionBlockInput,
   validatePostInjectionBlockOutput,
   validatePostPrivateInjectionOperationsInput,
   validatePostPrivateInjectionOperationsOutput,
+  validatePostScriptSizeInput,
+  validatePostScriptSizeOutput,
+  validatePreapplyBlockInput,
+  validatePreapplyBlockOutput,
+  validatePreapplyOperationsInput,
+  validatePreapplyOperationsOutput,
   validateProtocolHash,
   validatePutConfigLoggingInput,
   validateRootAndCommitmentsAndCiphertextsAndNullifiers,
+  validateRunCodeOutput,
+  validateRunInstructionInput,
+  validateRunInstructionOutput,
+  validateRunOperationInput,
+  validateRunScriptViewInput,
+  validateRunViewInput,
+  validateSimulateOperationInput,
   validateTicketerAndContentTypeAndContent,
+  validateTraceCodeOutput,
+  validateTypecheckCodeInput,
+  validateTypecheckCodeOutput,
+  validateTypecheckDataInput,
+  validateTypecheckDataOutput,
   validateUniversalStringRepresentation,
   validateUnparsingMode,
   validateUnreachableAndEntrypoints,
@@ -2781,12 +2781,8 @@ export const getWorkersPrevalidatorsByChainIdRoute: RouteDescriptor<
  *
  * All the information about a block. The associated metadata may not be present depending on the history mode and block's distance from the head.
  */
-export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdError
-> = {
-  operation: "getChainsBlocksByBlockId",
+export const getBlockRoute: RouteDescriptor<undefined, GetBlockOutput, GetBlockError> = {
+  operation: "getBlock",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -2802,7 +2798,7 @@ export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksByBlockIdOutput,
+    validate: validateGetBlockOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -2817,12 +2813,12 @@ export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
  *
  * Returns the cycle at which the launch of the Adaptive Issuance feature is set to happen. A result of None means that the feature is not yet set to launch.
  */
-export const getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute: RouteDescriptor<
+export const getAdaptiveIssuanceLaunchCycleRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleError
+  GetAdaptiveIssuanceLaunchCycleOutput,
+  GetAdaptiveIssuanceLaunchCycleError
 > = {
-  operation: "getChainsBlocksContextAdaptiveIssuanceLaunchCycle",
+  operation: "getAdaptiveIssuanceLaunchCycle",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -2836,7 +2832,7 @@ export const getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute: RouteDescri
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
+    validate: validateGetAdaptiveIssuanceLaunchCycleOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -2851,12 +2847,12 @@ export const getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute: RouteDescri
  *
  * Get the (optionally paginated) list of values in a big map. Order of values is unspecified, but is guaranteed to be consistent.
  */
-export const getChainsBlocksContextBigMapsByBigMapIdRoute: RouteDescriptor<
+export const getBigMapByBigMapIdRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextBigMapsByBigMapIdOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdError
+  GetBigMapByBigMapIdOutput,
+  GetBigMapByBigMapIdError
 > = {
-  operation: "getChainsBlocksContextBigMapsByBigMapId",
+  operation: "getBigMapByBigMapId",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -2874,7 +2870,7 @@ export const getChainsBlocksContextBigMapsByBigMapIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextBigMapsByBigMapIdOutput,
+    validate: validateGetBigMapByBigMapIdOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -2889,12 +2885,12 @@ export const getChainsBlocksContextBigMapsByBigMapIdRoute: RouteDescriptor<
  *
  * Access the value associated with a key in a big map.
  */
-export const getChainsBlocksContextBigMapsByBigMapIdByScriptExprRoute: RouteDescriptor<
+export const getBigMapByBigMapIdByScriptExprRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprError
+  GetBigMapByBigMapIdByScriptExprOutput,
+  GetBigMapByBigMapIdByScriptExprError
 > = {
-  operation: "getChainsBlocksContextBigMapsByBigMapIdByScriptExpr",
+  operation: "getBigMapByBigMapIdByScriptExpr",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -2925,12 +2921,12 @@ export const getChainsBlocksContextBigMapsByBigMapIdByScriptExprRoute: RouteDesc
  *
  * Access the value associated with a key in a big map, normalize the output using the requested unparsing mode.
  */
-export const postChainsBlocksContextBigMapsNormalizedRoute: RouteDescriptor<
-  PostChainsBlocksContextBigMapsNormalizedInput,
-  PostChainsBlocksContextBigMapsNormalizedOutput,
-  PostChainsBlocksContextBigMapsNormalizedError
+export const postBigMapNormalizedRoute: RouteDescriptor<
+  PostBigMapNormalizedInput,
+  PostBigMapNormalizedOutput,
+  PostBigMapNormalizedError
 > = {
-  operation: "postChainsBlocksContextBigMapsNormalized",
+  operation: "postBigMapNormalized",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -2967,12 +2963,12 @@ export const postChainsBlocksContextBigMapsNormalizedRoute: RouteDescriptor<
  *
  * Return the list of cached contracts
  */
-export const getChainsBlocksContextCacheContractsAllRoute: RouteDescriptor<
+export const getCacheContractsAllRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextCacheContractsAllOutput,
-  GetChainsBlocksContextCacheContractsAllError
+  GetCacheContractsAllOutput,
+  GetCacheContractsAllError
 > = {
-  operation: "getChainsBlocksContextCacheContractsAll",
+  operation: "getCacheContractsAll",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -2988,7 +2984,7 @@ export const getChainsBlocksContextCacheContractsAllRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextCacheContractsAllOutput,
+    validate: validateGetCacheContractsAllOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3003,12 +2999,12 @@ export const getChainsBlocksContextCacheContractsAllRoute: RouteDescriptor<
  *
  * Return the number of cached contracts older than the provided contract
  */
-export const postChainsBlocksContextCacheContractsRankRoute: RouteDescriptor<
-  PostChainsBlocksContextCacheContractsRankInput,
-  PostChainsBlocksContextCacheContractsRankOutput,
-  PostChainsBlocksContextCacheContractsRankError
+export const postCacheContractsRankRoute: RouteDescriptor<
+  PostCacheContractsRankInput,
+  PostCacheContractsRankOutput,
+  PostCacheContractsRankError
 > = {
-  operation: "postChainsBlocksContextCacheContractsRank",
+  operation: "postCacheContractsRank",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -3029,7 +3025,7 @@ export const postChainsBlocksContextCacheContractsRankRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksContextCacheContractsRankOutput,
+    validate: validatePostCacheContractsRankOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3044,12 +3040,12 @@ export const postChainsBlocksContextCacheContractsRankRoute: RouteDescriptor<
  *
  * Return the size of the contract cache
  */
-export const getChainsBlocksContextCacheContractsSizeRoute: RouteDescriptor<
+export const getCacheContractsSizeRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextCacheContractsSizeOutput,
-  GetChainsBlocksContextCacheContractsSizeError
+  GetCacheContractsSizeOutput,
+  GetCacheContractsSizeError
 > = {
-  operation: "getChainsBlocksContextCacheContractsSize",
+  operation: "getCacheContractsSize",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3065,7 +3061,7 @@ export const getChainsBlocksContextCacheContractsSizeRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput,
+    validate: validateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3080,12 +3076,12 @@ export const getChainsBlocksContextCacheContractsSizeRoute: RouteDescriptor<
  *
  * Return the size limit of the contract cache
  */
-export const getChainsBlocksContextCacheContractsSizeLimitRoute: RouteDescriptor<
+export const getCacheContractsSizeLimitRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextCacheContractsSizeLimitOutput,
-  GetChainsBlocksContextCacheContractsSizeLimitError
+  GetCacheContractsSizeLimitOutput,
+  GetCacheContractsSizeLimitError
 > = {
-  operation: "getChainsBlocksContextCacheContractsSizeLimit",
+  operation: "getCacheContractsSizeLimit",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3101,7 +3097,7 @@ export const getChainsBlocksContextCacheContractsSizeLimitRoute: RouteDescriptor
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput,
+    validate: validateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3116,46 +3112,43 @@ export const getChainsBlocksContextCacheContractsSizeLimitRoute: RouteDescriptor
  *
  * All constants
  */
-export const getChainsBlocksContextConstantsRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextConstantsOutput,
-  GetChainsBlocksContextConstantsError
-> = {
-  operation: "getChainsBlocksContextConstants",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "context" },
-    { kind: "static", name: "constants" },
-  ],
-  query: [],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextConstantsOutput,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const getConstantsRoute: RouteDescriptor<undefined, GetConstantsOutput, GetConstantsError> =
+  {
+    operation: "getConstants",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "context" },
+      { kind: "static", name: "constants" },
+    ],
+    query: [],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateGetConstantsOutput,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/context/constants/errors`
  *
  * Schema for all the RPC errors from this protocol version
  */
-export const getChainsBlocksContextConstantsErrorsRoute: RouteDescriptor<
+export const getConstantsErrorsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextConstantsErrorsOutput,
-  GetChainsBlocksContextConstantsErrorsError
+  GetConstantsErrorsOutput,
+  GetConstantsErrorsError
 > = {
-  operation: "getChainsBlocksContextConstantsErrors",
+  operation: "getConstantsErrors",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3185,12 +3178,12 @@ export const getChainsBlocksContextConstantsErrorsRoute: RouteDescriptor<
  *
  * Parametric constants
  */
-export const getChainsBlocksContextConstantsParametricRoute: RouteDescriptor<
+export const getConstantsParametricRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextConstantsParametricOutput,
-  GetChainsBlocksContextConstantsParametricError
+  GetConstantsParametricOutput,
+  GetConstantsParametricError
 > = {
-  operation: "getChainsBlocksContextConstantsParametric",
+  operation: "getConstantsParametric",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3205,7 +3198,7 @@ export const getChainsBlocksContextConstantsParametricRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextConstantsParametricOutput,
+    validate: validateGetConstantsParametricOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3220,46 +3213,39 @@ export const getChainsBlocksContextConstantsParametricRoute: RouteDescriptor<
  *
  * All existing contracts (excluding empty implicit contracts).
  */
-export const getChainsBlocksContextContractsRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextContractsOutput,
-  GetChainsBlocksContextContractsError
-> = {
-  operation: "getChainsBlocksContextContracts",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "context" },
-    { kind: "static", name: "contracts" },
-  ],
-  query: [],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const getContractsRoute: RouteDescriptor<undefined, GetContractsOutput, GetContractsError> =
+  {
+    operation: "getContracts",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "context" },
+      { kind: "static", name: "contracts" },
+    ],
+    query: [],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateOutput2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>`
  *
  * Access the complete status of a contract.
  */
-export const getChainsBlocksContextContractsByContractIdRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextContractsByContractIdOutput,
-  GetChainsBlocksContextContractsByContractIdError
-> = {
-  operation: "getChainsBlocksContextContractsByContractId",
+export const getContractRoute: RouteDescriptor<undefined, GetContractOutput, GetContractError> = {
+  operation: "getContract",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3274,7 +3260,7 @@ export const getChainsBlocksContextContractsByContractIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsByContractIdOutput,
+    validate: validateGetContractOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3289,12 +3275,12 @@ export const getChainsBlocksContextContractsByContractIdRoute: RouteDescriptor<
  *
  * Access the complete list of tickets owned by the given contract by scanning the contract's storage.
  */
-export const getChainsBlocksContextContractsAllTicketBalancesRoute: RouteDescriptor<
+export const getContractAllTicketBalancesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsAllTicketBalancesOutput,
-  GetChainsBlocksContextContractsAllTicketBalancesError
+  GetContractAllTicketBalancesOutput,
+  GetContractAllTicketBalancesError
 > = {
-  operation: "getChainsBlocksContextContractsAllTicketBalances",
+  operation: "getContractAllTicketBalances",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3310,7 +3296,7 @@ export const getChainsBlocksContextContractsAllTicketBalancesRoute: RouteDescrip
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsAllTicketBalancesOutput,
+    validate: validateGetContractAllTicketBalancesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3325,12 +3311,12 @@ export const getChainsBlocksContextContractsAllTicketBalancesRoute: RouteDescrip
  *
  * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'spendable' RPC.
  */
-export const getChainsBlocksContextContractsBalanceRoute: RouteDescriptor<
+export const getContractBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsBalanceOutput,
-  GetChainsBlocksContextContractsBalanceError
+  GetContractBalanceOutput,
+  GetContractBalanceError
 > = {
-  operation: "getChainsBlocksContextContractsBalance",
+  operation: "getContractBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3361,12 +3347,12 @@ export const getChainsBlocksContextContractsBalanceRoute: RouteDescriptor<
  *
  * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'spendable_and_frozen_bonds' RPC.
  */
-export const getChainsBlocksContextContractsBalanceAndFrozenBondsRoute: RouteDescriptor<
+export const getContractBalanceAndFrozenBondsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsError
+  GetContractBalanceAndFrozenBondsOutput,
+  GetContractBalanceAndFrozenBondsError
 > = {
-  operation: "getChainsBlocksContextContractsBalanceAndFrozenBonds",
+  operation: "getContractBalanceAndFrozenBonds",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3397,12 +3383,12 @@ export const getChainsBlocksContextContractsBalanceAndFrozenBondsRoute: RouteDes
  *
  * Access the value associated with a key in a big map of the contract (deprecated).
  */
-export const postChainsBlocksContextContractsBigMapGetRoute: RouteDescriptor<
-  PostChainsBlocksContextContractsBigMapGetInput,
-  PostChainsBlocksContextContractsBigMapGetOutput,
-  PostChainsBlocksContextContractsBigMapGetError
+export const postContractBigMapGetRoute: RouteDescriptor<
+  PostContractBigMapGetInput,
+  PostContractBigMapGetOutput,
+  PostContractBigMapGetError
 > = {
-  operation: "postChainsBlocksContextContractsBigMapGet",
+  operation: "postContractBigMapGet",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -3418,12 +3404,12 @@ export const postChainsBlocksContextContractsBigMapGetRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksContextContractsBigMapGetInput,
+    validate: validatePostContractBigMapGetInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextContractsOutput,
+    validate: validateContractOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3438,12 +3424,12 @@ export const postChainsBlocksContextContractsBigMapGetRoute: RouteDescriptor<
  *
  * Access the counter of a contract, if any.
  */
-export const getChainsBlocksContextContractsCounterRoute: RouteDescriptor<
+export const getContractCounterRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsCounterOutput,
-  GetChainsBlocksContextContractsCounterError
+  GetContractCounterOutput,
+  GetContractCounterError
 > = {
-  operation: "getChainsBlocksContextContractsCounter",
+  operation: "getContractCounter",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3474,12 +3460,12 @@ export const getChainsBlocksContextContractsCounterRoute: RouteDescriptor<
  *
  * Access the delegate of a contract, if any.
  */
-export const getChainsBlocksContextContractsDelegateRoute: RouteDescriptor<
+export const getContractDelegateRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsDelegateOutput,
-  GetChainsBlocksContextContractsDelegateError
+  GetContractDelegateOutput,
+  GetContractDelegateError
 > = {
-  operation: "getChainsBlocksContextContractsDelegate",
+  operation: "getContractDelegate",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3495,7 +3481,7 @@ export const getChainsBlocksContextContractsDelegateRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsDelegateOutput,
+    validate: validateGetContractDelegateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3510,12 +3496,12 @@ export const getChainsBlocksContextContractsDelegateRoute: RouteDescriptor<
  *
  * Return the list of entrypoints of the contract
  */
-export const getChainsBlocksContextContractsEntrypointsRoute: RouteDescriptor<
+export const getContractEntrypointsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsEntrypointsOutput,
-  GetChainsBlocksContextContractsEntrypointsError
+  GetContractEntrypointsOutput,
+  GetContractEntrypointsError
 > = {
-  operation: "getChainsBlocksContextContractsEntrypoints",
+  operation: "getContractEntrypoints",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3546,12 +3532,12 @@ export const getChainsBlocksContextContractsEntrypointsRoute: RouteDescriptor<
  *
  * Return the type of the given entrypoint of the contract
  */
-export const getChainsBlocksContextContractsEntrypointsByEntrypointRoute: RouteDescriptor<
+export const getContractEntrypointRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointOutput,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointError
+  GetContractEntrypointOutput,
+  GetContractEntrypointError
 > = {
-  operation: "getChainsBlocksContextContractsEntrypointsByEntrypoint",
+  operation: "getContractEntrypoint",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3583,12 +3569,12 @@ export const getChainsBlocksContextContractsEntrypointsByEntrypointRoute: RouteD
  *
  * Returns the estimated own pending slashed amount (in mutez) of a given contract.
  */
-export const getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRoute: RouteDescriptor<
+export const getContractEstimatedOwnPendingSlashedAmountRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountError
+  GetContractEstimatedOwnPendingSlashedAmountOutput,
+  GetContractEstimatedOwnPendingSlashedAmountError
 > = {
-  operation: "getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmount",
+  operation: "getContractEstimatedOwnPendingSlashedAmount",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3619,12 +3605,12 @@ export const getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRout
  *
  * Access the frozen bonds of a contract.
  */
-export const getChainsBlocksContextContractsFrozenBondsRoute: RouteDescriptor<
+export const getContractFrozenBondsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsFrozenBondsOutput,
-  GetChainsBlocksContextContractsFrozenBondsError
+  GetContractFrozenBondsOutput,
+  GetContractFrozenBondsError
 > = {
-  operation: "getChainsBlocksContextContractsFrozenBonds",
+  operation: "getContractFrozenBonds",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3655,12 +3641,12 @@ export const getChainsBlocksContextContractsFrozenBondsRoute: RouteDescriptor<
  *
  * The full balance (in mutez) of the contract. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Even if the contract is a delegate, it does not include any staked or delegated tez owned by external delegators.
  */
-export const getChainsBlocksContextContractsFullBalanceRoute: RouteDescriptor<
+export const getContractFullBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsFullBalanceOutput,
-  GetChainsBlocksContextContractsFullBalanceError
+  GetContractFullBalanceOutput,
+  GetContractFullBalanceError
 > = {
-  operation: "getChainsBlocksContextContractsFullBalance",
+  operation: "getContractFullBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3691,12 +3677,12 @@ export const getChainsBlocksContextContractsFullBalanceRoute: RouteDescriptor<
  *
  * Access the manager of an implicit contract.
  */
-export const getChainsBlocksContextContractsManagerKeyRoute: RouteDescriptor<
+export const getContractManagerKeyRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsManagerKeyOutput,
-  GetChainsBlocksContextContractsManagerKeyError
+  GetContractManagerKeyOutput,
+  GetContractManagerKeyError
 > = {
-  operation: "getChainsBlocksContextContractsManagerKey",
+  operation: "getContractManagerKey",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3712,7 +3698,7 @@ export const getChainsBlocksContextContractsManagerKeyRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsManagerKeyOutput,
+    validate: validateGetContractManagerKeyOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3727,12 +3713,12 @@ export const getChainsBlocksContextContractsManagerKeyRoute: RouteDescriptor<
  *
  * Access the code and data of the contract.
  */
-export const getChainsBlocksContextContractsScriptRoute: RouteDescriptor<
+export const getContractScriptRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsScriptOutput,
-  GetChainsBlocksContextContractsScriptError
+  GetContractScriptOutput,
+  GetContractScriptError
 > = {
-  operation: "getChainsBlocksContextContractsScript",
+  operation: "getContractScript",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3748,7 +3734,7 @@ export const getChainsBlocksContextContractsScriptRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsScriptOutput,
+    validate: validateGetContractScriptOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3763,12 +3749,12 @@ export const getChainsBlocksContextContractsScriptRoute: RouteDescriptor<
  *
  * Access the script of the contract and normalize it using the requested unparsing mode.
  */
-export const postChainsBlocksContextContractsScriptNormalizedRoute: RouteDescriptor<
-  PostChainsBlocksContextContractsScriptNormalizedInput,
-  PostChainsBlocksContextContractsScriptNormalizedOutput,
-  PostChainsBlocksContextContractsScriptNormalizedError
+export const postContractScriptNormalizedRoute: RouteDescriptor<
+  PostContractScriptNormalizedInput,
+  PostContractScriptNormalizedOutput,
+  PostContractScriptNormalizedError
 > = {
-  operation: "postChainsBlocksContextContractsScriptNormalized",
+  operation: "postContractScriptNormalized",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -3785,12 +3771,12 @@ export const postChainsBlocksContextContractsScriptNormalizedRoute: RouteDescrip
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksContextContractsScriptNormalizedInput,
+    validate: validatePostContractScriptNormalizedInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksContextContractsScriptNormalizedOutput,
+    validate: validatePostContractScriptNormalizedOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3805,12 +3791,12 @@ export const postChainsBlocksContextContractsScriptNormalizedRoute: RouteDescrip
  *
  * Returns the root and a diff of a state starting from an optional offset which is zero by default.
  */
-export const getChainsBlocksContextContractsSingleSaplingGetDiffRoute: RouteDescriptor<
+export const getContractSingleSaplingGetDiffRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffOutput,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffError
+  GetContractSingleSaplingGetDiffOutput,
+  GetContractSingleSaplingGetDiffError
 > = {
-  operation: "getChainsBlocksContextContractsSingleSaplingGetDiff",
+  operation: "getContractSingleSaplingGetDiff",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3844,12 +3830,12 @@ export const getChainsBlocksContextContractsSingleSaplingGetDiffRoute: RouteDesc
  *
  * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'balance' RPC.
  */
-export const getChainsBlocksContextContractsSpendableRoute: RouteDescriptor<
+export const getContractSpendableRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsSpendableOutput,
-  GetChainsBlocksContextContractsSpendableError
+  GetContractSpendableOutput,
+  GetContractSpendableError
 > = {
-  operation: "getChainsBlocksContextContractsSpendable",
+  operation: "getContractSpendable",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3880,12 +3866,12 @@ export const getChainsBlocksContextContractsSpendableRoute: RouteDescriptor<
  *
  * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'balance_and_frozen_bonds' RPC.
  */
-export const getChainsBlocksContextContractsSpendableAndFrozenBondsRoute: RouteDescriptor<
+export const getContractSpendableAndFrozenBondsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsError
+  GetContractSpendableAndFrozenBondsOutput,
+  GetContractSpendableAndFrozenBondsError
 > = {
-  operation: "getChainsBlocksContextContractsSpendableAndFrozenBonds",
+  operation: "getContractSpendableAndFrozenBonds",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3916,12 +3902,12 @@ export const getChainsBlocksContextContractsSpendableAndFrozenBondsRoute: RouteD
  *
  * Access the staked balance of a contract (in mutez). Returns None if the contract is originated, or neither delegated nor a delegate.
  */
-export const getChainsBlocksContextContractsStakedBalanceRoute: RouteDescriptor<
+export const getContractStakedBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsStakedBalanceOutput,
-  GetChainsBlocksContextContractsStakedBalanceError
+  GetContractStakedBalanceOutput,
+  GetContractStakedBalanceError
 > = {
-  operation: "getChainsBlocksContextContractsStakedBalance",
+  operation: "getContractStakedBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3937,7 +3923,7 @@ export const getChainsBlocksContextContractsStakedBalanceRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput2,
+    validate: validateOutput3,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -3952,12 +3938,12 @@ export const getChainsBlocksContextContractsStakedBalanceRoute: RouteDescriptor<
  *
  * Returns an abstract representation of the contract's total_delegated_stake.
  */
-export const getChainsBlocksContextContractsStakingNumeratorRoute: RouteDescriptor<
+export const getContractStakingNumeratorRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsStakingNumeratorOutput,
-  GetChainsBlocksContextContractsStakingNumeratorError
+  GetContractStakingNumeratorOutput,
+  GetContractStakingNumeratorError
 > = {
-  operation: "getChainsBlocksContextContractsStakingNumerator",
+  operation: "getContractStakingNumerator",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -3988,12 +3974,12 @@ export const getChainsBlocksContextContractsStakingNumeratorRoute: RouteDescript
  *
  * Access the data of the contract.
  */
-export const getChainsBlocksContextContractsStorageRoute: RouteDescriptor<
+export const getContractStorageRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsStorageOutput,
-  GetChainsBlocksContextContractsStorageError
+  GetContractStorageOutput,
+  GetContractStorageError
 > = {
-  operation: "getChainsBlocksContextContractsStorage",
+  operation: "getContractStorage",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4024,12 +4010,12 @@ export const getChainsBlocksContextContractsStorageRoute: RouteDescriptor<
  *
  * Access the data of the contract and normalize it using the requested unparsing mode.
  */
-export const postChainsBlocksContextContractsStorageNormalizedRoute: RouteDescriptor<
-  PostChainsBlocksContextContractsStorageNormalizedInput,
-  PostChainsBlocksContextContractsStorageNormalizedOutput,
-  PostChainsBlocksContextContractsStorageNormalizedError
+export const postContractStorageNormalizedRoute: RouteDescriptor<
+  PostContractStorageNormalizedInput,
+  PostContractStorageNormalizedOutput,
+  PostContractStorageNormalizedError
 > = {
-  operation: "postChainsBlocksContextContractsStorageNormalized",
+  operation: "postContractStorageNormalized",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -4051,7 +4037,7 @@ export const postChainsBlocksContextContractsStorageNormalizedRoute: RouteDescri
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextContractsOutput,
+    validate: validateContractOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4066,12 +4052,12 @@ export const postChainsBlocksContextContractsStorageNormalizedRoute: RouteDescri
  *
  * Access the paid storage space of the contract.
  */
-export const getChainsBlocksContextContractsStoragePaidSpaceRoute: RouteDescriptor<
+export const getContractStoragePaidSpaceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsStoragePaidSpaceOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceError
+  GetContractStoragePaidSpaceOutput,
+  GetContractStoragePaidSpaceError
 > = {
-  operation: "getChainsBlocksContextContractsStoragePaidSpace",
+  operation: "getContractStoragePaidSpace",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4088,7 +4074,7 @@ export const getChainsBlocksContextContractsStoragePaidSpaceRoute: RouteDescript
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextContractsStorageOutput,
+    validate: validateContractStorageOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4103,12 +4089,12 @@ export const getChainsBlocksContextContractsStoragePaidSpaceRoute: RouteDescript
  *
  * Access the used storage space of the contract.
  */
-export const getChainsBlocksContextContractsStorageUsedSpaceRoute: RouteDescriptor<
+export const getContractStorageUsedSpaceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsStorageUsedSpaceOutput,
-  GetChainsBlocksContextContractsStorageUsedSpaceError
+  GetContractStorageUsedSpaceOutput,
+  GetContractStorageUsedSpaceError
 > = {
-  operation: "getChainsBlocksContextContractsStorageUsedSpace",
+  operation: "getContractStorageUsedSpace",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4125,7 +4111,7 @@ export const getChainsBlocksContextContractsStorageUsedSpaceRoute: RouteDescript
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextContractsStorageOutput,
+    validate: validateContractStorageOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4140,12 +4126,12 @@ export const getChainsBlocksContextContractsStorageUsedSpaceRoute: RouteDescript
  *
  * Access the contract's balance of ticket with specified ticketer, content type, and content.
  */
-export const postChainsBlocksContextContractsTicketBalanceRoute: RouteDescriptor<
-  PostChainsBlocksContextContractsTicketBalanceInput,
-  PostChainsBlocksContextContractsTicketBalanceOutput,
-  PostChainsBlocksContextContractsTicketBalanceError
+export const postContractTicketBalanceRoute: RouteDescriptor<
+  PostContractTicketBalanceInput,
+  PostContractTicketBalanceOutput,
+  PostContractTicketBalanceError
 > = {
-  operation: "postChainsBlocksContextContractsTicketBalance",
+  operation: "postContractTicketBalance",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -4181,12 +4167,12 @@ export const postChainsBlocksContextContractsTicketBalanceRoute: RouteDescriptor
  *
  * Access the unstake requests of the contract. The requests that appear in the finalizable field can be finalized, which means that the contract can transfer these (no longer frozen) funds to their spendable balance with a [finalize_unstake] operation call. Returns None if there is no unstake request pending.
  */
-export const getChainsBlocksContextContractsUnstakeRequestsRoute: RouteDescriptor<
+export const getContractUnstakeRequestsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsUnstakeRequestsOutput,
-  GetChainsBlocksContextContractsUnstakeRequestsError
+  GetContractUnstakeRequestsOutput,
+  GetContractUnstakeRequestsError
 > = {
-  operation: "getChainsBlocksContextContractsUnstakeRequests",
+  operation: "getContractUnstakeRequests",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4202,7 +4188,7 @@ export const getChainsBlocksContextContractsUnstakeRequestsRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextContractsUnstakeRequestsOutput,
+    validate: validateGetContractUnstakeRequestsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4217,12 +4203,12 @@ export const getChainsBlocksContextContractsUnstakeRequestsRoute: RouteDescripto
  *
  * Access the balance of a contract that was requested for an unstake operation, and is no longer frozen, which means it will appear in the spendable balance of the contract after any stake/unstake/finalize_unstake operation. Returns None if the contract is originated.
  */
-export const getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute: RouteDescriptor<
+export const getContractUnstakedFinalizableBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceError
+  GetContractUnstakedFinalizableBalanceOutput,
+  GetContractUnstakedFinalizableBalanceError
 > = {
-  operation: "getChainsBlocksContextContractsUnstakedFinalizableBalance",
+  operation: "getContractUnstakedFinalizableBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4238,7 +4224,7 @@ export const getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute: Rou
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput2,
+    validate: validateOutput3,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4253,12 +4239,12 @@ export const getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute: Rou
  *
  * Access the balance of a contract that was requested for an unstake operation, but is still frozen for the duration of the slashing period. Returns None if the contract is originated.
  */
-export const getChainsBlocksContextContractsUnstakedFrozenBalanceRoute: RouteDescriptor<
+export const getContractUnstakedFrozenBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceError
+  GetContractUnstakedFrozenBalanceOutput,
+  GetContractUnstakedFrozenBalanceError
 > = {
-  operation: "getChainsBlocksContextContractsUnstakedFrozenBalance",
+  operation: "getContractUnstakedFrozenBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4274,7 +4260,7 @@ export const getChainsBlocksContextContractsUnstakedFrozenBalanceRoute: RouteDes
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput2,
+    validate: validateOutput3,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4289,12 +4275,12 @@ export const getChainsBlocksContextContractsUnstakedFrozenBalanceRoute: RouteDes
  *
  * Returns the (currently last) DAL skip list cell if DAL is enabled, or [None] otherwise.
  */
-export const getChainsBlocksContextDalCommitmentsHistoryRoute: RouteDescriptor<
+export const getDalCommitmentsHistoryRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDalCommitmentsHistoryOutput,
-  GetChainsBlocksContextDalCommitmentsHistoryError
+  GetDalCommitmentsHistoryOutput,
+  GetDalCommitmentsHistoryError
 > = {
-  operation: "getChainsBlocksContextDalCommitmentsHistory",
+  operation: "getDalCommitmentsHistory",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4309,7 +4295,7 @@ export const getChainsBlocksContextDalCommitmentsHistoryRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDalCommitmentsHistoryOutput,
+    validate: validateGetDalCommitmentsHistoryOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4324,12 +4310,12 @@ export const getChainsBlocksContextDalCommitmentsHistoryRoute: RouteDescriptor<
  *
  * Get the published slots headers for the given level
  */
-export const getChainsBlocksContextDalPublishedSlotHeadersRoute: RouteDescriptor<
+export const getDalPublishedSlotHeadersRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDalPublishedSlotHeadersOutput,
-  GetChainsBlocksContextDalPublishedSlotHeadersError
+  GetDalPublishedSlotHeadersOutput,
+  GetDalPublishedSlotHeadersError
 > = {
-  operation: "getChainsBlocksContextDalPublishedSlotHeaders",
+  operation: "getDalPublishedSlotHeaders",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4344,7 +4330,7 @@ export const getChainsBlocksContextDalPublishedSlotHeadersRoute: RouteDescriptor
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDalPublishedSlotHeadersOutput,
+    validate: validateGetDalPublishedSlotHeadersOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4359,50 +4345,47 @@ export const getChainsBlocksContextDalPublishedSlotHeadersRoute: RouteDescriptor
  *
  * Get the shards assignment for a given level (the default is the current level) and given delegates (the default is all delegates)
  */
-export const getChainsBlocksContextDalShardsRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextDalShardsOutput,
-  GetChainsBlocksContextDalShardsError
-> = {
-  operation: "getChainsBlocksContextDalShards",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "context" },
-    { kind: "static", name: "dal" },
-    { kind: "static", name: "shards" },
-  ],
-  query: [
-    { name: "level", kind: "optional", type: "string", valueType: "string" },
-    { name: "delegates", kind: "optional", type: "string", valueType: "string" },
-  ],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDalShardsOutput,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const getDalShardsRoute: RouteDescriptor<undefined, GetDalShardsOutput, GetDalShardsError> =
+  {
+    operation: "getDalShards",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "context" },
+      { kind: "static", name: "dal" },
+      { kind: "static", name: "shards" },
+    ],
+    query: [
+      { name: "level", kind: "optional", type: "string", valueType: "string" },
+      { name: "delegates", kind: "optional", type: "string", valueType: "string" },
+    ],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateGetDalShardsOutput,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/context/dal/skip_list_cells_of_level`
  *
  * Returns the cells of the DAL skip list constructed during this targeted block and stored in the context. The cells ordering in the list is not specified (not relevant). The list is expected to be empty if the entry is not initialized in the context (yet), or to have a size that coincides with the number of DAL slots otherwise.
  */
-export const getChainsBlocksContextDalSkipListCellsOfLevelRoute: RouteDescriptor<
+export const getDalSkipListCellsOfLevelRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDalSkipListCellsOfLevelOutput,
-  GetChainsBlocksContextDalSkipListCellsOfLevelError
+  GetDalSkipListCellsOfLevelOutput,
+  GetDalSkipListCellsOfLevelError
 > = {
-  operation: "getChainsBlocksContextDalSkipListCellsOfLevel",
+  operation: "getDalSkipListCellsOfLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4417,7 +4400,7 @@ export const getChainsBlocksContextDalSkipListCellsOfLevelRoute: RouteDescriptor
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDalSkipListCellsOfLevelOutput,
+    validate: validateGetDalSkipListCellsOfLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4432,51 +4415,44 @@ export const getChainsBlocksContextDalSkipListCellsOfLevelRoute: RouteDescriptor
  *
  * Lists all registered delegates by default. The arguments `active`, `inactive`, `with_minimal_stake`, and `without_minimal_stake` allow to enumerate only the delegates that are active, inactive, have at least a minimal stake to participate in consensus and in governance, or do not have such a minimal stake, respectively. Note, setting these arguments to false has no effect.
  */
-export const getChainsBlocksContextDelegatesRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextDelegatesOutput,
-  GetChainsBlocksContextDelegatesError
-> = {
-  operation: "getChainsBlocksContextDelegates",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "context" },
-    { kind: "static", name: "delegates" },
-  ],
-  query: [
-    { name: "active", kind: "optional", type: "string", valueType: "string" },
-    { name: "inactive", kind: "optional", type: "string", valueType: "string" },
-    { name: "with_minimal_stake", kind: "optional", type: "string", valueType: "string" },
-    { name: "without_minimal_stake", kind: "optional", type: "string", valueType: "string" },
-  ],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput3,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const getDelegatesRoute: RouteDescriptor<undefined, GetDelegatesOutput, GetDelegatesError> =
+  {
+    operation: "getDelegates",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "context" },
+      { kind: "static", name: "delegates" },
+    ],
+    query: [
+      { name: "active", kind: "optional", type: "string", valueType: "string" },
+      { name: "inactive", kind: "optional", type: "string", valueType: "string" },
+      { name: "with_minimal_stake", kind: "optional", type: "string", valueType: "string" },
+      { name: "without_minimal_stake", kind: "optional", type: "string", valueType: "string" },
+    ],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateOutput4,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>`
  *
  * Everything about a delegate. Gathers the outputs of all RPCs with the ../delegates/<pkh> prefix.
  */
-export const getChainsBlocksContextDelegatesByPkhRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextDelegatesByPkhOutput,
-  GetChainsBlocksContextDelegatesByPkhError
-> = {
-  operation: "getChainsBlocksContextDelegatesByPkh",
+export const getDelegateRoute: RouteDescriptor<undefined, GetDelegateOutput, GetDelegateError> = {
+  operation: "getDelegate",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4491,7 +4467,7 @@ export const getChainsBlocksContextDelegatesByPkhRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesByPkhOutput,
+    validate: validateGetDelegateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4506,12 +4482,12 @@ export const getChainsBlocksContextDelegatesByPkhRoute: RouteDescriptor<
  *
  * Returns the currently active staking parameters for the given delegate.
  */
-export const getChainsBlocksContextDelegatesActiveStakingParametersRoute: RouteDescriptor<
+export const getDelegateActiveStakingParametersRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesActiveStakingParametersOutput,
-  GetChainsBlocksContextDelegatesActiveStakingParametersError
+  GetDelegateActiveStakingParametersOutput,
+  GetDelegateActiveStakingParametersError
 > = {
-  operation: "getChainsBlocksContextDelegatesActiveStakingParameters",
+  operation: "getDelegateActiveStakingParameters",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4527,7 +4503,7 @@ export const getChainsBlocksContextDelegatesActiveStakingParametersRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesActiveStakingParametersOutput,
+    validate: validateGetDelegateActiveStakingParametersOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4542,12 +4518,12 @@ export const getChainsBlocksContextDelegatesActiveStakingParametersRoute: RouteD
  *
  * The current baking power of a delegate, using the current staked and delegated balances of the baker and its delegators. In other words, the baking rights that the baker would get for a future cycle if the current cycle ended right at the current block.
  */
-export const getChainsBlocksContextDelegatesBakingPowerRoute: RouteDescriptor<
+export const getDelegateBakingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesBakingPowerOutput,
-  GetChainsBlocksContextDelegatesBakingPowerError
+  GetDelegateBakingPowerOutput,
+  GetDelegateBakingPowerError
 > = {
-  operation: "getChainsBlocksContextDelegatesBakingPower",
+  operation: "getDelegateBakingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4578,12 +4554,12 @@ export const getChainsBlocksContextDelegatesBakingPowerRoute: RouteDescriptor<
  *
  * The active companion key (if set) for a given delegate and the pending companion keys.
  */
-export const getChainsBlocksContextDelegatesCompanionKeyRoute: RouteDescriptor<
+export const getDelegateCompanionKeyRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesCompanionKeyOutput,
-  GetChainsBlocksContextDelegatesCompanionKeyError
+  GetDelegateCompanionKeyOutput,
+  GetDelegateCompanionKeyError
 > = {
-  operation: "getChainsBlocksContextDelegatesCompanionKey",
+  operation: "getDelegateCompanionKey",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4599,7 +4575,7 @@ export const getChainsBlocksContextDelegatesCompanionKeyRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesCompanionKeyOutput,
+    validate: validateGetDelegateCompanionKeyOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4614,12 +4590,12 @@ export const getChainsBlocksContextDelegatesCompanionKeyRoute: RouteDescriptor<
  *
  * The active consensus key for a given delegate and the pending consensus keys.
  */
-export const getChainsBlocksContextDelegatesConsensusKeyRoute: RouteDescriptor<
+export const getDelegateConsensusKeyRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesConsensusKeyOutput,
-  GetChainsBlocksContextDelegatesConsensusKeyError
+  GetDelegateConsensusKeyOutput,
+  GetDelegateConsensusKeyError
 > = {
-  operation: "getChainsBlocksContextDelegatesConsensusKey",
+  operation: "getDelegateConsensusKey",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4635,7 +4611,7 @@ export const getChainsBlocksContextDelegatesConsensusKeyRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesConsensusKeyOutput,
+    validate: validateGetDelegateConsensusKeyOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4650,12 +4626,12 @@ export const getChainsBlocksContextDelegatesConsensusKeyRoute: RouteDescriptor<
  *
  * DEPRECATED; use baking_power instead.
  */
-export const getChainsBlocksContextDelegatesCurrentBakingPowerRoute: RouteDescriptor<
+export const getDelegateCurrentBakingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerError
+  GetDelegateCurrentBakingPowerOutput,
+  GetDelegateCurrentBakingPowerError
 > = {
-  operation: "getChainsBlocksContextDelegatesCurrentBakingPower",
+  operation: "getDelegateCurrentBakingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4686,12 +4662,12 @@ export const getChainsBlocksContextDelegatesCurrentBakingPowerRoute: RouteDescri
  *
  * DEPRECATED; use total_staked instead.
  */
-export const getChainsBlocksContextDelegatesCurrentFrozenDepositsRoute: RouteDescriptor<
+export const getDelegateCurrentFrozenDepositsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsError
+  GetDelegateCurrentFrozenDepositsOutput,
+  GetDelegateCurrentFrozenDepositsError
 > = {
-  operation: "getChainsBlocksContextDelegatesCurrentFrozenDeposits",
+  operation: "getDelegateCurrentFrozenDeposits",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4722,12 +4698,12 @@ export const getChainsBlocksContextDelegatesCurrentFrozenDepositsRoute: RouteDes
  *
  * The voting power of a given delegate, as computed from its current stake.
  */
-export const getChainsBlocksContextDelegatesCurrentVotingPowerRoute: RouteDescriptor<
+export const getDelegateCurrentVotingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerError
+  GetDelegateCurrentVotingPowerOutput,
+  GetDelegateCurrentVotingPowerError
 > = {
-  operation: "getChainsBlocksContextDelegatesCurrentVotingPower",
+  operation: "getDelegateCurrentVotingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4758,12 +4734,12 @@ export const getChainsBlocksContextDelegatesCurrentVotingPowerRoute: RouteDescri
  *
  * Returns information about the delegate's participation in the attestation of slots published into the Data Availability Layer (DAL) during the current cycle. The field 'expected_assigned_shards_per_slot' indicates the expected number of shards assigned to the delegate in the cycle per DAL slot. The field 'delegate_attested_dal_slots' represents the number of attested DAL slots which are also attested by the delegate, while 'delegate_attestable_dal_slots' provides the total number of DAL slots attested during the cycle for which the delegate had shards assigned. The 'expected_dal_rewards' field specifies the expected amount of rewards for the delegate based on DAL participation, provided the delegate meets the required participation. Whether this threshold is currently met is determined by the 'sufficient_dal_participation' flag, which is true if currently the delegate has sufficiently participated in attesting DAL slots declared to be attested by the protocol. Note that this flag may evolve during the cycle. Also note, in particular, that if no DAL slots have been globally attested during the cycle (i.e., when 'delegate_attestable_dal_slots' is zero), the flag is true; receipt of the DAL rewards is conditioned however on the receipt of the attestation rewards. The 'denounced' field specifies whether the delegate was denounced for not detecting traps during the current cycle.
  */
-export const getChainsBlocksContextDelegatesDalParticipationRoute: RouteDescriptor<
+export const getDelegateDalParticipationRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDalParticipationOutput,
-  GetChainsBlocksContextDelegatesDalParticipationError
+  GetDelegateDalParticipationOutput,
+  GetDelegateDalParticipationError
 > = {
-  operation: "getChainsBlocksContextDelegatesDalParticipation",
+  operation: "getDelegateDalParticipation",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4779,7 +4755,7 @@ export const getChainsBlocksContextDelegatesDalParticipationRoute: RouteDescript
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesDalParticipationOutput,
+    validate: validateGetDelegateDalParticipationOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4794,12 +4770,12 @@ export const getChainsBlocksContextDelegatesDalParticipationRoute: RouteDescript
  *
  * Tells whether the delegate is currently tagged as deactivated or not.
  */
-export const getChainsBlocksContextDelegatesDeactivatedRoute: RouteDescriptor<
+export const getDelegateDeactivatedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDeactivatedOutput,
-  GetChainsBlocksContextDelegatesDeactivatedError
+  GetDelegateDeactivatedOutput,
+  GetDelegateDeactivatedError
 > = {
-  operation: "getChainsBlocksContextDelegatesDeactivated",
+  operation: "getDelegateDeactivated",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4830,12 +4806,12 @@ export const getChainsBlocksContextDelegatesDeactivatedRoute: RouteDescriptor<
  *
  * DEPRECATED; to get this value, you can call RPCs external_staked and external_delegated, and add their outputs together.
  */
-export const getChainsBlocksContextDelegatesDelegatedBalanceRoute: RouteDescriptor<
+export const getDelegateDelegatedBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDelegatedBalanceOutput,
-  GetChainsBlocksContextDelegatesDelegatedBalanceError
+  GetDelegateDelegatedBalanceOutput,
+  GetDelegateDelegatedBalanceError
 > = {
-  operation: "getChainsBlocksContextDelegatesDelegatedBalance",
+  operation: "getDelegateDelegatedBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4866,12 +4842,12 @@ export const getChainsBlocksContextDelegatesDelegatedBalanceRoute: RouteDescript
  *
  * DEPRECATED; use delegators instead.
  */
-export const getChainsBlocksContextDelegatesDelegatedContractsRoute: RouteDescriptor<
+export const getDelegateDelegatedContractsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDelegatedContractsOutput,
-  GetChainsBlocksContextDelegatesDelegatedContractsError
+  GetDelegateDelegatedContractsOutput,
+  GetDelegateDelegatedContractsError
 > = {
-  operation: "getChainsBlocksContextDelegatesDelegatedContracts",
+  operation: "getDelegateDelegatedContracts",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4887,7 +4863,7 @@ export const getChainsBlocksContextDelegatesDelegatedContractsRoute: RouteDescri
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput,
+    validate: validateOutput2,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4902,12 +4878,12 @@ export const getChainsBlocksContextDelegatesDelegatedContractsRoute: RouteDescri
  *
  * The list of all contracts that are currently delegating to the delegate. Includes both user accounts and smart contracts. Includes the delegate itself.
  */
-export const getChainsBlocksContextDelegatesDelegatorsRoute: RouteDescriptor<
+export const getDelegateDelegatorsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDelegatorsOutput,
-  GetChainsBlocksContextDelegatesDelegatorsError
+  GetDelegateDelegatorsOutput,
+  GetDelegateDelegatorsError
 > = {
-  operation: "getChainsBlocksContextDelegatesDelegators",
+  operation: "getDelegateDelegators",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4923,7 +4899,7 @@ export const getChainsBlocksContextDelegatesDelegatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput,
+    validate: validateOutput2,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4938,12 +4914,12 @@ export const getChainsBlocksContextDelegatesDelegatorsRoute: RouteDescriptor<
  *
  * Returns the pending denunciations for the given delegate.
  */
-export const getChainsBlocksContextDelegatesDenunciationsRoute: RouteDescriptor<
+export const getDelegateDenunciationsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesDenunciationsOutput,
-  GetChainsBlocksContextDelegatesDenunciationsError
+  GetDelegateDenunciationsOutput,
+  GetDelegateDenunciationsError
 > = {
-  operation: "getChainsBlocksContextDelegatesDenunciations",
+  operation: "getDelegateDenunciations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -4959,7 +4935,7 @@ export const getChainsBlocksContextDelegatesDenunciationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesDenunciationsOutput,
+    validate: validateGetDelegateDenunciationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -4974,12 +4950,12 @@ export const getChainsBlocksContextDelegatesDenunciationsRoute: RouteDescriptor<
  *
  * Returns the estimated shared pending slashed amount (in mutez) of a given delegate.
  */
-export const getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRoute: RouteDescriptor<
+export const getDelegateEstimatedSharedPendingSlashedAmountRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountError
+  GetDelegateEstimatedSharedPendingSlashedAmountOutput,
+  GetDelegateEstimatedSharedPendingSlashedAmountError
 > = {
-  operation: "getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmount",
+  operation: "getDelegateEstimatedSharedPendingSlashedAmount",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5010,12 +4986,12 @@ export const getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountR
  *
  * The sum (in mutez) of non-staked tokens that currently count as delegated to the baker, excluding those owned by the baker iself. Does not take limits such as overstaking or overdelegation into account. This includes the spendable balances and frozen bonds of all the baker's external delegators. It also includes unstake requests of contracts other than the baker, on the condition that the contract was delegating to the baker at the time of the unstake operation. So this includes most but not all unstake requests from current delegators, and might include some unstake requests from old delegators. Limits such as overstaking and overdelegation have not been applied yet.
  */
-export const getChainsBlocksContextDelegatesExternalDelegatedRoute: RouteDescriptor<
+export const getDelegateExternalDelegatedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesExternalDelegatedOutput,
-  GetChainsBlocksContextDelegatesExternalDelegatedError
+  GetDelegateExternalDelegatedOutput,
+  GetDelegateExternalDelegatedError
 > = {
-  operation: "getChainsBlocksContextDelegatesExternalDelegated",
+  operation: "getDelegateExternalDelegated",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5046,12 +5022,12 @@ export const getChainsBlocksContextDelegatesExternalDelegatedRoute: RouteDescrip
  *
  * The sum (in mutez) of all tokens currently staked by the baker's external delegators. This excludes the baker's own staked tokens.
  */
-export const getChainsBlocksContextDelegatesExternalStakedRoute: RouteDescriptor<
+export const getDelegateExternalStakedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesExternalStakedOutput,
-  GetChainsBlocksContextDelegatesExternalStakedError
+  GetDelegateExternalStakedOutput,
+  GetDelegateExternalStakedError
 > = {
-  operation: "getChainsBlocksContextDelegatesExternalStaked",
+  operation: "getDelegateExternalStaked",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5082,12 +5058,12 @@ export const getChainsBlocksContextDelegatesExternalStakedRoute: RouteDescriptor
  *
  * DEPRECATED; call RPC total_staked on the last block of (current_cycle - 3) instead. Returns the total amount (in mutez) that was staked for the baker by all stakers (including the baker itself) at the time the staking rights for the current cycle were computed.
  */
-export const getChainsBlocksContextDelegatesFrozenDepositsRoute: RouteDescriptor<
+export const getDelegateFrozenDepositsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsError
+  GetDelegateFrozenDepositsOutput,
+  GetDelegateFrozenDepositsError
 > = {
-  operation: "getChainsBlocksContextDelegatesFrozenDeposits",
+  operation: "getDelegateFrozenDeposits",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5118,12 +5094,12 @@ export const getChainsBlocksContextDelegatesFrozenDepositsRoute: RouteDescriptor
  *
  * DEPRECATED; the frozen deposits limit has no effects since the activation of Adaptive Issuance and Staking during the Paris protocol.
  */
-export const getChainsBlocksContextDelegatesFrozenDepositsLimitRoute: RouteDescriptor<
+export const getDelegateFrozenDepositsLimitRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitError
+  GetDelegateFrozenDepositsLimitOutput,
+  GetDelegateFrozenDepositsLimitError
 > = {
-  operation: "getChainsBlocksContextDelegatesFrozenDepositsLimit",
+  operation: "getDelegateFrozenDepositsLimit",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5139,7 +5115,7 @@ export const getChainsBlocksContextDelegatesFrozenDepositsLimitRoute: RouteDescr
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput2,
+    validate: validateOutput3,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5154,12 +5130,12 @@ export const getChainsBlocksContextDelegatesFrozenDepositsLimitRoute: RouteDescr
  *
  * DEPRECATED; use own_full_balance instead.
  */
-export const getChainsBlocksContextDelegatesFullBalanceRoute: RouteDescriptor<
+export const getDelegateFullBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesFullBalanceOutput,
-  GetChainsBlocksContextDelegatesFullBalanceError
+  GetDelegateFullBalanceOutput,
+  GetDelegateFullBalanceError
 > = {
-  operation: "getChainsBlocksContextDelegatesFullBalance",
+  operation: "getDelegateFullBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5190,12 +5166,12 @@ export const getChainsBlocksContextDelegatesFullBalanceRoute: RouteDescriptor<
  *
  * Returns the cycle by the end of which the delegate might be deactivated if she fails to execute any delegate action. A deactivated delegate might be reactivated (without loosing any stake) by simply re-registering as a delegate. For deactivated delegates, this value contains the cycle at which they were deactivated.
  */
-export const getChainsBlocksContextDelegatesGracePeriodRoute: RouteDescriptor<
+export const getDelegateGracePeriodRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesGracePeriodOutput,
-  GetChainsBlocksContextDelegatesGracePeriodError
+  GetDelegateGracePeriodOutput,
+  GetDelegateGracePeriodError
 > = {
-  operation: "getChainsBlocksContextDelegatesGracePeriod",
+  operation: "getDelegateGracePeriod",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5211,7 +5187,7 @@ export const getChainsBlocksContextDelegatesGracePeriodRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput2,
+    validate: validateOutput5,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5226,12 +5202,12 @@ export const getChainsBlocksContextDelegatesGracePeriodRoute: RouteDescriptor<
  *
  * Returns true if the delegate is forbidden to participate in consensus.
  */
-export const getChainsBlocksContextDelegatesIsForbiddenRoute: RouteDescriptor<
+export const getDelegateIsForbiddenRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesIsForbiddenOutput,
-  GetChainsBlocksContextDelegatesIsForbiddenError
+  GetDelegateIsForbiddenOutput,
+  GetDelegateIsForbiddenError
 > = {
-  operation: "getChainsBlocksContextDelegatesIsForbidden",
+  operation: "getDelegateIsForbidden",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5262,12 +5238,12 @@ export const getChainsBlocksContextDelegatesIsForbiddenRoute: RouteDescriptor<
  *
  * Returns the minimum of delegated tez (in mutez) during the current cycle and the block level at the end of which the minimum was reached. This only takes into account the value of `total_delegated` at the end of each block, not in the middle of applying operations. This is the delegated amount that would be used to compute the delegate's future baking rights if the cycle ended at the current block. If the minimum was reached multiple times, the returned level is the earliest level of the current cycle that reached this minimum. For instance, if `total_delegated` hasn't changed at all since the beginning of the current cycle, returns the first level of the current cycle. (If the contract is not registered as a delegate, returns 0 mutez and omits the level.)
  */
-export const getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute: RouteDescriptor<
+export const getDelegateMinDelegatedInCurrentCycleRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleError
+  GetDelegateMinDelegatedInCurrentCycleOutput,
+  GetDelegateMinDelegatedInCurrentCycleError
 > = {
-  operation: "getChainsBlocksContextDelegatesMinDelegatedInCurrentCycle",
+  operation: "getDelegateMinDelegatedInCurrentCycle",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5283,7 +5259,7 @@ export const getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute: Rou
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
+    validate: validateGetDelegateMinDelegatedInCurrentCycleOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5298,12 +5274,12 @@ export const getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute: Rou
  *
  * The amount (in mutez) currently owned by the baker itself and counting as delegated for the purpose of baking rights. This corresponds to all non-staked tokens owned by the baker: spendable balance, frozen bonds, and unstake requests. (Note: There is one exception: if the baker still has unstake requests created at a time when it was delegating to a different delegate, then these unstake requests still count as delegated to the former delegate. Any such unstake requests are excluded from the amount returned by the present RPC, despite being non-staked tokens owned by the baker.)
  */
-export const getChainsBlocksContextDelegatesOwnDelegatedRoute: RouteDescriptor<
+export const getDelegateOwnDelegatedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesOwnDelegatedOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedError
+  GetDelegateOwnDelegatedOutput,
+  GetDelegateOwnDelegatedError
 > = {
-  operation: "getChainsBlocksContextDelegatesOwnDelegated",
+  operation: "getDelegateOwnDelegated",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5334,12 +5310,12 @@ export const getChainsBlocksContextDelegatesOwnDelegatedRoute: RouteDescriptor<
  *
  * The full balance (in mutez) of tokens owned by the delegate itself. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Does not include any tokens owned by external delegators. This RPC fails when the pkh is not a delegate. When it is a delegate, this RPC outputs the same amount as ../<block_id>/context/contracts/<delegate_contract_id>/full_balance.
  */
-export const getChainsBlocksContextDelegatesOwnFullBalanceRoute: RouteDescriptor<
+export const getDelegateOwnFullBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesOwnFullBalanceOutput,
-  GetChainsBlocksContextDelegatesOwnFullBalanceError
+  GetDelegateOwnFullBalanceOutput,
+  GetDelegateOwnFullBalanceError
 > = {
-  operation: "getChainsBlocksContextDelegatesOwnFullBalance",
+  operation: "getDelegateOwnFullBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5370,12 +5346,12 @@ export const getChainsBlocksContextDelegatesOwnFullBalanceRoute: RouteDescriptor
  *
  * The amount (in mutez) currently owned and staked by the baker itself. Returns the same value as ../<block_id>/context/contracts/<delegate_contract_id>/staked_balance (except for the fact that the present RPC fails if the public_key_hash in the path is not a delegate).
  */
-export const getChainsBlocksContextDelegatesOwnStakedRoute: RouteDescriptor<
+export const getDelegateOwnStakedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesOwnStakedOutput,
-  GetChainsBlocksContextDelegatesOwnStakedError
+  GetDelegateOwnStakedOutput,
+  GetDelegateOwnStakedError
 > = {
-  operation: "getChainsBlocksContextDelegatesOwnStaked",
+  operation: "getDelegateOwnStaked",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5406,12 +5382,12 @@ export const getChainsBlocksContextDelegatesOwnStakedRoute: RouteDescriptor<
  *
  * Returns cycle and level participation information. In particular this indicates, in the field 'expected_cycle_activity', the number of slots the delegate is expected to have in the cycle based on its active stake. The field 'minimal_cycle_activity' indicates the minimal attesting slots in the cycle required to get attesting rewards. It is computed based on 'expected_cycle_activity. The fields 'missed_slots' and 'missed_levels' indicate the number of missed attesting slots and missed levels (for attesting) in the cycle so far. 'missed_slots' indicates the number of missed attesting slots in the cycle so far. The field 'remaining_allowed_missed_slots' indicates the remaining amount of attesting slots that can be missed in the cycle before forfeiting the rewards. Finally, 'expected_attesting_rewards' indicates the attesting rewards that will be distributed at the end of the cycle if activity at that point will be greater than the minimal required; if the activity is already known to be below the required minimum, then the rewards are zero.
  */
-export const getChainsBlocksContextDelegatesParticipationRoute: RouteDescriptor<
+export const getDelegateParticipationRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesParticipationOutput,
-  GetChainsBlocksContextDelegatesParticipationError
+  GetDelegateParticipationOutput,
+  GetDelegateParticipationError
 > = {
-  operation: "getChainsBlocksContextDelegatesParticipation",
+  operation: "getDelegateParticipation",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5427,7 +5403,7 @@ export const getChainsBlocksContextDelegatesParticipationRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesParticipationOutput,
+    validate: validateGetDelegateParticipationOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5442,12 +5418,12 @@ export const getChainsBlocksContextDelegatesParticipationRoute: RouteDescriptor<
  *
  * Returns the pending values for the given delegate's staking parameters.
  */
-export const getChainsBlocksContextDelegatesPendingStakingParametersRoute: RouteDescriptor<
+export const getDelegatePendingStakingParametersRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesPendingStakingParametersOutput,
-  GetChainsBlocksContextDelegatesPendingStakingParametersError
+  GetDelegatePendingStakingParametersOutput,
+  GetDelegatePendingStakingParametersError
 > = {
-  operation: "getChainsBlocksContextDelegatesPendingStakingParameters",
+  operation: "getDelegatePendingStakingParameters",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5463,7 +5439,7 @@ export const getChainsBlocksContextDelegatesPendingStakingParametersRoute: Route
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesPendingStakingParametersOutput,
+    validate: validateGetDelegatePendingStakingParametersOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5478,12 +5454,12 @@ export const getChainsBlocksContextDelegatesPendingStakingParametersRoute: Route
  *
  * Returns the list of accounts that stake to a given delegate together with their share of the frozen deposits.
  */
-export const getChainsBlocksContextDelegatesStakersRoute: RouteDescriptor<
+export const getDelegateStakersRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesStakersOutput,
-  GetChainsBlocksContextDelegatesStakersError
+  GetDelegateStakersOutput,
+  GetDelegateStakersError
 > = {
-  operation: "getChainsBlocksContextDelegatesStakers",
+  operation: "getDelegateStakers",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5499,7 +5475,7 @@ export const getChainsBlocksContextDelegatesStakersRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesStakersOutput,
+    validate: validateGetDelegateStakersOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5514,12 +5490,12 @@ export const getChainsBlocksContextDelegatesStakersRoute: RouteDescriptor<
  *
  * DEPRECATED; to get this value, you can call RPCs total_staked and total_delegated, and add their outputs together.
  */
-export const getChainsBlocksContextDelegatesStakingBalanceRoute: RouteDescriptor<
+export const getDelegateStakingBalanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesStakingBalanceOutput,
-  GetChainsBlocksContextDelegatesStakingBalanceError
+  GetDelegateStakingBalanceOutput,
+  GetDelegateStakingBalanceError
 > = {
-  operation: "getChainsBlocksContextDelegatesStakingBalance",
+  operation: "getDelegateStakingBalance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5550,12 +5526,12 @@ export const getChainsBlocksContextDelegatesStakingBalanceRoute: RouteDescriptor
  *
  * Returns an abstract representation of the total delegated stake.
  */
-export const getChainsBlocksContextDelegatesStakingDenominatorRoute: RouteDescriptor<
+export const getDelegateStakingDenominatorRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesStakingDenominatorOutput,
-  GetChainsBlocksContextDelegatesStakingDenominatorError
+  GetDelegateStakingDenominatorOutput,
+  GetDelegateStakingDenominatorError
 > = {
-  operation: "getChainsBlocksContextDelegatesStakingDenominator",
+  operation: "getDelegateStakingDenominator",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5586,12 +5562,12 @@ export const getChainsBlocksContextDelegatesStakingDenominatorRoute: RouteDescri
  *
  * All tokens (in mutez) that currently count as delegated for the purpose of computing the baker's rights; they weigh half as much as staked tez in the rights. Limits such as overstaking and overdelegation have not been applied yet. This corresponds to all non-staked tez owned by the baker's delegators (including the baker itself): spendable balances, frozen bonds, and unstaked requests, except for any unstake requests that have been created before the delegator changed its delegate to the current baker (because they still count as delegated for the old delegate instead).
  */
-export const getChainsBlocksContextDelegatesTotalDelegatedRoute: RouteDescriptor<
+export const getDelegateTotalDelegatedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesTotalDelegatedOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedError
+  GetDelegateTotalDelegatedOutput,
+  GetDelegateTotalDelegatedError
 > = {
-  operation: "getChainsBlocksContextDelegatesTotalDelegated",
+  operation: "getDelegateTotalDelegated",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5622,12 +5598,12 @@ export const getChainsBlocksContextDelegatesTotalDelegatedRoute: RouteDescriptor
  *
  * DEPRECATED; use external_staked instead.
  */
-export const getChainsBlocksContextDelegatesTotalDelegatedStakeRoute: RouteDescriptor<
+export const getDelegateTotalDelegatedStakeRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeError
+  GetDelegateTotalDelegatedStakeOutput,
+  GetDelegateTotalDelegatedStakeError
 > = {
-  operation: "getChainsBlocksContextDelegatesTotalDelegatedStake",
+  operation: "getDelegateTotalDelegatedStake",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5658,12 +5634,12 @@ export const getChainsBlocksContextDelegatesTotalDelegatedStakeRoute: RouteDescr
  *
  * The total amount (in mutez) currently staked for the baker, both by the baker itself and by external stakers. This is the staked amount before applying the baker's 'limit_of_staking_over_baking'; in other words, it includes overstaked tez if there are any.
  */
-export const getChainsBlocksContextDelegatesTotalStakedRoute: RouteDescriptor<
+export const getDelegateTotalStakedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesTotalStakedOutput,
-  GetChainsBlocksContextDelegatesTotalStakedError
+  GetDelegateTotalStakedOutput,
+  GetDelegateTotalStakedError
 > = {
-  operation: "getChainsBlocksContextDelegatesTotalStaked",
+  operation: "getDelegateTotalStaked",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5694,12 +5670,12 @@ export const getChainsBlocksContextDelegatesTotalStakedRoute: RouteDescriptor<
  *
  * For each cycle, returns the total amount (in mutez) contained in all unstake requests created during this cycle by all delegators, including the baker itself. Note that these tokens count as delegated to the baker for the purpose of computing baking rights, and are included in the amount returned by the total_delegated RPC.
  */
-export const getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute: RouteDescriptor<
+export const getDelegateTotalUnstakedPerCycleRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleError
+  GetDelegateTotalUnstakedPerCycleOutput,
+  GetDelegateTotalUnstakedPerCycleError
 > = {
-  operation: "getChainsBlocksContextDelegatesTotalUnstakedPerCycle",
+  operation: "getDelegateTotalUnstakedPerCycle",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5715,7 +5691,7 @@ export const getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute: RouteDes
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextDelegatesOutput,
+    validate: validateDelegateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5730,12 +5706,12 @@ export const getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute: RouteDes
  *
  * DEPRECATED; use total_unstaked_per_cycle instead.
  */
-export const getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute: RouteDescriptor<
+export const getDelegateUnstakedFrozenDepositsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsError
+  GetDelegateUnstakedFrozenDepositsOutput,
+  GetDelegateUnstakedFrozenDepositsError
 > = {
-  operation: "getChainsBlocksContextDelegatesUnstakedFrozenDeposits",
+  operation: "getDelegateUnstakedFrozenDeposits",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5751,7 +5727,7 @@ export const getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute: RouteDe
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextDelegatesOutput,
+    validate: validateDelegateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5766,12 +5742,12 @@ export const getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute: RouteDe
  *
  * Returns the delegate info (e.g. voting power) found in the listings of the current voting period.
  */
-export const getChainsBlocksContextDelegatesVotingInfoRoute: RouteDescriptor<
+export const getDelegateVotingInfoRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesVotingInfoOutput,
-  GetChainsBlocksContextDelegatesVotingInfoError
+  GetDelegateVotingInfoOutput,
+  GetDelegateVotingInfoError
 > = {
-  operation: "getChainsBlocksContextDelegatesVotingInfo",
+  operation: "getDelegateVotingInfo",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5787,7 +5763,7 @@ export const getChainsBlocksContextDelegatesVotingInfoRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDelegatesVotingInfoOutput,
+    validate: validateGetDelegateVotingInfoOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5802,12 +5778,12 @@ export const getChainsBlocksContextDelegatesVotingInfoRoute: RouteDescriptor<
  *
  * The voting power in the vote listings for a given delegate.
  */
-export const getChainsBlocksContextDelegatesVotingPowerRoute: RouteDescriptor<
+export const getDelegateVotingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDelegatesVotingPowerOutput,
-  GetChainsBlocksContextDelegatesVotingPowerError
+  GetDelegateVotingPowerOutput,
+  GetDelegateVotingPowerError
 > = {
-  operation: "getChainsBlocksContextDelegatesVotingPower",
+  operation: "getDelegateVotingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5838,12 +5814,12 @@ export const getChainsBlocksContextDelegatesVotingPowerRoute: RouteDescriptor<
  *
  * Returns the denunciations for misbehavior in the current cycle.
  */
-export const getChainsBlocksContextDenunciationsRoute: RouteDescriptor<
+export const getDenunciationsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDenunciationsOutput,
-  GetChainsBlocksContextDenunciationsError
+  GetDenunciationsOutput,
+  GetDenunciationsError
 > = {
-  operation: "getChainsBlocksContextDenunciations",
+  operation: "getDenunciations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5857,7 +5833,7 @@ export const getChainsBlocksContextDenunciationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDenunciationsOutput,
+    validate: validateGetDenunciationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5872,12 +5848,12 @@ export const getChainsBlocksContextDenunciationsRoute: RouteDescriptor<
  *
  * Returns the index assigned to the address if it was indexed by the opcode INDEX_ADDRESS, otherwise returns null
  */
-export const getChainsBlocksContextDestinationIndexRoute: RouteDescriptor<
+export const getDestinationIndexRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextDestinationIndexOutput,
-  GetChainsBlocksContextDestinationIndexError
+  GetDestinationIndexOutput,
+  GetDestinationIndexError
 > = {
-  operation: "getChainsBlocksContextDestinationIndex",
+  operation: "getDestinationIndex",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5893,7 +5869,7 @@ export const getChainsBlocksContextDestinationIndexRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextDestinationIndexOutput,
+    validate: validateGetDestinationIndexOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5908,12 +5884,12 @@ export const getChainsBlocksContextDestinationIndexRoute: RouteDescriptor<
  *
  * Returns the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
  */
-export const getChainsBlocksContextIssuanceCurrentYearlyRateRoute: RouteDescriptor<
+export const getIssuanceCurrentYearlyRateRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateError
+  GetIssuanceCurrentYearlyRateOutput,
+  GetIssuanceCurrentYearlyRateError
 > = {
-  operation: "getChainsBlocksContextIssuanceCurrentYearlyRate",
+  operation: "getIssuanceCurrentYearlyRate",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5943,12 +5919,12 @@ export const getChainsBlocksContextIssuanceCurrentYearlyRateRoute: RouteDescript
  *
  * Returns the static and dynamic parts of the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
  */
-export const getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute: RouteDescriptor<
+export const getIssuanceCurrentYearlyRateDetailsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsError
+  GetIssuanceCurrentYearlyRateDetailsOutput,
+  GetIssuanceCurrentYearlyRateDetailsError
 > = {
-  operation: "getChainsBlocksContextIssuanceCurrentYearlyRateDetails",
+  operation: "getIssuanceCurrentYearlyRateDetails",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5963,7 +5939,7 @@ export const getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
+    validate: validateGetIssuanceCurrentYearlyRateDetailsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -5978,12 +5954,12 @@ export const getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute: RouteD
  *
  * Returns the current expected maximum yearly issuance rate (exact quotient) (in %). The value only includes participation rewards (and does not include liquidity baking)
  */
-export const getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute: RouteDescriptor<
+export const getIssuanceCurrentYearlyRateExactRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactError
+  GetIssuanceCurrentYearlyRateExactOutput,
+  GetIssuanceCurrentYearlyRateExactError
 > = {
-  operation: "getChainsBlocksContextIssuanceCurrentYearlyRateExact",
+  operation: "getIssuanceCurrentYearlyRateExact",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -5998,7 +5974,7 @@ export const getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute: RouteDes
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
+    validate: validateGetIssuanceCurrentYearlyRateExactOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6013,12 +5989,12 @@ export const getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute: RouteDes
  *
  * Returns the expected issued tez for the provided block and the next 'consensus_rights_delay' cycles (in mutez)
  */
-export const getChainsBlocksContextIssuanceExpectedIssuanceRoute: RouteDescriptor<
+export const getIssuanceExpectedIssuanceRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextIssuanceExpectedIssuanceOutput,
-  GetChainsBlocksContextIssuanceExpectedIssuanceError
+  GetIssuanceExpectedIssuanceOutput,
+  GetIssuanceExpectedIssuanceError
 > = {
-  operation: "getChainsBlocksContextIssuanceExpectedIssuance",
+  operation: "getIssuanceExpectedIssuance",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6033,7 +6009,7 @@ export const getChainsBlocksContextIssuanceExpectedIssuanceRoute: RouteDescripto
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextIssuanceExpectedIssuanceOutput,
+    validate: validateGetIssuanceExpectedIssuanceOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6048,12 +6024,12 @@ export const getChainsBlocksContextIssuanceExpectedIssuanceRoute: RouteDescripto
  *
  * Returns the current expected maximum issuance per minute (in mutez). The value only includes participation rewards (and does not include liquidity baking)
  */
-export const getChainsBlocksContextIssuanceIssuancePerMinuteRoute: RouteDescriptor<
+export const getIssuanceIssuancePerMinuteRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteOutput,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteError
+  GetIssuanceIssuancePerMinuteOutput,
+  GetIssuanceIssuancePerMinuteError
 > = {
-  operation: "getChainsBlocksContextIssuanceIssuancePerMinute",
+  operation: "getIssuanceIssuancePerMinute",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6083,12 +6059,12 @@ export const getChainsBlocksContextIssuanceIssuancePerMinuteRoute: RouteDescript
  *
  * Liquidity baking CPMM address
  */
-export const getChainsBlocksContextLiquidityBakingCpmmAddressRoute: RouteDescriptor<
+export const getLiquidityBakingCpmmAddressRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressOutput,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressError
+  GetLiquidityBakingCpmmAddressOutput,
+  GetLiquidityBakingCpmmAddressError
 > = {
-  operation: "getChainsBlocksContextLiquidityBakingCpmmAddress",
+  operation: "getLiquidityBakingCpmmAddress",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6118,12 +6094,12 @@ export const getChainsBlocksContextLiquidityBakingCpmmAddressRoute: RouteDescrip
  *
  * Returns the merkle tree of a piece of context.
  */
-export const getChainsBlocksContextMerkleTreeRoute: RouteDescriptor<
+export const getMerkleTreeRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextMerkleTreeOutput,
-  GetChainsBlocksContextMerkleTreeError
+  GetMerkleTreeOutput,
+  GetMerkleTreeError
 > = {
-  operation: "getChainsBlocksContextMerkleTree",
+  operation: "getMerkleTree",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6137,7 +6113,7 @@ export const getChainsBlocksContextMerkleTreeRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextMerkleTreeOutput,
+    validate: validateGetMerkleTreeOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6152,12 +6128,12 @@ export const getChainsBlocksContextMerkleTreeRoute: RouteDescriptor<
  *
  * Returns the Irmin merkle tree of a piece of context.
  */
-export const getChainsBlocksContextMerkleTreeV2Route: RouteDescriptor<
+export const getMerkleTreeV2Route: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextMerkleTreeV2Output,
-  GetChainsBlocksContextMerkleTreeV2Error
+  GetMerkleTreeV2Output,
+  GetMerkleTreeV2Error
 > = {
-  operation: "getChainsBlocksContextMerkleTreeV2",
+  operation: "getMerkleTreeV2",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6171,7 +6147,7 @@ export const getChainsBlocksContextMerkleTreeV2Route: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextMerkleTreeV2Output,
+    validate: validateGetMerkleTreeV2Output,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6186,12 +6162,8 @@ export const getChainsBlocksContextMerkleTreeV2Route: RouteDescriptor<
  *
  * Info about the nonce of a previous block.
  */
-export const getChainsBlocksContextNoncesByBlockLevelRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextNoncesByBlockLevelOutput,
-  GetChainsBlocksContextNoncesByBlockLevelError
-> = {
-  operation: "getChainsBlocksContextNoncesByBlockLevel",
+export const getNonceRoute: RouteDescriptor<undefined, GetNonceOutput, GetNonceError> = {
+  operation: "getNonce",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6206,7 +6178,7 @@ export const getChainsBlocksContextNoncesByBlockLevelRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextNoncesByBlockLevelOutput,
+    validate: validateGetNonceOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6221,12 +6193,12 @@ export const getChainsBlocksContextNoncesByBlockLevelRoute: RouteDescriptor<
  *
  * Returns the level at which the current protocol was activated.
  */
-export const getChainsBlocksContextProtocolFirstLevelRoute: RouteDescriptor<
+export const getProtocolFirstLevelRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextProtocolFirstLevelOutput,
-  GetChainsBlocksContextProtocolFirstLevelError
+  GetProtocolFirstLevelOutput,
+  GetProtocolFirstLevelError
 > = {
-  operation: "getChainsBlocksContextProtocolFirstLevel",
+  operation: "getProtocolFirstLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6241,7 +6213,7 @@ export const getChainsBlocksContextProtocolFirstLevelRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextProtocolFirstLevelOutput,
+    validate: validateGetProtocolFirstLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6256,12 +6228,8 @@ export const getChainsBlocksContextProtocolFirstLevelRoute: RouteDescriptor<
  *
  * Returns the raw context.
  */
-export const getChainsBlocksContextRawBytesRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksContextRawBytesOutput,
-  GetChainsBlocksContextRawBytesError
-> = {
-  operation: "getChainsBlocksContextRawBytes",
+export const getRawBytesRoute: RouteDescriptor<undefined, GetRawBytesOutput, GetRawBytesError> = {
+  operation: "getRawBytes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6276,7 +6244,7 @@ export const getChainsBlocksContextRawBytesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextRawBytesOutput,
+    validate: validateGetRawBytesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6291,12 +6259,12 @@ export const getChainsBlocksContextRawBytesRoute: RouteDescriptor<
  *
  * Returns the root and a diff of a state starting from an optional offset which is zero by default.
  */
-export const getChainsBlocksContextSaplingGetDiffRoute: RouteDescriptor<
+export const getSaplingGetDiffRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSaplingGetDiffOutput,
-  GetChainsBlocksContextSaplingGetDiffError
+  GetSaplingGetDiffOutput,
+  GetSaplingGetDiffError
 > = {
-  operation: "getChainsBlocksContextSaplingGetDiff",
+  operation: "getSaplingGetDiff",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6330,12 +6298,8 @@ export const getChainsBlocksContextSaplingGetDiffRoute: RouteDescriptor<
  *
  * Seed of the cycle to which the block belongs.
  */
-export const postChainsBlocksContextSeedRoute: RouteDescriptor<
-  PostChainsBlocksContextSeedInput,
-  PostChainsBlocksContextSeedOutput,
-  PostChainsBlocksContextSeedError
-> = {
-  operation: "postChainsBlocksContextSeed",
+export const postSeedRoute: RouteDescriptor<PostSeedInput, PostSeedOutput, PostSeedError> = {
+  operation: "postSeed",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -6369,12 +6333,12 @@ export const postChainsBlocksContextSeedRoute: RouteDescriptor<
  *
  * Seed computation status
  */
-export const getChainsBlocksContextSeedComputationRoute: RouteDescriptor<
+export const getSeedComputationRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSeedComputationOutput,
-  GetChainsBlocksContextSeedComputationError
+  GetSeedComputationOutput,
+  GetSeedComputationError
 > = {
-  operation: "getChainsBlocksContextSeedComputation",
+  operation: "getSeedComputation",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6388,7 +6352,7 @@ export const getChainsBlocksContextSeedComputationRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSeedComputationOutput,
+    validate: validateGetSeedComputationOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6403,12 +6367,12 @@ export const getChainsBlocksContextSeedComputationRoute: RouteDescriptor<
  *
  * List of all originated smart rollups
  */
-export const getChainsBlocksContextSmartRollupsAllRoute: RouteDescriptor<
+export const getSmartRollupsAllRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsAllOutput,
-  GetChainsBlocksContextSmartRollupsAllError
+  GetSmartRollupsAllOutput,
+  GetSmartRollupsAllError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsAll",
+  operation: "getSmartRollupsAll",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6423,7 +6387,7 @@ export const getChainsBlocksContextSmartRollupsAllRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsAllOutput,
+    validate: validateGetSmartRollupsAllOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6438,12 +6402,12 @@ export const getChainsBlocksContextSmartRollupsAllRoute: RouteDescriptor<
  *
  * Inbox for the smart rollups
  */
-export const getChainsBlocksContextSmartRollupsAllInboxRoute: RouteDescriptor<
+export const getSmartRollupsAllInboxRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsAllInboxOutput,
-  GetChainsBlocksContextSmartRollupsAllInboxError
+  GetSmartRollupsAllInboxOutput,
+  GetSmartRollupsAllInboxError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsAllInbox",
+  operation: "getSmartRollupsAllInbox",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6459,7 +6423,7 @@ export const getChainsBlocksContextSmartRollupsAllInboxRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsAllInboxOutput,
+    validate: validateGetSmartRollupsAllInboxOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6474,12 +6438,12 @@ export const getChainsBlocksContextSmartRollupsAllInboxRoute: RouteDescriptor<
  *
  * Commitment for a smart rollup from its hash
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupCommitmentRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashError
+  GetSmartRollupsSmartRollupCommitmentOutput,
+  GetSmartRollupsSmartRollupCommitmentError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHash",
+  operation: "getSmartRollupsSmartRollupCommitment",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6502,8 +6466,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollu
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate:
-      validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
+    validate: validateGetSmartRollupsSmartRollupCommitmentOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6518,12 +6481,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollu
  *
  * Returns true if and only if the provided commitment can be cemented.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupCommitmentCanBeCementedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedError
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCemented",
+  operation: "getSmartRollupsSmartRollupCommitmentCanBeCemented",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6562,12 +6525,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCemente
  *
  * List of stakers indexes staking on a given commitment
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupCommitmentStakersIndexesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesError
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexes",
+  operation: "getSmartRollupsSmartRollupCommitmentStakersIndexes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6591,7 +6554,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndex
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+    validate: validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6606,12 +6569,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndex
  *
  * Return the known consumed outputs of a smart rollup.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupConsumedOutputRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelError
+  GetSmartRollupsSmartRollupConsumedOutputOutput,
+  GetSmartRollupsSmartRollupConsumedOutputError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevel",
+  operation: "getSmartRollupsSmartRollupConsumedOutput",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6629,8 +6592,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlock
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate:
-      validateGetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
+    validate: validateGetSmartRollupsSmartRollupConsumedOutputOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6645,12 +6607,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlock
  *
  * Genesis information (level and commitment hash) for a smart rollup
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupGenesisInfoRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoError
+  GetSmartRollupsSmartRollupGenesisInfoOutput,
+  GetSmartRollupsSmartRollupGenesisInfoError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupGenesisInfo",
+  operation: "getSmartRollupsSmartRollupGenesisInfo",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6667,7 +6629,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute: Rout
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
+    validate: validateGetSmartRollupsSmartRollupGenesisInfoOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6682,12 +6644,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute: Rout
  *
  * List of commitments associated to a rollup for a given inbox level
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupInboxLevelCommitmentsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsError
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitments",
+  operation: "getSmartRollupsSmartRollupInboxLevelCommitments",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6706,7 +6668,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsR
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+    validate: validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6721,12 +6683,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsR
  *
  * Kind of smart rollup
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupKindRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupKindRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindError
+  GetSmartRollupsSmartRollupKindOutput,
+  GetSmartRollupsSmartRollupKindError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupKind",
+  operation: "getSmartRollupsSmartRollupKind",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6743,7 +6705,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupKindRoute: RouteDescri
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
+    validate: validateGetSmartRollupsSmartRollupKindOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6758,12 +6720,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupKindRoute: RouteDescri
  *
  * Level and hash of the last cemented commitment for a smart rollup
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel",
+  operation: "getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6780,8 +6742,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitment
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate:
-      validateGetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+    validate: validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6796,12 +6757,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitment
  *
  * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupLastWhitelistUpdateRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateError
+  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdate",
+  operation: "getSmartRollupsSmartRollupLastWhitelistUpdate",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6818,7 +6779,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRou
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+    validate: validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6833,12 +6794,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRou
  *
  * List of stakers in conflict with the given staker
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStakerConflictsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsError
+  GetSmartRollupsSmartRollupStakerConflictsOutput,
+  GetSmartRollupsSmartRollupStakerConflictsError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStakerConflicts",
+  operation: "getSmartRollupsSmartRollupStakerConflicts",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6857,7 +6818,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute: 
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
+    validate: validateGetSmartRollupsSmartRollupStakerConflictsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6872,12 +6833,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute: 
  *
  * Ongoing refutation games for a given staker
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStakerGamesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesError
+  GetSmartRollupsSmartRollupStakerGamesOutput,
+  GetSmartRollupsSmartRollupStakerGamesError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStakerGames",
+  operation: "getSmartRollupsSmartRollupStakerGames",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6896,7 +6857,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute: Rout
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
+    validate: validateGetSmartRollupsSmartRollupStakerGamesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6911,12 +6872,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute: Rout
  *
  * Staker index associated to a public key hash for a given rollup
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStakerIndexRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStakerIndexRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexError
+  GetSmartRollupsSmartRollupStakerIndexOutput,
+  GetSmartRollupsSmartRollupStakerIndexError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStakerIndex",
+  operation: "getSmartRollupsSmartRollupStakerIndex",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6950,12 +6911,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerIndexRoute: Rout
  *
  * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentError
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitment",
+  operation: "getSmartRollupsSmartRollupStakerStakedOnCommitment",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6974,7 +6935,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitme
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+    validate: validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6989,12 +6950,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitme
  *
  * Returns the timeout of players.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutError
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Timeout",
+  operation: "getSmartRollupsSmartRollupStaker1Staker2Timeout",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7015,7 +6976,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutR
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+    validate: validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7030,12 +6991,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutR
  *
  * Returns whether the timeout creates a result for the game.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReached",
+  operation: "getSmartRollupsSmartRollupStaker1Staker2TimeoutReached",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7056,8 +7017,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutR
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate:
-      validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+    validate: validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7072,12 +7032,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutR
  *
  * List of active stakers' public key hashes of a rollup
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupStakersRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupStakersRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersError
+  GetSmartRollupsSmartRollupStakersOutput,
+  GetSmartRollupsSmartRollupStakersError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupStakers",
+  operation: "getSmartRollupsSmartRollupStakers",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7094,7 +7054,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakersRoute: RouteDes
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksContextOutput3,
+    validate: validateOutput4,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7109,12 +7069,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupStakersRoute: RouteDes
  *
  * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
  */
-export const postChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRoute: RouteDescriptor<
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceInput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceError
+export const postSmartRollupsSmartRollupTicketBalanceRoute: RouteDescriptor<
+  PostSmartRollupsSmartRollupTicketBalanceInput,
+  PostSmartRollupsSmartRollupTicketBalanceOutput,
+  PostSmartRollupsSmartRollupTicketBalanceError
 > = {
-  operation: "postChainsBlocksContextSmartRollupsSmartRollupTicketBalance",
+  operation: "postSmartRollupsSmartRollupTicketBalance",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7151,12 +7111,12 @@ export const postChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRoute: R
  *
  * Whitelist for private smart rollups. If the output is None then the rollup is public.
  */
-export const getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute: RouteDescriptor<
+export const getSmartRollupsSmartRollupWhitelistRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistError
+  GetSmartRollupsSmartRollupWhitelistOutput,
+  GetSmartRollupsSmartRollupWhitelistError
 > = {
-  operation: "getChainsBlocksContextSmartRollupsSmartRollupWhitelist",
+  operation: "getSmartRollupsSmartRollupWhitelist",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7173,7 +7133,7 @@ export const getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
+    validate: validateGetSmartRollupsSmartRollupWhitelistOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7188,12 +7148,12 @@ export const getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute: RouteD
  *
  * Returns the amount of staked tez by delegates, delegators or overstaked.
  */
-export const getChainsBlocksContextTotalCurrentlyStakedRoute: RouteDescriptor<
+export const getTotalCurrentlyStakedRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextTotalCurrentlyStakedOutput,
-  GetChainsBlocksContextTotalCurrentlyStakedError
+  GetTotalCurrentlyStakedOutput,
+  GetTotalCurrentlyStakedError
 > = {
-  operation: "getChainsBlocksContextTotalCurrentlyStaked",
+  operation: "getTotalCurrentlyStaked",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7207,7 +7167,7 @@ export const getChainsBlocksContextTotalCurrentlyStakedRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksContextTotalCurrentlyStakedOutput,
+    validate: validateGetTotalCurrentlyStakedOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7222,12 +7182,12 @@ export const getChainsBlocksContextTotalCurrentlyStakedRoute: RouteDescriptor<
  *
  * Returns the total stake (in mutez) frozen on the chain
  */
-export const getChainsBlocksContextTotalFrozenStakeRoute: RouteDescriptor<
+export const getTotalFrozenStakeRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextTotalFrozenStakeOutput,
-  GetChainsBlocksContextTotalFrozenStakeError
+  GetTotalFrozenStakeOutput,
+  GetTotalFrozenStakeError
 > = {
-  operation: "getChainsBlocksContextTotalFrozenStake",
+  operation: "getTotalFrozenStake",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7256,12 +7216,12 @@ export const getChainsBlocksContextTotalFrozenStakeRoute: RouteDescriptor<
  *
  * Returns the total supply (in mutez) available on the chain
  */
-export const getChainsBlocksContextTotalSupplyRoute: RouteDescriptor<
+export const getTotalSupplyRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksContextTotalSupplyOutput,
-  GetChainsBlocksContextTotalSupplyError
+  GetTotalSupplyOutput,
+  GetTotalSupplyError
 > = {
-  operation: "getChainsBlocksContextTotalSupply",
+  operation: "getTotalSupply",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7290,45 +7250,42 @@ export const getChainsBlocksContextTotalSupplyRoute: RouteDescriptor<
  *
  * The block's hash, its unique identifier.
  */
-export const getChainsBlocksHashRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashError
-> = {
-  operation: "getChainsBlocksHash",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "hash" },
-  ],
-  query: [],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHashOutput,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const getBlockHashRoute: RouteDescriptor<undefined, GetBlockHashOutput, GetBlockHashError> =
+  {
+    operation: "getBlockHash",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "hash" },
+    ],
+    query: [],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateGetBlockHashOutput,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/header`
  *
  * The whole block header.
  */
-export const getChainsBlocksHeaderRoute: RouteDescriptor<
+export const getBlockHeaderRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderError
+  GetBlockHeaderOutput,
+  GetBlockHeaderError
 > = {
-  operation: "getChainsBlocksHeader",
+  operation: "getBlockHeader",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7341,7 +7298,7 @@ export const getChainsBlocksHeaderRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHeaderOutput,
+    validate: validateGetBlockHeaderOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7356,12 +7313,12 @@ export const getChainsBlocksHeaderRoute: RouteDescriptor<
  *
  * The version-specific fragment of the block header.
  */
-export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
+export const getBlockHeaderProtocolDataRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataError
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataError
 > = {
-  operation: "getChainsBlocksHeaderProtocolData",
+  operation: "getBlockHeaderProtocolData",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7375,7 +7332,7 @@ export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHeaderProtocolDataOutput,
+    validate: validateGetBlockHeaderProtocolDataOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7390,12 +7347,12 @@ export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
  *
  * The version-specific fragment of the block header (unparsed).
  */
-export const getChainsBlocksHeaderProtocolDataRawRoute: RouteDescriptor<
+export const getBlockHeaderProtocolDataRawRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawError
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawError
 > = {
-  operation: "getChainsBlocksHeaderProtocolDataRaw",
+  operation: "getBlockHeaderProtocolDataRaw",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7425,12 +7382,12 @@ export const getChainsBlocksHeaderProtocolDataRawRoute: RouteDescriptor<
  *
  * The whole block header (unparsed).
  */
-export const getChainsBlocksHeaderRawRoute: RouteDescriptor<
+export const getBlockHeaderRawRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawError
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawError
 > = {
-  operation: "getChainsBlocksHeaderRaw",
+  operation: "getBlockHeaderRaw",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7459,12 +7416,12 @@ export const getChainsBlocksHeaderRawRoute: RouteDescriptor<
  *
  * The shell-specific fragment of the block header.
  */
-export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
+export const getBlockHeaderShellRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellError
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellError
 > = {
-  operation: "getChainsBlocksHeaderShell",
+  operation: "getBlockHeaderShell",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7478,7 +7435,7 @@ export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHeaderShellOutput,
+    validate: validateGetBlockHeaderShellOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7493,12 +7450,12 @@ export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
  *
  * Returns the activation level of All Bakers Attest. If the level is not set, returns `null`.
  */
-export const getChainsBlocksHelpersAllBakersAttestActivationLevelRoute: RouteDescriptor<
+export const getAllBakersAttestActivationLevelRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelError
+  GetAllBakersAttestActivationLevelOutput,
+  GetAllBakersAttestActivationLevelError
 > = {
-  operation: "getChainsBlocksHelpersAllBakersAttestActivationLevel",
+  operation: "getAllBakersAttestActivationLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7512,7 +7469,7 @@ export const getChainsBlocksHelpersAllBakersAttestActivationLevelRoute: RouteDes
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
+    validate: validateGetAllBakersAttestActivationLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7531,12 +7488,12 @@ export const getChainsBlocksHelpersAllBakersAttestActivationLevelRoute: RouteDes
  * Parameter `consensus_key` can be used to restrict the results to the given consensus_keys.
  * Returns the smallest attestation slots and the attestation power. Also returns the minimal timestamp that corresponds to attestation at the given level. The timestamps are omitted for levels in the past, and are only estimates for levels higher that the next block's, based on the hypothesis that all predecessor blocks were baked at the first round.
  */
-export const getChainsBlocksHelpersAttestationRightsRoute: RouteDescriptor<
+export const getAttestationRightsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersAttestationRightsOutput,
-  GetChainsBlocksHelpersAttestationRightsError
+  GetAttestationRightsOutput,
+  GetAttestationRightsError
 > = {
-  operation: "getChainsBlocksHelpersAttestationRights",
+  operation: "getAttestationRights",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7555,7 +7512,7 @@ export const getChainsBlocksHelpersAttestationRightsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersAttestationRightsOutput,
+    validate: validateGetAttestationRightsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7570,12 +7527,12 @@ export const getChainsBlocksHelpersAttestationRightsRoute: RouteDescriptor<
  *
  * Returns the total baking power and the list of active delegates with their respective baking power, used to determine consensus rights for the current cycle. Note that these baking powers correspond to the staked and delegated balances that were held by bakers at the end of (current_cycle - CONSENSUS_RIGHTS_DELAY - 1).
  */
-export const getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute: RouteDescriptor<
+export const getBakingPowerDistributionForCurrentCycleRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleError
+  GetBakingPowerDistributionForCurrentCycleOutput,
+  GetBakingPowerDistributionForCurrentCycleError
 > = {
-  operation: "getChainsBlocksHelpersBakingPowerDistributionForCurrentCycle",
+  operation: "getBakingPowerDistributionForCurrentCycle",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7589,7 +7546,7 @@ export const getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute: 
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
+    validate: validateGetBakingPowerDistributionForCurrentCycleOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7608,12 +7565,12 @@ export const getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute: 
  * Parameter `delegate` can be used to restrict the results to the given delegates. Parameter `consensus_key` can be used to restrict the results to the given consensus_keys. If parameter `all` is set, all the baking opportunities for each baker at each level are returned, instead of just the first one.
  * Returns the list of baking opportunities up to round 64. Also returns the minimal timestamps that correspond to these opportunities. The timestamps are omitted for levels in the past, and are only estimates for levels higher that the next block's, based on the hypothesis that all predecessor blocks were baked at the first round.
  */
-export const getChainsBlocksHelpersBakingRightsRoute: RouteDescriptor<
+export const getBakingRightsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersBakingRightsOutput,
-  GetChainsBlocksHelpersBakingRightsError
+  GetBakingRightsOutput,
+  GetBakingRightsError
 > = {
-  operation: "getChainsBlocksHelpersBakingRights",
+  operation: "getBakingRights",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7634,7 +7591,7 @@ export const getChainsBlocksHelpersBakingRightsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersBakingRightsOutput,
+    validate: validateGetBakingRightsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7649,12 +7606,8 @@ export const getChainsBlocksHelpersBakingRightsRoute: RouteDescriptor<
  *
  * Try to complete a prefix of a Base58Check-encoded data. This RPC is actually able to complete hashes of block, operations, public_keys and contracts.
  */
-export const getChainsBlocksHelpersCompleteByPrefixRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksHelpersCompleteByPrefixOutput,
-  GetChainsBlocksHelpersCompleteByPrefixError
-> = {
-  operation: "getChainsBlocksHelpersCompleteByPrefix",
+export const getCompleteRoute: RouteDescriptor<undefined, GetCompleteOutput, GetCompleteError> = {
+  operation: "getComplete",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7669,7 +7622,7 @@ export const getChainsBlocksHelpersCompleteByPrefixRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersCompleteByPrefixOutput,
+    validate: validateGetCompleteOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7684,12 +7637,12 @@ export const getChainsBlocksHelpersCompleteByPrefixRoute: RouteDescriptor<
  *
  * Returns the number of blocks consecutively baked at round zero.
  */
-export const getChainsBlocksHelpersConsecutiveRoundZeroRoute: RouteDescriptor<
+export const getConsecutiveRoundZeroRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersConsecutiveRoundZeroOutput,
-  GetChainsBlocksHelpersConsecutiveRoundZeroError
+  GetConsecutiveRoundZeroOutput,
+  GetConsecutiveRoundZeroError
 > = {
-  operation: "getChainsBlocksHelpersConsecutiveRoundZero",
+  operation: "getConsecutiveRoundZero",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7703,7 +7656,7 @@ export const getChainsBlocksHelpersConsecutiveRoundZeroRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput2,
+    validate: validateOutput5,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7718,12 +7671,12 @@ export const getChainsBlocksHelpersConsecutiveRoundZeroRoute: RouteDescriptor<
  *
  * Returns the level of the interrogated block, or the one of a block located `offset` blocks after it in the chain. For instance, the next block if `offset` is 1. The offset cannot be negative.
  */
-export const getChainsBlocksHelpersCurrentLevelRoute: RouteDescriptor<
+export const getCurrentLevelRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersCurrentLevelOutput,
-  GetChainsBlocksHelpersCurrentLevelError
+  GetCurrentLevelOutput,
+  GetCurrentLevelError
 > = {
-  operation: "getChainsBlocksHelpersCurrentLevel",
+  operation: "getCurrentLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7737,7 +7690,7 @@ export const getChainsBlocksHelpersCurrentLevelRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersCurrentLevelOutput,
+    validate: validateGetCurrentLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7752,12 +7705,12 @@ export const getChainsBlocksHelpersCurrentLevelRoute: RouteDescriptor<
  *
  * Forge a consensus operation in BLS mode
  */
-export const postChainsBlocksHelpersForgeBlsConsensusOperationsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsInput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsError
+export const forgeBlsConsensusOperationsRoute: RouteDescriptor<
+  ForgeBlsConsensusOperationsInput,
+  ForgeBlsConsensusOperationsOutput,
+  ForgeBlsConsensusOperationsError
 > = {
-  operation: "postChainsBlocksHelpersForgeBlsConsensusOperations",
+  operation: "forgeBlsConsensusOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7777,7 +7730,7 @@ export const postChainsBlocksHelpersForgeBlsConsensusOperationsRoute: RouteDescr
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
+    validate: validateForgeBlsConsensusOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7792,12 +7745,12 @@ export const postChainsBlocksHelpersForgeBlsConsensusOperationsRoute: RouteDescr
  *
  * Forge an operation
  */
-export const postChainsBlocksHelpersForgeOperationsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersForgeOperationsInput,
-  PostChainsBlocksHelpersForgeOperationsOutput,
-  PostChainsBlocksHelpersForgeOperationsError
+export const forgeOperationsRoute: RouteDescriptor<
+  ForgeOperationsInput,
+  ForgeOperationsOutput,
+  ForgeOperationsError
 > = {
-  operation: "postChainsBlocksHelpersForgeOperations",
+  operation: "forgeOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7832,12 +7785,12 @@ export const postChainsBlocksHelpersForgeOperationsRoute: RouteDescriptor<
  *
  * Forge the protocol-specific part of a block header
  */
-export const postChainsBlocksHelpersForgeProtocolDataRoute: RouteDescriptor<
-  PostChainsBlocksHelpersForgeProtocolDataInput,
-  PostChainsBlocksHelpersForgeProtocolDataOutput,
-  PostChainsBlocksHelpersForgeProtocolDataError
+export const forgeProtocolDataRoute: RouteDescriptor<
+  ForgeProtocolDataInput,
+  ForgeProtocolDataOutput,
+  ForgeProtocolDataError
 > = {
-  operation: "postChainsBlocksHelpersForgeProtocolData",
+  operation: "forgeProtocolData",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7852,12 +7805,12 @@ export const postChainsBlocksHelpersForgeProtocolDataRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersForgeProtocolDataInput,
+    validate: validateForgeProtocolDataInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersForgeProtocolDataOutput,
+    validate: validateForgeProtocolDataOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7872,12 +7825,12 @@ export const postChainsBlocksHelpersForgeProtocolDataRoute: RouteDescriptor<
  *
  * Forge a signed operation
  */
-export const postChainsBlocksHelpersForgeSignedOperationsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersForgeSignedOperationsInput,
-  PostChainsBlocksHelpersForgeSignedOperationsOutput,
-  PostChainsBlocksHelpersForgeSignedOperationsError
+export const forgeSignedOperationsRoute: RouteDescriptor<
+  ForgeSignedOperationsInput,
+  ForgeSignedOperationsOutput,
+  ForgeSignedOperationsError
 > = {
-  operation: "postChainsBlocksHelpersForgeSignedOperations",
+  operation: "forgeSignedOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7892,7 +7845,7 @@ export const postChainsBlocksHelpersForgeSignedOperationsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersForgeSignedOperationsInput,
+    validate: validateForgeSignedOperationsInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -7912,12 +7865,12 @@ export const postChainsBlocksHelpersForgeSignedOperationsRoute: RouteDescriptor<
  *
  * Forge a block header
  */
-export const postChainsBlocksHelpersForgeBlockHeaderRoute: RouteDescriptor<
-  PostChainsBlocksHelpersForgeBlockHeaderInput,
-  PostChainsBlocksHelpersForgeBlockHeaderOutput,
-  PostChainsBlocksHelpersForgeBlockHeaderError
+export const forgeBlockHeaderRoute: RouteDescriptor<
+  ForgeBlockHeaderInput,
+  ForgeBlockHeaderOutput,
+  ForgeBlockHeaderError
 > = {
-  operation: "postChainsBlocksHelpersForgeBlockHeader",
+  operation: "forgeBlockHeader",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7936,7 +7889,7 @@ export const postChainsBlocksHelpersForgeBlockHeaderRoute: RouteDescriptor<
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersForgeBlockHeaderOutput,
+    validate: validateForgeBlockHeaderOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7951,12 +7904,12 @@ export const postChainsBlocksHelpersForgeBlockHeaderRoute: RouteDescriptor<
  *
  * Levels of a cycle
  */
-export const getChainsBlocksHelpersLevelsInCurrentCycleRoute: RouteDescriptor<
+export const getLevelsInCurrentCycleRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersLevelsInCurrentCycleOutput,
-  GetChainsBlocksHelpersLevelsInCurrentCycleError
+  GetLevelsInCurrentCycleOutput,
+  GetLevelsInCurrentCycleError
 > = {
-  operation: "getChainsBlocksHelpersLevelsInCurrentCycle",
+  operation: "getLevelsInCurrentCycle",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7970,7 +7923,7 @@ export const getChainsBlocksHelpersLevelsInCurrentCycleRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersLevelsInCurrentCycleOutput,
+    validate: validateGetLevelsInCurrentCycleOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7985,52 +7938,49 @@ export const getChainsBlocksHelpersLevelsInCurrentCycleRoute: RouteDescriptor<
  *
  * Parse a block
  */
-export const postChainsBlocksHelpersParseBlockRoute: RouteDescriptor<
-  PostChainsBlocksHelpersParseBlockInput,
-  PostChainsBlocksHelpersParseBlockOutput,
-  PostChainsBlocksHelpersParseBlockError
-> = {
-  operation: "postChainsBlocksHelpersParseBlock",
-  method: "POST",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "helpers" },
-    { kind: "static", name: "parse" },
-    { kind: "static", name: "block" },
-  ],
-  query: [],
-  streaming: "never",
-  input: {
-    mediaTypes: ["application/json"],
-    validate: validateBlockHeader2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersParseBlockOutput,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const parseBlockRoute: RouteDescriptor<ParseBlockInput, ParseBlockOutput, ParseBlockError> =
+  {
+    operation: "parseBlock",
+    method: "POST",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "helpers" },
+      { kind: "static", name: "parse" },
+      { kind: "static", name: "block" },
+    ],
+    query: [],
+    streaming: "never",
+    input: {
+      mediaTypes: ["application/json"],
+      validate: validateBlockHeader2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateParseBlockOutput,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/operations`
  *
  * Parse operations
  */
-export const postChainsBlocksHelpersParseOperationsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersParseOperationsInput,
-  PostChainsBlocksHelpersParseOperationsOutput,
-  PostChainsBlocksHelpersParseOperationsError
+export const parseOperationsRoute: RouteDescriptor<
+  ParseOperationsInput,
+  ParseOperationsOutput,
+  ParseOperationsError
 > = {
-  operation: "postChainsBlocksHelpersParseOperations",
+  operation: "parseOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8045,12 +7995,12 @@ export const postChainsBlocksHelpersParseOperationsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersParseOperationsInput,
+    validate: validateParseOperationsInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersParseOperationsOutput,
+    validate: validateParseOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8065,12 +8015,12 @@ export const postChainsBlocksHelpersParseOperationsRoute: RouteDescriptor<
  *
  * Simulate the validation of a block that would contain the given operations and return the resulting fitness and context hash.
  */
-export const postChainsBlocksHelpersPreapplyBlockRoute: RouteDescriptor<
-  PostChainsBlocksHelpersPreapplyBlockInput,
-  PostChainsBlocksHelpersPreapplyBlockOutput,
-  PostChainsBlocksHelpersPreapplyBlockError
+export const preapplyBlockRoute: RouteDescriptor<
+  PreapplyBlockInput,
+  PreapplyBlockOutput,
+  PreapplyBlockError
 > = {
-  operation: "postChainsBlocksHelpersPreapplyBlock",
+  operation: "preapplyBlock",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8088,12 +8038,12 @@ export const postChainsBlocksHelpersPreapplyBlockRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersPreapplyBlockInput,
+    validate: validatePreapplyBlockInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersPreapplyBlockOutput,
+    validate: validatePreapplyBlockOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8108,12 +8058,12 @@ export const postChainsBlocksHelpersPreapplyBlockRoute: RouteDescriptor<
  *
  * Simulate the application of the operations with the context of the given block and return the result of each operation application.
  */
-export const postChainsBlocksHelpersPreapplyOperationsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersPreapplyOperationsInput,
-  PostChainsBlocksHelpersPreapplyOperationsOutput,
-  PostChainsBlocksHelpersPreapplyOperationsError
+export const preapplyOperationsRoute: RouteDescriptor<
+  PreapplyOperationsInput,
+  PreapplyOperationsOutput,
+  PreapplyOperationsError
 > = {
-  operation: "postChainsBlocksHelpersPreapplyOperations",
+  operation: "preapplyOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8128,12 +8078,12 @@ export const postChainsBlocksHelpersPreapplyOperationsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersPreapplyOperationsInput,
+    validate: validatePreapplyOperationsInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersPreapplyOperationsOutput,
+    validate: validatePreapplyOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8148,12 +8098,8 @@ export const postChainsBlocksHelpersPreapplyOperationsRoute: RouteDescriptor<
  *
  * Returns the round of the interrogated block, or the one of a block located `offset` blocks after in the chain (or before when negative). For instance, the next block if `offset` is 1.
  */
-export const getChainsBlocksHelpersRoundRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksHelpersRoundOutput,
-  GetChainsBlocksHelpersRoundError
-> = {
-  operation: "getChainsBlocksHelpersRound",
+export const getRoundRoute: RouteDescriptor<undefined, GetRoundOutput, GetRoundError> = {
+  operation: "getRound",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -8167,7 +8113,7 @@ export const getChainsBlocksHelpersRoundRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput2,
+    validate: validateOutput5,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8182,12 +8128,12 @@ export const getChainsBlocksHelpersRoundRoute: RouteDescriptor<
  *
  * Return the type of the given entrypoint
  */
-export const postChainsBlocksHelpersScriptsEntrypointRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsEntrypointInput,
-  PostChainsBlocksHelpersScriptsEntrypointOutput,
-  PostChainsBlocksHelpersScriptsEntrypointError
+export const postEntrypointRoute: RouteDescriptor<
+  PostEntrypointInput,
+  PostEntrypointOutput,
+  PostEntrypointError
 > = {
-  operation: "postChainsBlocksHelpersScriptsEntrypoint",
+  operation: "postEntrypoint",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8202,12 +8148,12 @@ export const postChainsBlocksHelpersScriptsEntrypointRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsEntrypointInput,
+    validate: validatePostEntrypointInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsEntrypointOutput,
+    validate: validatePostEntrypointOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8222,12 +8168,12 @@ export const postChainsBlocksHelpersScriptsEntrypointRoute: RouteDescriptor<
  *
  * Return the list of entrypoints of the given script
  */
-export const postChainsBlocksHelpersScriptsEntrypointsRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsEntrypointsInput,
-  PostChainsBlocksHelpersScriptsEntrypointsOutput,
-  PostChainsBlocksHelpersScriptsEntrypointsError
+export const postEntrypointsRoute: RouteDescriptor<
+  PostEntrypointsInput,
+  PostEntrypointsOutput,
+  PostEntrypointsError
 > = {
-  operation: "postChainsBlocksHelpersScriptsEntrypoints",
+  operation: "postEntrypoints",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8242,7 +8188,7 @@ export const postChainsBlocksHelpersScriptsEntrypointsRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsEntrypointsInput,
+    validate: validatePostEntrypointsInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8262,12 +8208,12 @@ export const postChainsBlocksHelpersScriptsEntrypointsRoute: RouteDescriptor<
  *
  * Normalizes some data expression using the requested unparsing mode
  */
-export const postChainsBlocksHelpersScriptsNormalizeDataRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsNormalizeDataInput,
-  PostChainsBlocksHelpersScriptsNormalizeDataOutput,
-  PostChainsBlocksHelpersScriptsNormalizeDataError
+export const normalizeDataRoute: RouteDescriptor<
+  NormalizeDataInput,
+  NormalizeDataOutput,
+  NormalizeDataError
 > = {
-  operation: "postChainsBlocksHelpersScriptsNormalizeData",
+  operation: "normalizeData",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8282,7 +8228,7 @@ export const postChainsBlocksHelpersScriptsNormalizeDataRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsNormalizeDataInput,
+    validate: validateNormalizeDataInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8302,12 +8248,12 @@ export const postChainsBlocksHelpersScriptsNormalizeDataRoute: RouteDescriptor<
  *
  * Normalizes a Michelson script using the requested unparsing mode
  */
-export const postChainsBlocksHelpersScriptsNormalizeScriptRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsNormalizeScriptInput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptOutput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptError
+export const normalizeScriptRoute: RouteDescriptor<
+  NormalizeScriptInput,
+  NormalizeScriptOutput,
+  NormalizeScriptError
 > = {
-  operation: "postChainsBlocksHelpersScriptsNormalizeScript",
+  operation: "normalizeScript",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8322,7 +8268,7 @@ export const postChainsBlocksHelpersScriptsNormalizeScriptRoute: RouteDescriptor
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsNormalizeScriptInput,
+    validate: validateNormalizeScriptInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8342,12 +8288,12 @@ export const postChainsBlocksHelpersScriptsNormalizeScriptRoute: RouteDescriptor
  *
  * Normalize a Michelson stack using the requested unparsing mode
  */
-export const postChainsBlocksHelpersScriptsNormalizeStackRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsNormalizeStackInput,
-  PostChainsBlocksHelpersScriptsNormalizeStackOutput,
-  PostChainsBlocksHelpersScriptsNormalizeStackError
+export const normalizeStackRoute: RouteDescriptor<
+  NormalizeStackInput,
+  NormalizeStackOutput,
+  NormalizeStackError
 > = {
-  operation: "postChainsBlocksHelpersScriptsNormalizeStack",
+  operation: "normalizeStack",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8362,12 +8308,12 @@ export const postChainsBlocksHelpersScriptsNormalizeStackRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsNormalizeStackInput,
+    validate: validateNormalizeStackInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsNormalizeStackOutput,
+    validate: validateNormalizeStackOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8382,12 +8328,12 @@ export const postChainsBlocksHelpersScriptsNormalizeStackRoute: RouteDescriptor<
  *
  * Normalizes some Michelson type by expanding `pair a b c` as `pair a (pair b c)
  */
-export const postChainsBlocksHelpersScriptsNormalizeTypeRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsNormalizeTypeInput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeOutput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeError
+export const normalizeTypeRoute: RouteDescriptor<
+  NormalizeTypeInput,
+  NormalizeTypeOutput,
+  NormalizeTypeError
 > = {
-  operation: "postChainsBlocksHelpersScriptsNormalizeType",
+  operation: "normalizeType",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8402,7 +8348,7 @@ export const postChainsBlocksHelpersScriptsNormalizeTypeRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsNormalizeTypeInput,
+    validate: validateNormalizeTypeInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8422,12 +8368,8 @@ export const postChainsBlocksHelpersScriptsNormalizeTypeRoute: RouteDescriptor<
  *
  * Computes the serialized version of some data expression using the same algorithm as script instruction PACK
  */
-export const postChainsBlocksHelpersScriptsPackDataRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsPackDataInput,
-  PostChainsBlocksHelpersScriptsPackDataOutput,
-  PostChainsBlocksHelpersScriptsPackDataError
-> = {
-  operation: "postChainsBlocksHelpersScriptsPackData",
+export const packDataRoute: RouteDescriptor<PackDataInput, PackDataOutput, PackDataError> = {
+  operation: "packData",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8442,12 +8384,12 @@ export const postChainsBlocksHelpersScriptsPackDataRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsPackDataInput,
+    validate: validatePackDataInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsPackDataOutput,
+    validate: validatePackDataOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8462,12 +8404,8 @@ export const postChainsBlocksHelpersScriptsPackDataRoute: RouteDescriptor<
  *
  * Run a Michelson script in the current context. The gas used is bounded by the protocol's hard gas limit per operation.
  */
-export const postChainsBlocksHelpersScriptsRunCodeRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsRunCodeInput,
-  PostChainsBlocksHelpersScriptsRunCodeOutput,
-  PostChainsBlocksHelpersScriptsRunCodeError
-> = {
-  operation: "postChainsBlocksHelpersScriptsRunCode",
+export const runCodeRoute: RouteDescriptor<RunCodeInput, RunCodeOutput, RunCodeError> = {
+  operation: "runCode",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8482,12 +8420,12 @@ export const postChainsBlocksHelpersScriptsRunCodeRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksHelpersScriptsInput,
+    validate: validateCodeInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunCodeOutput,
+    validate: validateRunCodeOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8502,12 +8440,12 @@ export const postChainsBlocksHelpersScriptsRunCodeRoute: RouteDescriptor<
  *
  * Run a single Michelson instruction
  */
-export const postChainsBlocksHelpersScriptsRunInstructionRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsRunInstructionInput,
-  PostChainsBlocksHelpersScriptsRunInstructionOutput,
-  PostChainsBlocksHelpersScriptsRunInstructionError
+export const runInstructionRoute: RouteDescriptor<
+  RunInstructionInput,
+  RunInstructionOutput,
+  RunInstructionError
 > = {
-  operation: "postChainsBlocksHelpersScriptsRunInstruction",
+  operation: "runInstruction",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8522,12 +8460,12 @@ export const postChainsBlocksHelpersScriptsRunInstructionRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunInstructionInput,
+    validate: validateRunInstructionInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunInstructionOutput,
+    validate: validateRunInstructionOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8542,12 +8480,12 @@ export const postChainsBlocksHelpersScriptsRunInstructionRoute: RouteDescriptor<
  *
  * Run an operation with the context of the given block and without signature checks. Return the operation application result, including the consumed gas. This RPC does not support consensus operations.
  */
-export const postChainsBlocksHelpersScriptsRunOperationRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsRunOperationInput,
-  PostChainsBlocksHelpersScriptsRunOperationOutput,
-  PostChainsBlocksHelpersScriptsRunOperationError
+export const runOperationRoute: RouteDescriptor<
+  RunOperationInput,
+  RunOperationOutput,
+  RunOperationError
 > = {
-  operation: "postChainsBlocksHelpersScriptsRunOperation",
+  operation: "runOperation",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8562,12 +8500,12 @@ export const postChainsBlocksHelpersScriptsRunOperationRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunOperationInput,
+    validate: validateRunOperationInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksHelpersScriptsOutput,
+    validate: validateOperationOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8582,12 +8520,12 @@ export const postChainsBlocksHelpersScriptsRunOperationRoute: RouteDescriptor<
  *
  * Simulate a call to a michelson view
  */
-export const postChainsBlocksHelpersScriptsRunScriptViewRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsRunScriptViewInput,
-  PostChainsBlocksHelpersScriptsRunScriptViewOutput,
-  PostChainsBlocksHelpersScriptsRunScriptViewError
+export const runScriptViewRoute: RouteDescriptor<
+  RunScriptViewInput,
+  RunScriptViewOutput,
+  RunScriptViewError
 > = {
-  operation: "postChainsBlocksHelpersScriptsRunScriptView",
+  operation: "runScriptView",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8602,7 +8540,7 @@ export const postChainsBlocksHelpersScriptsRunScriptViewRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunScriptViewInput,
+    validate: validateRunScriptViewInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8622,12 +8560,8 @@ export const postChainsBlocksHelpersScriptsRunScriptViewRoute: RouteDescriptor<
  *
  * Simulate a call to a view following the TZIP-4 standard. See https://gitlab.com/tezos/tzip/-/blob/master/proposals/tzip-4/tzip-4.md#view-entrypoints.
  */
-export const postChainsBlocksHelpersScriptsRunViewRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsRunViewInput,
-  PostChainsBlocksHelpersScriptsRunViewOutput,
-  PostChainsBlocksHelpersScriptsRunViewError
-> = {
-  operation: "postChainsBlocksHelpersScriptsRunView",
+export const runViewRoute: RouteDescriptor<RunViewInput, RunViewOutput, RunViewError> = {
+  operation: "runView",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8642,7 +8576,7 @@ export const postChainsBlocksHelpersScriptsRunViewRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsRunViewInput,
+    validate: validateRunViewInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
@@ -8662,12 +8596,12 @@ export const postChainsBlocksHelpersScriptsRunViewRoute: RouteDescriptor<
  *
  * Compute the size of a script in the current context
  */
-export const postChainsBlocksHelpersScriptsScriptSizeRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsScriptSizeInput,
-  PostChainsBlocksHelpersScriptsScriptSizeOutput,
-  PostChainsBlocksHelpersScriptsScriptSizeError
+export const postScriptSizeRoute: RouteDescriptor<
+  PostScriptSizeInput,
+  PostScriptSizeOutput,
+  PostScriptSizeError
 > = {
-  operation: "postChainsBlocksHelpersScriptsScriptSize",
+  operation: "postScriptSize",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8682,12 +8616,12 @@ export const postChainsBlocksHelpersScriptsScriptSizeRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsScriptSizeInput,
+    validate: validatePostScriptSizeInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsScriptSizeOutput,
+    validate: validatePostScriptSizeOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8702,12 +8636,12 @@ export const postChainsBlocksHelpersScriptsScriptSizeRoute: RouteDescriptor<
  *
  * Simulate running an operation at some future moment (based on the number of blocks given in the `latency` argument), and return the operation application result. The result is the same as run_operation except for the consumed gas, which depends on the contents of the cache at that future moment. This RPC estimates future gas consumption by trying to predict the state of the cache using some heuristics.
  */
-export const postChainsBlocksHelpersScriptsSimulateOperationRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsSimulateOperationInput,
-  PostChainsBlocksHelpersScriptsSimulateOperationOutput,
-  PostChainsBlocksHelpersScriptsSimulateOperationError
+export const simulateOperationRoute: RouteDescriptor<
+  SimulateOperationInput,
+  SimulateOperationOutput,
+  SimulateOperationError
 > = {
-  operation: "postChainsBlocksHelpersScriptsSimulateOperation",
+  operation: "simulateOperation",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8725,12 +8659,12 @@ export const postChainsBlocksHelpersScriptsSimulateOperationRoute: RouteDescript
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsSimulateOperationInput,
+    validate: validateSimulateOperationInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksHelpersScriptsOutput,
+    validate: validateOperationOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8745,12 +8679,8 @@ export const postChainsBlocksHelpersScriptsSimulateOperationRoute: RouteDescript
  *
  * Run a Michelson script in the current context, keeping a trace
  */
-export const postChainsBlocksHelpersScriptsTraceCodeRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsTraceCodeInput,
-  PostChainsBlocksHelpersScriptsTraceCodeOutput,
-  PostChainsBlocksHelpersScriptsTraceCodeError
-> = {
-  operation: "postChainsBlocksHelpersScriptsTraceCode",
+export const traceCodeRoute: RouteDescriptor<TraceCodeInput, TraceCodeOutput, TraceCodeError> = {
+  operation: "traceCode",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8765,12 +8695,12 @@ export const postChainsBlocksHelpersScriptsTraceCodeRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksHelpersScriptsInput,
+    validate: validateCodeInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsTraceCodeOutput,
+    validate: validateTraceCodeOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8785,12 +8715,12 @@ export const postChainsBlocksHelpersScriptsTraceCodeRoute: RouteDescriptor<
  *
  * Typecheck a piece of code in the current context
  */
-export const postChainsBlocksHelpersScriptsTypecheckCodeRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsTypecheckCodeInput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeOutput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeError
+export const typecheckCodeRoute: RouteDescriptor<
+  TypecheckCodeInput,
+  TypecheckCodeOutput,
+  TypecheckCodeError
 > = {
-  operation: "postChainsBlocksHelpersScriptsTypecheckCode",
+  operation: "typecheckCode",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8805,12 +8735,12 @@ export const postChainsBlocksHelpersScriptsTypecheckCodeRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsTypecheckCodeInput,
+    validate: validateTypecheckCodeInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsTypecheckCodeOutput,
+    validate: validateTypecheckCodeOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8825,12 +8755,12 @@ export const postChainsBlocksHelpersScriptsTypecheckCodeRoute: RouteDescriptor<
  *
  * Check that some data expression is well formed and of a given type in the current context
  */
-export const postChainsBlocksHelpersScriptsTypecheckDataRoute: RouteDescriptor<
-  PostChainsBlocksHelpersScriptsTypecheckDataInput,
-  PostChainsBlocksHelpersScriptsTypecheckDataOutput,
-  PostChainsBlocksHelpersScriptsTypecheckDataError
+export const typecheckDataRoute: RouteDescriptor<
+  TypecheckDataInput,
+  TypecheckDataOutput,
+  TypecheckDataError
 > = {
-  operation: "postChainsBlocksHelpersScriptsTypecheckData",
+  operation: "typecheckData",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -8845,12 +8775,12 @@ export const postChainsBlocksHelpersScriptsTypecheckDataRoute: RouteDescriptor<
   streaming: "never",
   input: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsTypecheckDataInput,
+    validate: validateTypecheckDataInput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   output: {
     mediaTypes: ["application/json"],
-    validate: validatePostChainsBlocksHelpersScriptsTypecheckDataOutput,
+    validate: validateTypecheckDataOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8865,12 +8795,12 @@ export const postChainsBlocksHelpersScriptsTypecheckDataRoute: RouteDescriptor<
  *
  * Returns the total baking power for the current cycle
  */
-export const getChainsBlocksHelpersTotalBakingPowerRoute: RouteDescriptor<
+export const getTotalBakingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersTotalBakingPowerOutput,
-  GetChainsBlocksHelpersTotalBakingPowerError
+  GetTotalBakingPowerOutput,
+  GetTotalBakingPowerError
 > = {
-  operation: "getChainsBlocksHelpersTotalBakingPower",
+  operation: "getTotalBakingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -8899,12 +8829,12 @@ export const getChainsBlocksHelpersTotalBakingPowerRoute: RouteDescriptor<
  *
  * Returns the ratio of active bakers using a tz4.
  */
-export const getChainsBlocksHelpersTz4BakerNumberRatioRoute: RouteDescriptor<
+export const getTz4BakerNumberRatioRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersTz4BakerNumberRatioOutput,
-  GetChainsBlocksHelpersTz4BakerNumberRatioError
+  GetTz4BakerNumberRatioOutput,
+  GetTz4BakerNumberRatioError
 > = {
-  operation: "getChainsBlocksHelpersTz4BakerNumberRatio",
+  operation: "getTz4BakerNumberRatio",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -8935,12 +8865,12 @@ export const getChainsBlocksHelpersTz4BakerNumberRatioRoute: RouteDescriptor<
  * By default, it provides this information for the next level.
  * Parameter `level` can be used to specify the (valid) level(s) in the past or future at which the attestation rights have to be returned. Parameter `delegate` can be used to restrict the results results to the given delegates. Parameter `consensus_key` can be used to restrict the results to the given consensus_keys.
  */
-export const getChainsBlocksHelpersValidatorsRoute: RouteDescriptor<
+export const getValidatorsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHelpersValidatorsOutput,
-  GetChainsBlocksHelpersValidatorsError
+  GetValidatorsOutput,
+  GetValidatorsError
 > = {
-  operation: "getChainsBlocksHelpersValidators",
+  operation: "getValidators",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -8958,7 +8888,7 @@ export const getChainsBlocksHelpersValidatorsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksHelpersValidatorsOutput,
+    validate: validateGetValidatorsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -8973,12 +8903,12 @@ export const getChainsBlocksHelpersValidatorsRoute: RouteDescriptor<
  *
  * List the ancestors of the given block which, if referred to as the branch in an operation header, are recent enough for that operation to be included in the current block.
  */
-export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
+export const getBlockLiveBlocksRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksError
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksError
 > = {
-  operation: "getChainsBlocksLiveBlocks",
+  operation: "getBlockLiveBlocks",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -8991,7 +8921,7 @@ export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksLiveBlocksOutput,
+    validate: validateGetBlockLiveBlocksOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9006,12 +8936,12 @@ export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
  *
  * All the metadata associated to the block.
  */
-export const getChainsBlocksMetadataRoute: RouteDescriptor<
+export const getBlockMetadataRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksMetadataOutput,
-  GetChainsBlocksMetadataError
+  GetBlockMetadataOutput,
+  GetBlockMetadataError
 > = {
-  operation: "getChainsBlocksMetadata",
+  operation: "getBlockMetadata",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9024,7 +8954,7 @@ export const getChainsBlocksMetadataRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksMetadataOutput,
+    validate: validateGetBlockMetadataOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9039,12 +8969,12 @@ export const getChainsBlocksMetadataRoute: RouteDescriptor<
  *
  * Hash of the metadata associated to the block. This is only set on blocks starting from environment V1.
  */
-export const getChainsBlocksMetadataHashRoute: RouteDescriptor<
+export const getBlockMetadataHashRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksMetadataHashOutput,
-  GetChainsBlocksMetadataHashError
+  GetBlockMetadataHashOutput,
+  GetBlockMetadataHashError
 > = {
-  operation: "getChainsBlocksMetadataHash",
+  operation: "getBlockMetadataHash",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9057,7 +8987,7 @@ export const getChainsBlocksMetadataHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksMetadataHashOutput,
+    validate: validateGetBlockMetadataHashOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9072,12 +9002,12 @@ export const getChainsBlocksMetadataHashRoute: RouteDescriptor<
  *
  * The hashes of all the operations included in the block.
  */
-export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
+export const getBlockOperationHashesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesError
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesError
 > = {
-  operation: "getChainsBlocksOperationHashes",
+  operation: "getBlockOperationHashes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9090,7 +9020,7 @@ export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationHashesOutput,
+    validate: validateGetBlockOperationHashesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9105,12 +9035,12 @@ export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
  *
  * All the operations included in `n-th` validation pass of the block.
  */
-export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
+export const getBlockOperationHashByListOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetError
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetError
 > = {
-  operation: "getChainsBlocksOperationHashesByListOffset",
+  operation: "getBlockOperationHashByListOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9124,7 +9054,7 @@ export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationHashesByListOffsetOutput,
+    validate: validateGetBlockOperationHashByListOffsetOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9139,12 +9069,12 @@ export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
  *
  * The hash of then `m-th` operation in the `n-th` validation pass of the block.
  */
-export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: RouteDescriptor<
+export const getBlockOperationHashByListOffsetByOperationOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetError
 > = {
-  operation: "getChainsBlocksOperationHashesByListOffsetByOperationOffset",
+  operation: "getBlockOperationHashByListOffsetByOperationOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9174,12 +9104,12 @@ export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: R
  *
  * The hashes of all the operation metadata included in the block. This is only set on blocks starting from environment V1.
  */
-export const getChainsBlocksOperationMetadataHashesRoute: RouteDescriptor<
+export const getBlockOperationMetadataHashesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationMetadataHashesOutput,
-  GetChainsBlocksOperationMetadataHashesError
+  GetBlockOperationMetadataHashesOutput,
+  GetBlockOperationMetadataHashesError
 > = {
-  operation: "getChainsBlocksOperationMetadataHashes",
+  operation: "getBlockOperationMetadataHashes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9192,7 +9122,7 @@ export const getChainsBlocksOperationMetadataHashesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationMetadataHashesOutput,
+    validate: validateGetBlockOperationMetadataHashesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9207,12 +9137,12 @@ export const getChainsBlocksOperationMetadataHashesRoute: RouteDescriptor<
  *
  * All the operation metadata included in `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
  */
-export const getChainsBlocksOperationMetadataHashesByListOffsetRoute: RouteDescriptor<
+export const getBlockOperationMetadataHashByListOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationMetadataHashesByListOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetError
+  GetBlockOperationMetadataHashByListOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetError
 > = {
-  operation: "getChainsBlocksOperationMetadataHashesByListOffset",
+  operation: "getBlockOperationMetadataHashByListOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9226,7 +9156,7 @@ export const getChainsBlocksOperationMetadataHashesByListOffsetRoute: RouteDescr
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationMetadataHashesByListOffsetOutput,
+    validate: validateGetBlockOperationMetadataHashByListOffsetOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9241,12 +9171,12 @@ export const getChainsBlocksOperationMetadataHashesByListOffsetRoute: RouteDescr
  *
  * The hash of then `m-th` operation metadata in the `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
  */
-export const getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRoute: RouteDescriptor<
+export const getBlockOperationMetadataHashByListOffsetByOperationOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetError
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetError
 > = {
-  operation: "getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffset",
+  operation: "getBlockOperationMetadataHashByListOffsetByOperationOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9261,7 +9191,7 @@ export const getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffset
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
+    validate: validateGetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9276,12 +9206,12 @@ export const getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffset
  *
  * All the operations included in the block.
  */
-export const getChainsBlocksOperationsRoute: RouteDescriptor<
+export const getBlockOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsError
+  GetBlockOperationsOutput,
+  GetBlockOperationsError
 > = {
-  operation: "getChainsBlocksOperations",
+  operation: "getBlockOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9298,7 +9228,7 @@ export const getChainsBlocksOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationsOutput,
+    validate: validateGetBlockOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9313,12 +9243,12 @@ export const getChainsBlocksOperationsRoute: RouteDescriptor<
  *
  * All the operations included in `n-th` validation pass of the block.
  */
-export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
+export const getBlockOperationByListOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetError
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetError
 > = {
-  operation: "getChainsBlocksOperationsByListOffset",
+  operation: "getBlockOperationByListOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9336,7 +9266,7 @@ export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationsByListOffsetOutput,
+    validate: validateGetBlockOperationByListOffsetOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9351,12 +9281,12 @@ export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
  *
  * The `m-th` operation in the `n-th` validation pass of the block.
  */
-export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteDescriptor<
+export const getBlockOperationByListOffsetByOperationOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetError
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetError
 > = {
-  operation: "getChainsBlocksOperationsByListOffsetByOperationOffset",
+  operation: "getBlockOperationByListOffsetByOperationOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9375,7 +9305,7 @@ export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
+    validate: validateGetBlockOperationByListOffsetByOperationOffsetOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9390,12 +9320,12 @@ export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteD
  *
  * The root hash of the operations metadata from the block. This is only set on blocks starting from environment V1.
  */
-export const getChainsBlocksOperationsMetadataHashRoute: RouteDescriptor<
+export const getBlockOperationsMetadataHashRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsMetadataHashOutput,
-  GetChainsBlocksOperationsMetadataHashError
+  GetBlockOperationsMetadataHashOutput,
+  GetBlockOperationsMetadataHashError
 > = {
-  operation: "getChainsBlocksOperationsMetadataHash",
+  operation: "getBlockOperationsMetadataHash",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9408,7 +9338,7 @@ export const getChainsBlocksOperationsMetadataHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksOperationsMetadataHashOutput,
+    validate: validateGetBlockOperationsMetadataHashOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9423,12 +9353,12 @@ export const getChainsBlocksOperationsMetadataHashRoute: RouteDescriptor<
  *
  * Current and next protocol.
  */
-export const getChainsBlocksProtocolsRoute: RouteDescriptor<
+export const getBlockProtocolsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsError
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsError
 > = {
-  operation: "getChainsBlocksProtocols",
+  operation: "getBlockProtocols",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9441,7 +9371,7 @@ export const getChainsBlocksProtocolsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksProtocolsOutput,
+    validate: validateGetBlockProtocolsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9456,12 +9386,12 @@ export const getChainsBlocksProtocolsRoute: RouteDescriptor<
  *
  * Context hash resulting of the block application.
  */
-export const getChainsBlocksResultingContextHashRoute: RouteDescriptor<
+export const getBlockResultingContextHashRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksResultingContextHashOutput,
-  GetChainsBlocksResultingContextHashError
+  GetBlockResultingContextHashOutput,
+  GetBlockResultingContextHashError
 > = {
-  operation: "getChainsBlocksResultingContextHash",
+  operation: "getBlockResultingContextHash",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9474,7 +9404,7 @@ export const getChainsBlocksResultingContextHashRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksResultingContextHashOutput,
+    validate: validateGetBlockResultingContextHashOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9489,12 +9419,12 @@ export const getChainsBlocksResultingContextHashRoute: RouteDescriptor<
  *
  * Ballots casted so far during a voting period.
  */
-export const getChainsBlocksVotesBallotListRoute: RouteDescriptor<
+export const getVotesBallotListRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesBallotListOutput,
-  GetChainsBlocksVotesBallotListError
+  GetVotesBallotListOutput,
+  GetVotesBallotListError
 > = {
-  operation: "getChainsBlocksVotesBallotList",
+  operation: "getVotesBallotList",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9508,7 +9438,7 @@ export const getChainsBlocksVotesBallotListRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksVotesBallotListOutput,
+    validate: validateGetVotesBallotListOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9523,12 +9453,12 @@ export const getChainsBlocksVotesBallotListRoute: RouteDescriptor<
  *
  * Sum of ballots casted so far during a voting period.
  */
-export const getChainsBlocksVotesBallotsRoute: RouteDescriptor<
+export const getVotesBallotsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesBallotsOutput,
-  GetChainsBlocksVotesBallotsError
+  GetVotesBallotsOutput,
+  GetVotesBallotsError
 > = {
-  operation: "getChainsBlocksVotesBallots",
+  operation: "getVotesBallots",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9542,7 +9472,7 @@ export const getChainsBlocksVotesBallotsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksVotesBallotsOutput,
+    validate: validateGetVotesBallotsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9557,12 +9487,12 @@ export const getChainsBlocksVotesBallotsRoute: RouteDescriptor<
  *
  * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the interrogated block.
  */
-export const getChainsBlocksVotesCurrentPeriodRoute: RouteDescriptor<
+export const getVotesCurrentPeriodRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesCurrentPeriodOutput,
-  GetChainsBlocksVotesCurrentPeriodError
+  GetVotesCurrentPeriodOutput,
+  GetVotesCurrentPeriodError
 > = {
-  operation: "getChainsBlocksVotesCurrentPeriod",
+  operation: "getVotesCurrentPeriod",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9591,12 +9521,12 @@ export const getChainsBlocksVotesCurrentPeriodRoute: RouteDescriptor<
  *
  * Current proposal under evaluation.
  */
-export const getChainsBlocksVotesCurrentProposalRoute: RouteDescriptor<
+export const getVotesCurrentProposalRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesCurrentProposalOutput,
-  GetChainsBlocksVotesCurrentProposalError
+  GetVotesCurrentProposalOutput,
+  GetVotesCurrentProposalError
 > = {
-  operation: "getChainsBlocksVotesCurrentProposal",
+  operation: "getVotesCurrentProposal",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9610,7 +9540,7 @@ export const getChainsBlocksVotesCurrentProposalRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksVotesCurrentProposalOutput,
+    validate: validateGetVotesCurrentProposalOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9625,12 +9555,12 @@ export const getChainsBlocksVotesCurrentProposalRoute: RouteDescriptor<
  *
  * Current expected quorum.
  */
-export const getChainsBlocksVotesCurrentQuorumRoute: RouteDescriptor<
+export const getVotesCurrentQuorumRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesCurrentQuorumOutput,
-  GetChainsBlocksVotesCurrentQuorumError
+  GetVotesCurrentQuorumOutput,
+  GetVotesCurrentQuorumError
 > = {
-  operation: "getChainsBlocksVotesCurrentQuorum",
+  operation: "getVotesCurrentQuorum",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9644,7 +9574,7 @@ export const getChainsBlocksVotesCurrentQuorumRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput2,
+    validate: validateOutput5,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9659,12 +9589,12 @@ export const getChainsBlocksVotesCurrentQuorumRoute: RouteDescriptor<
  *
  * List of delegates with their voting power.
  */
-export const getChainsBlocksVotesListingsRoute: RouteDescriptor<
+export const getVotesListingsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesListingsOutput,
-  GetChainsBlocksVotesListingsError
+  GetVotesListingsOutput,
+  GetVotesListingsError
 > = {
-  operation: "getChainsBlocksVotesListings",
+  operation: "getVotesListings",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9678,7 +9608,7 @@ export const getChainsBlocksVotesListingsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksVotesListingsOutput,
+    validate: validateGetVotesListingsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9693,12 +9623,12 @@ export const getChainsBlocksVotesListingsRoute: RouteDescriptor<
  *
  * Number of votes casted during the current period.
  */
-export const getChainsBlocksVotesProposalCountByPkhRoute: RouteDescriptor<
+export const getVotesProposalCountRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesProposalCountByPkhOutput,
-  GetChainsBlocksVotesProposalCountByPkhError
+  GetVotesProposalCountOutput,
+  GetVotesProposalCountError
 > = {
-  operation: "getChainsBlocksVotesProposalCountByPkh",
+  operation: "getVotesProposalCount",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9713,7 +9643,7 @@ export const getChainsBlocksVotesProposalCountByPkhRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateChainsBlocksOutput,
+    validate: validateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9728,12 +9658,12 @@ export const getChainsBlocksVotesProposalCountByPkhRoute: RouteDescriptor<
  *
  * List of proposals with number of supporters.
  */
-export const getChainsBlocksVotesProposalsRoute: RouteDescriptor<
+export const getVotesProposalsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesProposalsOutput,
-  GetChainsBlocksVotesProposalsError
+  GetVotesProposalsOutput,
+  GetVotesProposalsError
 > = {
-  operation: "getChainsBlocksVotesProposals",
+  operation: "getVotesProposals",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9747,7 +9677,7 @@ export const getChainsBlocksVotesProposalsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsBlocksVotesProposalsOutput,
+    validate: validateGetVotesProposalsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9762,12 +9692,12 @@ export const getChainsBlocksVotesProposalsRoute: RouteDescriptor<
  *
  * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the next block.Useful to craft operations that will be valid in the next block.
  */
-export const getChainsBlocksVotesSuccessorPeriodRoute: RouteDescriptor<
+export const getVotesSuccessorPeriodRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesSuccessorPeriodOutput,
-  GetChainsBlocksVotesSuccessorPeriodError
+  GetVotesSuccessorPeriodOutput,
+  GetVotesSuccessorPeriodError
 > = {
-  operation: "getChainsBlocksVotesSuccessorPeriod",
+  operation: "getVotesSuccessorPeriod",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9796,12 +9726,12 @@ export const getChainsBlocksVotesSuccessorPeriodRoute: RouteDescriptor<
  *
  * Total voting power in the voting listings.
  */
-export const getChainsBlocksVotesTotalVotingPowerRoute: RouteDescriptor<
+export const getVotesTotalVotingPowerRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksVotesTotalVotingPowerOutput,
-  GetChainsBlocksVotesTotalVotingPowerError
+  GetVotesTotalVotingPowerOutput,
+  GetVotesTotalVotingPowerError
 > = {
-  operation: "getChainsBlocksVotesTotalVotingPower",
+  operation: "getVotesTotalVotingPower",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9830,12 +9760,12 @@ export const getChainsBlocksVotesTotalVotingPowerRoute: RouteDescriptor<
  *
  * Remove an operation from the mempool if present. Also add it to the set of banned operations to prevent it from being fetched/processed/injected in the future. Note: If the baker has already received the operation, then it's necessary to restart it to flush the operation from it.
  */
-export const postChainsMempoolBanOperationRoute: RouteDescriptor<
-  PostChainsMempoolBanOperationInput,
-  PostChainsMempoolBanOperationOutput,
-  PostChainsMempoolBanOperationError
+export const banOperationRoute: RouteDescriptor<
+  BanOperationInput,
+  BanOperationOutput,
+  BanOperationError
 > = {
-  operation: "postChainsMempoolBanOperation",
+  operation: "banOperation",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -9867,12 +9797,8 @@ export const postChainsMempoolBanOperationRoute: RouteDescriptor<
  *
  * Get the configuration of the mempool's filter and bounds. Values of the form [ "21", "20" ] are rational numbers given as a numerator and a denominator, e.g. 21/20 = 1.05. The minimal_fees (in mutez), minimal_nanotez_per_gas_unit, and minimal_nanotez_per_byte are requirements that a manager operation must meet to be considered by the mempool. replace_by_fee_factor is how much better a manager operation must be to replace a previous valid operation **from the same manager** (both its fee and its fee/gas ratio must exceed the old operation's by at least this factor). max_operations and max_total_bytes are the bounds on respectively the number of valid operations in the mempool and the sum of their sizes in bytes.
  */
-export const getChainsMempoolFilterRoute: RouteDescriptor<
-  undefined,
-  GetChainsMempoolFilterOutput,
-  GetChainsMempoolFilterError
-> = {
-  operation: "getChainsMempoolFilter",
+export const getFilterRoute: RouteDescriptor<undefined, GetFilterOutput, GetFilterError> = {
+  operation: "getFilter",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9899,49 +9825,46 @@ export const getChainsMempoolFilterRoute: RouteDescriptor<
  *
  * Set the configuration of the mempool's filter and bounds. **If any of the fields is absent from the input JSON, then it is set to the default value for this field (i.e. its value in the default configuration), even if it previously had a different value.** If the input JSON does not describe a valid configuration, then the configuration is left unchanged. This RPC also returns the new configuration of the mempool (which may differ from the input if the latter omits fields or is invalid). You may call [octez-client rpc get '/chains/main/mempool/filter?include_default=true'] to see an example of JSON describing a valid configuration. See the description of that RPC for details on each configurable value.
  */
-export const postChainsMempoolFilterRoute: RouteDescriptor<
-  PostChainsMempoolFilterInput,
-  PostChainsMempoolFilterOutput,
-  PostChainsMempoolFilterError
-> = {
-  operation: "postChainsMempoolFilter",
-  method: "POST",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "mempool" },
-    { kind: "static", name: "filter" },
-  ],
-  query: [],
-  streaming: "never",
-  input: {
-    mediaTypes: ["application/json"],
-    validate: validateAnyJson2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  output: {
-    mediaTypes: ["application/json"],
-    validate: validateAnyJson2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-  error: {
-    mediaTypes: ["application/json"],
-    validate: validateErrorTrace2,
-    jsonOnly: "no binary layout published (the source gives its JSON schema only)",
-  },
-};
+export const postFilterRoute: RouteDescriptor<PostFilterInput, PostFilterOutput, PostFilterError> =
+  {
+    operation: "postFilter",
+    method: "POST",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "mempool" },
+      { kind: "static", name: "filter" },
+    ],
+    query: [],
+    streaming: "never",
+    input: {
+      mediaTypes: ["application/json"],
+      validate: validateAnyJson2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    output: {
+      mediaTypes: ["application/json"],
+      validate: validateAnyJson2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+    error: {
+      mediaTypes: ["application/json"],
+      validate: validateErrorTrace2,
+      jsonOnly: "no binary layout published (the source gives its JSON schema only)",
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/mempool/monitor_operations`
  *
  * Monitor the mempool operations.
  */
-export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
+export const monitorOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsError
+  MonitorOperationsOutput,
+  MonitorOperationsError
 > = {
-  operation: "getChainsMempoolMonitorOperations",
+  operation: "monitorOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -9962,7 +9885,7 @@ export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsMempoolMonitorOperationsOutput,
+    validate: validateMonitorOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -9977,12 +9900,12 @@ export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
  *
  * List the prevalidated operations.
  */
-export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
+export const getPendingOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsError
+  GetPendingOperationsOutput,
+  GetPendingOperationsError
 > = {
-  operation: "getChainsMempoolPendingOperations",
+  operation: "getPendingOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -10004,7 +9927,7 @@ export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetChainsMempoolPendingOperationsOutput,
+    validate: validateGetPendingOperationsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -10019,12 +9942,12 @@ export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
  *
  * Request the operations of our peers or a specific peer if specified via a query parameter.
  */
-export const postChainsMempoolRequestOperationsRoute: RouteDescriptor<
-  PostChainsMempoolRequestOperationsInput,
-  PostChainsMempoolRequestOperationsOutput,
-  PostChainsMempoolRequestOperationsError
+export const requestOperationsRoute: RouteDescriptor<
+  RequestOperationsInput,
+  RequestOperationsOutput,
+  RequestOperationsError
 > = {
-  operation: "postChainsMempoolRequestOperations",
+  operation: "requestOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -10056,12 +9979,12 @@ export const postChainsMempoolRequestOperationsRoute: RouteDescriptor<
  *
  * Clear the set of banned operations.
  */
-export const postChainsMempoolUnbanAllOperationsRoute: RouteDescriptor<
-  PostChainsMempoolUnbanAllOperationsInput,
-  PostChainsMempoolUnbanAllOperationsOutput,
-  PostChainsMempoolUnbanAllOperationsError
+export const unbanAllOperationsRoute: RouteDescriptor<
+  UnbanAllOperationsInput,
+  UnbanAllOperationsOutput,
+  UnbanAllOperationsError
 > = {
-  operation: "postChainsMempoolUnbanAllOperations",
+  operation: "unbanAllOperations",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -10093,12 +10016,12 @@ export const postChainsMempoolUnbanAllOperationsRoute: RouteDescriptor<
  *
  * Remove an operation from the set of banned operations (nothing happens if it was not banned).
  */
-export const postChainsMempoolUnbanOperationRoute: RouteDescriptor<
-  PostChainsMempoolUnbanOperationInput,
-  PostChainsMempoolUnbanOperationOutput,
-  PostChainsMempoolUnbanOperationError
+export const unbanOperationRoute: RouteDescriptor<
+  UnbanOperationInput,
+  UnbanOperationOutput,
+  UnbanOperationError
 > = {
-  operation: "postChainsMempoolUnbanOperation",
+  operation: "unbanOperation",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -10194,204 +10117,204 @@ export const routeTable: readonly AnyRouteDescriptor[] = [
   getWorkersChainValidatorsPeersValidatorsByPeerIdRoute,
   getWorkersPrevalidatorsRoute,
   getWorkersPrevalidatorsByChainIdRoute,
-  getChainsBlocksByBlockIdRoute,
-  getChainsBlocksContextAdaptiveIssuanceLaunchCycleRoute,
-  getChainsBlocksContextBigMapsByBigMapIdRoute,
-  getChainsBlocksContextBigMapsByBigMapIdByScriptExprRoute,
-  postChainsBlocksContextBigMapsNormalizedRoute,
-  getChainsBlocksContextCacheContractsAllRoute,
-  postChainsBlocksContextCacheContractsRankRoute,
-  getChainsBlocksContextCacheContractsSizeRoute,
-  getChainsBlocksContextCacheContractsSizeLimitRoute,
-  getChainsBlocksContextConstantsRoute,
-  getChainsBlocksContextConstantsErrorsRoute,
-  getChainsBlocksContextConstantsParametricRoute,
-  getChainsBlocksContextContractsRoute,
-  getChainsBlocksContextContractsByContractIdRoute,
-  getChainsBlocksContextContractsAllTicketBalancesRoute,
-  getChainsBlocksContextContractsBalanceRoute,
-  getChainsBlocksContextContractsBalanceAndFrozenBondsRoute,
-  postChainsBlocksContextContractsBigMapGetRoute,
-  getChainsBlocksContextContractsCounterRoute,
-  getChainsBlocksContextContractsDelegateRoute,
-  getChainsBlocksContextContractsEntrypointsRoute,
-  getChainsBlocksContextContractsEntrypointsByEntrypointRoute,
-  getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRoute,
-  getChainsBlocksContextContractsFrozenBondsRoute,
-  getChainsBlocksContextContractsFullBalanceRoute,
-  getChainsBlocksContextContractsManagerKeyRoute,
-  getChainsBlocksContextContractsScriptRoute,
-  postChainsBlocksContextContractsScriptNormalizedRoute,
-  getChainsBlocksContextContractsSingleSaplingGetDiffRoute,
-  getChainsBlocksContextContractsSpendableRoute,
-  getChainsBlocksContextContractsSpendableAndFrozenBondsRoute,
-  getChainsBlocksContextContractsStakedBalanceRoute,
-  getChainsBlocksContextContractsStakingNumeratorRoute,
-  getChainsBlocksContextContractsStorageRoute,
-  postChainsBlocksContextContractsStorageNormalizedRoute,
-  getChainsBlocksContextContractsStoragePaidSpaceRoute,
-  getChainsBlocksContextContractsStorageUsedSpaceRoute,
-  postChainsBlocksContextContractsTicketBalanceRoute,
-  getChainsBlocksContextContractsUnstakeRequestsRoute,
-  getChainsBlocksContextContractsUnstakedFinalizableBalanceRoute,
-  getChainsBlocksContextContractsUnstakedFrozenBalanceRoute,
-  getChainsBlocksContextDalCommitmentsHistoryRoute,
-  getChainsBlocksContextDalPublishedSlotHeadersRoute,
-  getChainsBlocksContextDalShardsRoute,
-  getChainsBlocksContextDalSkipListCellsOfLevelRoute,
-  getChainsBlocksContextDelegatesRoute,
-  getChainsBlocksContextDelegatesByPkhRoute,
-  getChainsBlocksContextDelegatesActiveStakingParametersRoute,
-  getChainsBlocksContextDelegatesBakingPowerRoute,
-  getChainsBlocksContextDelegatesCompanionKeyRoute,
-  getChainsBlocksContextDelegatesConsensusKeyRoute,
-  getChainsBlocksContextDelegatesCurrentBakingPowerRoute,
-  getChainsBlocksContextDelegatesCurrentFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesCurrentVotingPowerRoute,
-  getChainsBlocksContextDelegatesDalParticipationRoute,
-  getChainsBlocksContextDelegatesDeactivatedRoute,
-  getChainsBlocksContextDelegatesDelegatedBalanceRoute,
-  getChainsBlocksContextDelegatesDelegatedContractsRoute,
-  getChainsBlocksContextDelegatesDelegatorsRoute,
-  getChainsBlocksContextDelegatesDenunciationsRoute,
-  getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRoute,
-  getChainsBlocksContextDelegatesExternalDelegatedRoute,
-  getChainsBlocksContextDelegatesExternalStakedRoute,
-  getChainsBlocksContextDelegatesFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesFrozenDepositsLimitRoute,
-  getChainsBlocksContextDelegatesFullBalanceRoute,
-  getChainsBlocksContextDelegatesGracePeriodRoute,
-  getChainsBlocksContextDelegatesIsForbiddenRoute,
-  getChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRoute,
-  getChainsBlocksContextDelegatesOwnDelegatedRoute,
-  getChainsBlocksContextDelegatesOwnFullBalanceRoute,
-  getChainsBlocksContextDelegatesOwnStakedRoute,
-  getChainsBlocksContextDelegatesParticipationRoute,
-  getChainsBlocksContextDelegatesPendingStakingParametersRoute,
-  getChainsBlocksContextDelegatesStakersRoute,
-  getChainsBlocksContextDelegatesStakingBalanceRoute,
-  getChainsBlocksContextDelegatesStakingDenominatorRoute,
-  getChainsBlocksContextDelegatesTotalDelegatedRoute,
-  getChainsBlocksContextDelegatesTotalDelegatedStakeRoute,
-  getChainsBlocksContextDelegatesTotalStakedRoute,
-  getChainsBlocksContextDelegatesTotalUnstakedPerCycleRoute,
-  getChainsBlocksContextDelegatesUnstakedFrozenDepositsRoute,
-  getChainsBlocksContextDelegatesVotingInfoRoute,
-  getChainsBlocksContextDelegatesVotingPowerRoute,
-  getChainsBlocksContextDenunciationsRoute,
-  getChainsBlocksContextDestinationIndexRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateDetailsRoute,
-  getChainsBlocksContextIssuanceCurrentYearlyRateExactRoute,
-  getChainsBlocksContextIssuanceExpectedIssuanceRoute,
-  getChainsBlocksContextIssuanceIssuancePerMinuteRoute,
-  getChainsBlocksContextLiquidityBakingCpmmAddressRoute,
-  getChainsBlocksContextMerkleTreeRoute,
-  getChainsBlocksContextMerkleTreeV2Route,
-  getChainsBlocksContextNoncesByBlockLevelRoute,
-  getChainsBlocksContextProtocolFirstLevelRoute,
-  getChainsBlocksContextRawBytesRoute,
-  getChainsBlocksContextSaplingGetDiffRoute,
-  postChainsBlocksContextSeedRoute,
-  getChainsBlocksContextSeedComputationRoute,
-  getChainsBlocksContextSmartRollupsAllRoute,
-  getChainsBlocksContextSmartRollupsAllInboxRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupKindRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerGamesRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerIndexRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupStakersRoute,
-  postChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRoute,
-  getChainsBlocksContextSmartRollupsSmartRollupWhitelistRoute,
-  getChainsBlocksContextTotalCurrentlyStakedRoute,
-  getChainsBlocksContextTotalFrozenStakeRoute,
-  getChainsBlocksContextTotalSupplyRoute,
-  getChainsBlocksHashRoute,
-  getChainsBlocksHeaderRoute,
-  getChainsBlocksHeaderProtocolDataRoute,
-  getChainsBlocksHeaderProtocolDataRawRoute,
-  getChainsBlocksHeaderRawRoute,
-  getChainsBlocksHeaderShellRoute,
-  getChainsBlocksHelpersAllBakersAttestActivationLevelRoute,
-  getChainsBlocksHelpersAttestationRightsRoute,
-  getChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRoute,
-  getChainsBlocksHelpersBakingRightsRoute,
-  getChainsBlocksHelpersCompleteByPrefixRoute,
-  getChainsBlocksHelpersConsecutiveRoundZeroRoute,
-  getChainsBlocksHelpersCurrentLevelRoute,
-  postChainsBlocksHelpersForgeBlsConsensusOperationsRoute,
-  postChainsBlocksHelpersForgeOperationsRoute,
-  postChainsBlocksHelpersForgeProtocolDataRoute,
-  postChainsBlocksHelpersForgeSignedOperationsRoute,
-  postChainsBlocksHelpersForgeBlockHeaderRoute,
-  getChainsBlocksHelpersLevelsInCurrentCycleRoute,
-  postChainsBlocksHelpersParseBlockRoute,
-  postChainsBlocksHelpersParseOperationsRoute,
-  postChainsBlocksHelpersPreapplyBlockRoute,
-  postChainsBlocksHelpersPreapplyOperationsRoute,
-  getChainsBlocksHelpersRoundRoute,
-  postChainsBlocksHelpersScriptsEntrypointRoute,
-  postChainsBlocksHelpersScriptsEntrypointsRoute,
-  postChainsBlocksHelpersScriptsNormalizeDataRoute,
-  postChainsBlocksHelpersScriptsNormalizeScriptRoute,
-  postChainsBlocksHelpersScriptsNormalizeStackRoute,
-  postChainsBlocksHelpersScriptsNormalizeTypeRoute,
-  postChainsBlocksHelpersScriptsPackDataRoute,
-  postChainsBlocksHelpersScriptsRunCodeRoute,
-  postChainsBlocksHelpersScriptsRunInstructionRoute,
-  postChainsBlocksHelpersScriptsRunOperationRoute,
-  postChainsBlocksHelpersScriptsRunScriptViewRoute,
-  postChainsBlocksHelpersScriptsRunViewRoute,
-  postChainsBlocksHelpersScriptsScriptSizeRoute,
-  postChainsBlocksHelpersScriptsSimulateOperationRoute,
-  postChainsBlocksHelpersScriptsTraceCodeRoute,
-  postChainsBlocksHelpersScriptsTypecheckCodeRoute,
-  postChainsBlocksHelpersScriptsTypecheckDataRoute,
-  getChainsBlocksHelpersTotalBakingPowerRoute,
-  getChainsBlocksHelpersTz4BakerNumberRatioRoute,
-  getChainsBlocksHelpersValidatorsRoute,
-  getChainsBlocksLiveBlocksRoute,
-  getChainsBlocksMetadataRoute,
-  getChainsBlocksMetadataHashRoute,
-  getChainsBlocksOperationHashesRoute,
-  getChainsBlocksOperationHashesByListOffsetRoute,
-  getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationMetadataHashesRoute,
-  getChainsBlocksOperationMetadataHashesByListOffsetRoute,
-  getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationsRoute,
-  getChainsBlocksOperationsByListOffsetRoute,
-  getChainsBlocksOperationsByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationsMetadataHashRoute,
-  getChainsBlocksProtocolsRoute,
-  getChainsBlocksResultingContextHashRoute,
-  getChainsBlocksVotesBallotListRoute,
-  getChainsBlocksVotesBallotsRoute,
-  getChainsBlocksVotesCurrentPeriodRoute,
-  getChainsBlocksVotesCurrentProposalRoute,
-  getChainsBlocksVotesCurrentQuorumRoute,
-  getChainsBlocksVotesListingsRoute,
-  getChainsBlocksVotesProposalCountByPkhRoute,
-  getChainsBlocksVotesProposalsRoute,
-  getChainsBlocksVotesSuccessorPeriodRoute,
-  getChainsBlocksVotesTotalVotingPowerRoute,
-  postChainsMempoolBanOperationRoute,
-  getChainsMempoolFilterRoute,
-  postChainsMempoolFilterRoute,
-  getChainsMempoolMonitorOperationsRoute,
-  getChainsMempoolPendingOperationsRoute,
-  postChainsMempoolRequestOperationsRoute,
-  postChainsMempoolUnbanAllOperationsRoute,
-  postChainsMempoolUnbanOperationRoute,
+  getBlockRoute,
+  getAdaptiveIssuanceLaunchCycleRoute,
+  getBigMapByBigMapIdRoute,
+  getBigMapByBigMapIdByScriptExprRoute,
+  postBigMapNormalizedRoute,
+  getCacheContractsAllRoute,
+  postCacheContractsRankRoute,
+  getCacheContractsSizeRoute,
+  getCacheContractsSizeLimitRoute,
+  getConstantsRoute,
+  getConstantsErrorsRoute,
+  getConstantsParametricRoute,
+  getContractsRoute,
+  getContractRoute,
+  getContractAllTicketBalancesRoute,
+  getContractBalanceRoute,
+  getContractBalanceAndFrozenBondsRoute,
+  postContractBigMapGetRoute,
+  getContractCounterRoute,
+  getContractDelegateRoute,
+  getContractEntrypointsRoute,
+  getContractEntrypointRoute,
+  getContractEstimatedOwnPendingSlashedAmountRoute,
+  getContractFrozenBondsRoute,
+  getContractFullBalanceRoute,
+  getContractManagerKeyRoute,
+  getContractScriptRoute,
+  postContractScriptNormalizedRoute,
+  getContractSingleSaplingGetDiffRoute,
+  getContractSpendableRoute,
+  getContractSpendableAndFrozenBondsRoute,
+  getContractStakedBalanceRoute,
+  getContractStakingNumeratorRoute,
+  getContractStorageRoute,
+  postContractStorageNormalizedRoute,
+  getContractStoragePaidSpaceRoute,
+  getContractStorageUsedSpaceRoute,
+  postContractTicketBalanceRoute,
+  getContractUnstakeRequestsRoute,
+  getContractUnstakedFinalizableBalanceRoute,
+  getContractUnstakedFrozenBalanceRoute,
+  getDalCommitmentsHistoryRoute,
+  getDalPublishedSlotHeadersRoute,
+  getDalShardsRoute,
+  getDalSkipListCellsOfLevelRoute,
+  getDelegatesRoute,
+  getDelegateRoute,
+  getDelegateActiveStakingParametersRoute,
+  getDelegateBakingPowerRoute,
+  getDelegateCompanionKeyRoute,
+  getDelegateConsensusKeyRoute,
+  getDelegateCurrentBakingPowerRoute,
+  getDelegateCurrentFrozenDepositsRoute,
+  getDelegateCurrentVotingPowerRoute,
+  getDelegateDalParticipationRoute,
+  getDelegateDeactivatedRoute,
+  getDelegateDelegatedBalanceRoute,
+  getDelegateDelegatedContractsRoute,
+  getDelegateDelegatorsRoute,
+  getDelegateDenunciationsRoute,
+  getDelegateEstimatedSharedPendingSlashedAmountRoute,
+  getDelegateExternalDelegatedRoute,
+  getDelegateExternalStakedRoute,
+  getDelegateFrozenDepositsRoute,
+  getDelegateFrozenDepositsLimitRoute,
+  getDelegateFullBalanceRoute,
+  getDelegateGracePeriodRoute,
+  getDelegateIsForbiddenRoute,
+  getDelegateMinDelegatedInCurrentCycleRoute,
+  getDelegateOwnDelegatedRoute,
+  getDelegateOwnFullBalanceRoute,
+  getDelegateOwnStakedRoute,
+  getDelegateParticipationRoute,
+  getDelegatePendingStakingParametersRoute,
+  getDelegateStakersRoute,
+  getDelegateStakingBalanceRoute,
+  getDelegateStakingDenominatorRoute,
+  getDelegateTotalDelegatedRoute,
+  getDelegateTotalDelegatedStakeRoute,
+  getDelegateTotalStakedRoute,
+  getDelegateTotalUnstakedPerCycleRoute,
+  getDelegateUnstakedFrozenDepositsRoute,
+  getDelegateVotingInfoRoute,
+  getDelegateVotingPowerRoute,
+  getDenunciationsRoute,
+  getDestinationIndexRoute,
+  getIssuanceCurrentYearlyRateRoute,
+  getIssuanceCurrentYearlyRateDetailsRoute,
+  getIssuanceCurrentYearlyRateExactRoute,
+  getIssuanceExpectedIssuanceRoute,
+  getIssuanceIssuancePerMinuteRoute,
+  getLiquidityBakingCpmmAddressRoute,
+  getMerkleTreeRoute,
+  getMerkleTreeV2Route,
+  getNonceRoute,
+  getProtocolFirstLevelRoute,
+  getRawBytesRoute,
+  getSaplingGetDiffRoute,
+  postSeedRoute,
+  getSeedComputationRoute,
+  getSmartRollupsAllRoute,
+  getSmartRollupsAllInboxRoute,
+  getSmartRollupsSmartRollupCommitmentRoute,
+  getSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
+  getSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
+  getSmartRollupsSmartRollupConsumedOutputRoute,
+  getSmartRollupsSmartRollupGenesisInfoRoute,
+  getSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
+  getSmartRollupsSmartRollupKindRoute,
+  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
+  getSmartRollupsSmartRollupLastWhitelistUpdateRoute,
+  getSmartRollupsSmartRollupStakerConflictsRoute,
+  getSmartRollupsSmartRollupStakerGamesRoute,
+  getSmartRollupsSmartRollupStakerIndexRoute,
+  getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
+  getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
+  getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
+  getSmartRollupsSmartRollupStakersRoute,
+  postSmartRollupsSmartRollupTicketBalanceRoute,
+  getSmartRollupsSmartRollupWhitelistRoute,
+  getTotalCurrentlyStakedRoute,
+  getTotalFrozenStakeRoute,
+  getTotalSupplyRoute,
+  getBlockHashRoute,
+  getBlockHeaderRoute,
+  getBlockHeaderProtocolDataRoute,
+  getBlockHeaderProtocolDataRawRoute,
+  getBlockHeaderRawRoute,
+  getBlockHeaderShellRoute,
+  getAllBakersAttestActivationLevelRoute,
+  getAttestationRightsRoute,
+  getBakingPowerDistributionForCurrentCycleRoute,
+  getBakingRightsRoute,
+  getCompleteRoute,
+  getConsecutiveRoundZeroRoute,
+  getCurrentLevelRoute,
+  forgeBlsConsensusOperationsRoute,
+  forgeOperationsRoute,
+  forgeProtocolDataRoute,
+  forgeSignedOperationsRoute,
+  forgeBlockHeaderRoute,
+  getLevelsInCurrentCycleRoute,
+  parseBlockRoute,
+  parseOperationsRoute,
+  preapplyBlockRoute,
+  preapplyOperationsRoute,
+  getRoundRoute,
+  postEntrypointRoute,
+  postEntrypointsRoute,
+  normalizeDataRoute,
+  normalizeScriptRoute,
+  normalizeStackRoute,
+  normalizeTypeRoute,
+  packDataRoute,
+  runCodeRoute,
+  runInstructionRoute,
+  runOperationRoute,
+  runScriptViewRoute,
+  runViewRoute,
+  postScriptSizeRoute,
+  simulateOperationRoute,
+  traceCodeRoute,
+  typecheckCodeRoute,
+  typecheckDataRoute,
+  getTotalBakingPowerRoute,
+  getTz4BakerNumberRatioRoute,
+  getValidatorsRoute,
+  getBlockLiveBlocksRoute,
+  getBlockMetadataRoute,
+  getBlockMetadataHashRoute,
+  getBlockOperationHashesRoute,
+  getBlockOperationHashByListOffsetRoute,
+  getBlockOperationHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationMetadataHashesRoute,
+  getBlockOperationMetadataHashByListOffsetRoute,
+  getBlockOperationMetadataHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationsRoute,
+  getBlockOperationByListOffsetRoute,
+  getBlockOperationByListOffsetByOperationOffsetRoute,
+  getBlockOperationsMetadataHashRoute,
+  getBlockProtocolsRoute,
+  getBlockResultingContextHashRoute,
+  getVotesBallotListRoute,
+  getVotesBallotsRoute,
+  getVotesCurrentPeriodRoute,
+  getVotesCurrentProposalRoute,
+  getVotesCurrentQuorumRoute,
+  getVotesListingsRoute,
+  getVotesProposalCountRoute,
+  getVotesProposalsRoute,
+  getVotesSuccessorPeriodRoute,
+  getVotesTotalVotingPowerRoute,
+  banOperationRoute,
+  getFilterRoute,
+  postFilterRoute,
+  monitorOperationsRoute,
+  getPendingOperationsRoute,
+  requestOperationsRoute,
+  unbanAllOperationsRoute,
+  unbanOperationRoute,
 ];

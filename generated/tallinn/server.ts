@@ -4,330 +4,90 @@
 
 import type { HandlerContext, HandlerResult } from "@tezos-rpcgen/runtime";
 import type {
+  BanOperationOutput,
+  BanOperationRequest,
   DeleteChainsInvalidBlocksByBlockHashOutput,
   DeleteChainsInvalidBlocksByBlockHashRequest,
   DeleteNetworkConnectionsByPeerIdOutput,
   DeleteNetworkConnectionsByPeerIdRequest,
   DeleteNetworkGreylistOutput,
   DeleteNetworkGreylistRequest,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdRequest,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput,
-  GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest,
-  GetChainsBlocksContextBigMapsByBigMapIdOutput,
-  GetChainsBlocksContextBigMapsByBigMapIdRequest,
-  GetChainsBlocksContextCacheContractsAllOutput,
-  GetChainsBlocksContextCacheContractsAllRequest,
-  GetChainsBlocksContextCacheContractsSizeLimitOutput,
-  GetChainsBlocksContextCacheContractsSizeLimitRequest,
-  GetChainsBlocksContextCacheContractsSizeOutput,
-  GetChainsBlocksContextCacheContractsSizeRequest,
-  GetChainsBlocksContextConstantsErrorsOutput,
-  GetChainsBlocksContextConstantsErrorsRequest,
-  GetChainsBlocksContextConstantsOutput,
-  GetChainsBlocksContextConstantsParametricOutput,
-  GetChainsBlocksContextConstantsParametricRequest,
-  GetChainsBlocksContextConstantsRequest,
-  GetChainsBlocksContextContractsAllTicketBalancesOutput,
-  GetChainsBlocksContextContractsAllTicketBalancesRequest,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest,
-  GetChainsBlocksContextContractsBalanceOutput,
-  GetChainsBlocksContextContractsBalanceRequest,
-  GetChainsBlocksContextContractsByContractIdOutput,
-  GetChainsBlocksContextContractsByContractIdRequest,
-  GetChainsBlocksContextContractsCounterOutput,
-  GetChainsBlocksContextContractsCounterRequest,
-  GetChainsBlocksContextContractsDelegateOutput,
-  GetChainsBlocksContextContractsDelegateRequest,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointOutput,
-  GetChainsBlocksContextContractsEntrypointsByEntrypointRequest,
-  GetChainsBlocksContextContractsEntrypointsOutput,
-  GetChainsBlocksContextContractsEntrypointsRequest,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput,
-  GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRequest,
-  GetChainsBlocksContextContractsFrozenBondsOutput,
-  GetChainsBlocksContextContractsFrozenBondsRequest,
-  GetChainsBlocksContextContractsFullBalanceOutput,
-  GetChainsBlocksContextContractsFullBalanceRequest,
-  GetChainsBlocksContextContractsManagerKeyOutput,
-  GetChainsBlocksContextContractsManagerKeyRequest,
-  GetChainsBlocksContextContractsOutput,
-  GetChainsBlocksContextContractsRequest,
-  GetChainsBlocksContextContractsScriptOutput,
-  GetChainsBlocksContextContractsScriptRequest,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffOutput,
-  GetChainsBlocksContextContractsSingleSaplingGetDiffRequest,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput,
-  GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest,
-  GetChainsBlocksContextContractsSpendableOutput,
-  GetChainsBlocksContextContractsSpendableRequest,
-  GetChainsBlocksContextContractsStakedBalanceOutput,
-  GetChainsBlocksContextContractsStakedBalanceRequest,
-  GetChainsBlocksContextContractsStakingNumeratorOutput,
-  GetChainsBlocksContextContractsStakingNumeratorRequest,
-  GetChainsBlocksContextContractsStorageOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceOutput,
-  GetChainsBlocksContextContractsStoragePaidSpaceRequest,
-  GetChainsBlocksContextContractsStorageRequest,
-  GetChainsBlocksContextContractsStorageUsedSpaceOutput,
-  GetChainsBlocksContextContractsStorageUsedSpaceRequest,
-  GetChainsBlocksContextContractsUnstakeRequestsOutput,
-  GetChainsBlocksContextContractsUnstakeRequestsRequest,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFinalizableBalanceRequest,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput,
-  GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest,
-  GetChainsBlocksContextDalCommitmentsHistoryOutput,
-  GetChainsBlocksContextDalCommitmentsHistoryRequest,
-  GetChainsBlocksContextDalPublishedSlotHeadersOutput,
-  GetChainsBlocksContextDalPublishedSlotHeadersRequest,
-  GetChainsBlocksContextDalShardsOutput,
-  GetChainsBlocksContextDalShardsRequest,
-  GetChainsBlocksContextDalSkipListCellsOfLevelOutput,
-  GetChainsBlocksContextDalSkipListCellsOfLevelRequest,
-  GetChainsBlocksContextDelegatesActiveStakingParametersOutput,
-  GetChainsBlocksContextDelegatesActiveStakingParametersRequest,
-  GetChainsBlocksContextDelegatesBakingPowerOutput,
-  GetChainsBlocksContextDelegatesBakingPowerRequest,
-  GetChainsBlocksContextDelegatesByPkhOutput,
-  GetChainsBlocksContextDelegatesByPkhRequest,
-  GetChainsBlocksContextDelegatesCompanionKeyOutput,
-  GetChainsBlocksContextDelegatesCompanionKeyRequest,
-  GetChainsBlocksContextDelegatesConsensusKeyOutput,
-  GetChainsBlocksContextDelegatesConsensusKeyRequest,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentBakingPowerRequest,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerOutput,
-  GetChainsBlocksContextDelegatesCurrentVotingPowerRequest,
-  GetChainsBlocksContextDelegatesDalParticipationOutput,
-  GetChainsBlocksContextDelegatesDalParticipationRequest,
-  GetChainsBlocksContextDelegatesDeactivatedOutput,
-  GetChainsBlocksContextDelegatesDeactivatedRequest,
-  GetChainsBlocksContextDelegatesDelegatedBalanceOutput,
-  GetChainsBlocksContextDelegatesDelegatedBalanceRequest,
-  GetChainsBlocksContextDelegatesDelegatedContractsOutput,
-  GetChainsBlocksContextDelegatesDelegatedContractsRequest,
-  GetChainsBlocksContextDelegatesDelegatorsOutput,
-  GetChainsBlocksContextDelegatesDelegatorsRequest,
-  GetChainsBlocksContextDelegatesDenunciationsOutput,
-  GetChainsBlocksContextDelegatesDenunciationsRequest,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput,
-  GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRequest,
-  GetChainsBlocksContextDelegatesExternalDelegatedOutput,
-  GetChainsBlocksContextDelegatesExternalDelegatedRequest,
-  GetChainsBlocksContextDelegatesExternalStakedOutput,
-  GetChainsBlocksContextDelegatesExternalStakedRequest,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest,
-  GetChainsBlocksContextDelegatesFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesFullBalanceOutput,
-  GetChainsBlocksContextDelegatesFullBalanceRequest,
-  GetChainsBlocksContextDelegatesGracePeriodOutput,
-  GetChainsBlocksContextDelegatesGracePeriodRequest,
-  GetChainsBlocksContextDelegatesIsForbiddenOutput,
-  GetChainsBlocksContextDelegatesIsForbiddenRequest,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput,
-  GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRequest,
-  GetChainsBlocksContextDelegatesOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedOutput,
-  GetChainsBlocksContextDelegatesOwnDelegatedRequest,
-  GetChainsBlocksContextDelegatesOwnFullBalanceOutput,
-  GetChainsBlocksContextDelegatesOwnFullBalanceRequest,
-  GetChainsBlocksContextDelegatesOwnStakedOutput,
-  GetChainsBlocksContextDelegatesOwnStakedRequest,
-  GetChainsBlocksContextDelegatesParticipationOutput,
-  GetChainsBlocksContextDelegatesParticipationRequest,
-  GetChainsBlocksContextDelegatesPendingStakingParametersOutput,
-  GetChainsBlocksContextDelegatesPendingStakingParametersRequest,
-  GetChainsBlocksContextDelegatesRequest,
-  GetChainsBlocksContextDelegatesStakersOutput,
-  GetChainsBlocksContextDelegatesStakersRequest,
-  GetChainsBlocksContextDelegatesStakingBalanceOutput,
-  GetChainsBlocksContextDelegatesStakingBalanceRequest,
-  GetChainsBlocksContextDelegatesStakingDenominatorOutput,
-  GetChainsBlocksContextDelegatesStakingDenominatorRequest,
-  GetChainsBlocksContextDelegatesTotalDelegatedOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedRequest,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput,
-  GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest,
-  GetChainsBlocksContextDelegatesTotalStakedOutput,
-  GetChainsBlocksContextDelegatesTotalStakedRequest,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput,
-  GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput,
-  GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest,
-  GetChainsBlocksContextDelegatesVotingInfoOutput,
-  GetChainsBlocksContextDelegatesVotingInfoRequest,
-  GetChainsBlocksContextDelegatesVotingPowerOutput,
-  GetChainsBlocksContextDelegatesVotingPowerRequest,
-  GetChainsBlocksContextDenunciationsOutput,
-  GetChainsBlocksContextDenunciationsRequest,
-  GetChainsBlocksContextDestinationIndexOutput,
-  GetChainsBlocksContextDestinationIndexRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateOutput,
-  GetChainsBlocksContextIssuanceCurrentYearlyRateRequest,
-  GetChainsBlocksContextIssuanceExpectedIssuanceOutput,
-  GetChainsBlocksContextIssuanceExpectedIssuanceRequest,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteOutput,
-  GetChainsBlocksContextIssuanceIssuancePerMinuteRequest,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressOutput,
-  GetChainsBlocksContextLiquidityBakingCpmmAddressRequest,
-  GetChainsBlocksContextMerkleTreeOutput,
-  GetChainsBlocksContextMerkleTreeRequest,
-  GetChainsBlocksContextMerkleTreeV2Output,
-  GetChainsBlocksContextMerkleTreeV2Request,
-  GetChainsBlocksContextNoncesByBlockLevelOutput,
-  GetChainsBlocksContextNoncesByBlockLevelRequest,
-  GetChainsBlocksContextProtocolFirstLevelOutput,
-  GetChainsBlocksContextProtocolFirstLevelRequest,
-  GetChainsBlocksContextRawBytesOutput,
-  GetChainsBlocksContextRawBytesRequest,
-  GetChainsBlocksContextSaplingGetDiffOutput,
-  GetChainsBlocksContextSaplingGetDiffRequest,
-  GetChainsBlocksContextSeedComputationOutput,
-  GetChainsBlocksContextSeedComputationRequest,
-  GetChainsBlocksContextSmartRollupsAllInboxOutput,
-  GetChainsBlocksContextSmartRollupsAllInboxRequest,
-  GetChainsBlocksContextSmartRollupsAllOutput,
-  GetChainsBlocksContextSmartRollupsAllRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupKindRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput,
-  GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest,
-  GetChainsBlocksContextTotalCurrentlyStakedOutput,
-  GetChainsBlocksContextTotalCurrentlyStakedRequest,
-  GetChainsBlocksContextTotalFrozenStakeOutput,
-  GetChainsBlocksContextTotalFrozenStakeRequest,
-  GetChainsBlocksContextTotalSupplyOutput,
-  GetChainsBlocksContextTotalSupplyRequest,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashRequest,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawRequest,
-  GetChainsBlocksHeaderProtocolDataRequest,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawRequest,
-  GetChainsBlocksHeaderRequest,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellRequest,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput,
-  GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest,
-  GetChainsBlocksHelpersAttestationRightsOutput,
-  GetChainsBlocksHelpersAttestationRightsRequest,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput,
-  GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRequest,
-  GetChainsBlocksHelpersBakingRightsOutput,
-  GetChainsBlocksHelpersBakingRightsRequest,
-  GetChainsBlocksHelpersCompleteByPrefixOutput,
-  GetChainsBlocksHelpersCompleteByPrefixRequest,
-  GetChainsBlocksHelpersConsecutiveRoundZeroOutput,
-  GetChainsBlocksHelpersConsecutiveRoundZeroRequest,
-  GetChainsBlocksHelpersCurrentLevelOutput,
-  GetChainsBlocksHelpersCurrentLevelRequest,
-  GetChainsBlocksHelpersLevelsInCurrentCycleOutput,
-  GetChainsBlocksHelpersLevelsInCurrentCycleRequest,
-  GetChainsBlocksHelpersRoundOutput,
-  GetChainsBlocksHelpersRoundRequest,
-  GetChainsBlocksHelpersTotalBakingPowerOutput,
-  GetChainsBlocksHelpersTotalBakingPowerRequest,
-  GetChainsBlocksHelpersTz4BakerNumberRatioOutput,
-  GetChainsBlocksHelpersTz4BakerNumberRatioRequest,
-  GetChainsBlocksHelpersValidatorsOutput,
-  GetChainsBlocksHelpersValidatorsRequest,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksRequest,
-  GetChainsBlocksMetadataHashOutput,
-  GetChainsBlocksMetadataHashRequest,
-  GetChainsBlocksMetadataOutput,
-  GetChainsBlocksMetadataRequest,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetRequest,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesRequest,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationMetadataHashesByListOffsetOutput,
-  GetChainsBlocksOperationMetadataHashesByListOffsetRequest,
-  GetChainsBlocksOperationMetadataHashesOutput,
-  GetChainsBlocksOperationMetadataHashesRequest,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetRequest,
-  GetChainsBlocksOperationsMetadataHashOutput,
-  GetChainsBlocksOperationsMetadataHashRequest,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsRequest,
+  ForgeBlockHeaderOutput,
+  ForgeBlockHeaderRequest,
+  ForgeBlsConsensusOperationsOutput,
+  ForgeBlsConsensusOperationsRequest,
+  ForgeOperationsOutput,
+  ForgeOperationsRequest,
+  ForgeProtocolDataOutput,
+  ForgeProtocolDataRequest,
+  ForgeSignedOperationsOutput,
+  ForgeSignedOperationsRequest,
+  GetAdaptiveIssuanceLaunchCycleOutput,
+  GetAdaptiveIssuanceLaunchCycleRequest,
+  GetAllBakersAttestActivationLevelOutput,
+  GetAllBakersAttestActivationLevelRequest,
+  GetAttestationRightsOutput,
+  GetAttestationRightsRequest,
+  GetBakingPowerDistributionForCurrentCycleOutput,
+  GetBakingPowerDistributionForCurrentCycleRequest,
+  GetBakingRightsOutput,
+  GetBakingRightsRequest,
+  GetBigMapByBigMapIdByScriptExprOutput,
+  GetBigMapByBigMapIdByScriptExprRequest,
+  GetBigMapByBigMapIdOutput,
+  GetBigMapByBigMapIdRequest,
+  GetBlockHashOutput,
+  GetBlockHashRequest,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawRequest,
+  GetBlockHeaderProtocolDataRequest,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawRequest,
+  GetBlockHeaderRequest,
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellRequest,
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksRequest,
+  GetBlockMetadataHashOutput,
+  GetBlockMetadataHashRequest,
+  GetBlockMetadataOutput,
+  GetBlockMetadataRequest,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetRequest,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetRequest,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetRequest,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesRequest,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationMetadataHashByListOffsetOutput,
+  GetBlockOperationMetadataHashByListOffsetRequest,
+  GetBlockOperationMetadataHashesOutput,
+  GetBlockOperationMetadataHashesRequest,
+  GetBlockOperationsMetadataHashOutput,
+  GetBlockOperationsMetadataHashRequest,
+  GetBlockOperationsOutput,
+  GetBlockOperationsRequest,
+  GetBlockOutput,
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsRequest,
+  GetBlockRequest,
+  GetBlockResultingContextHashOutput,
+  GetBlockResultingContextHashRequest,
+  GetCacheContractsAllOutput,
+  GetCacheContractsAllRequest,
+  GetCacheContractsSizeLimitOutput,
+  GetCacheContractsSizeLimitRequest,
+  GetCacheContractsSizeOutput,
+  GetCacheContractsSizeRequest,
   GetChainsBlocksOutput,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsRequest,
   GetChainsBlocksRequest,
-  GetChainsBlocksResultingContextHashOutput,
-  GetChainsBlocksResultingContextHashRequest,
-  GetChainsBlocksVotesBallotListOutput,
-  GetChainsBlocksVotesBallotListRequest,
-  GetChainsBlocksVotesBallotsOutput,
-  GetChainsBlocksVotesBallotsRequest,
-  GetChainsBlocksVotesCurrentPeriodOutput,
-  GetChainsBlocksVotesCurrentPeriodRequest,
-  GetChainsBlocksVotesCurrentProposalOutput,
-  GetChainsBlocksVotesCurrentProposalRequest,
-  GetChainsBlocksVotesCurrentQuorumOutput,
-  GetChainsBlocksVotesCurrentQuorumRequest,
-  GetChainsBlocksVotesListingsOutput,
-  GetChainsBlocksVotesListingsRequest,
-  GetChainsBlocksVotesProposalCountByPkhOutput,
-  GetChainsBlocksVotesProposalCountByPkhRequest,
-  GetChainsBlocksVotesProposalsOutput,
-  GetChainsBlocksVotesProposalsRequest,
-  GetChainsBlocksVotesSuccessorPeriodOutput,
-  GetChainsBlocksVotesSuccessorPeriodRequest,
-  GetChainsBlocksVotesTotalVotingPowerOutput,
-  GetChainsBlocksVotesTotalVotingPowerRequest,
   GetChainsChainIdOutput,
   GetChainsChainIdRequest,
   GetChainsCheckpointOutput,
@@ -344,12 +104,8 @@ import type {
   GetChainsLevelsCheckpointRequest,
   GetChainsLevelsSavepointOutput,
   GetChainsLevelsSavepointRequest,
-  GetChainsMempoolFilterOutput,
-  GetChainsMempoolFilterRequest,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsRequest,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsRequest,
+  GetCompleteOutput,
+  GetCompleteRequest,
   GetConfigHistoryModeOutput,
   GetConfigHistoryModeRequest,
   GetConfigNetworkDalOutput,
@@ -360,14 +116,184 @@ import type {
   GetConfigNetworkUserActivatedUpgradesRequest,
   GetConfigOutput,
   GetConfigRequest,
+  GetConsecutiveRoundZeroOutput,
+  GetConsecutiveRoundZeroRequest,
+  GetConstantsErrorsOutput,
+  GetConstantsErrorsRequest,
+  GetConstantsOutput,
+  GetConstantsParametricOutput,
+  GetConstantsParametricRequest,
+  GetConstantsRequest,
+  GetContractAllTicketBalancesOutput,
+  GetContractAllTicketBalancesRequest,
+  GetContractBalanceAndFrozenBondsOutput,
+  GetContractBalanceAndFrozenBondsRequest,
+  GetContractBalanceOutput,
+  GetContractBalanceRequest,
+  GetContractCounterOutput,
+  GetContractCounterRequest,
+  GetContractDelegateOutput,
+  GetContractDelegateRequest,
+  GetContractEntrypointOutput,
+  GetContractEntrypointRequest,
+  GetContractEntrypointsOutput,
+  GetContractEntrypointsRequest,
+  GetContractEstimatedOwnPendingSlashedAmountOutput,
+  GetContractEstimatedOwnPendingSlashedAmountRequest,
+  GetContractFrozenBondsOutput,
+  GetContractFrozenBondsRequest,
+  GetContractFullBalanceOutput,
+  GetContractFullBalanceRequest,
+  GetContractManagerKeyOutput,
+  GetContractManagerKeyRequest,
+  GetContractOutput,
+  GetContractRequest,
+  GetContractScriptOutput,
+  GetContractScriptRequest,
+  GetContractSingleSaplingGetDiffOutput,
+  GetContractSingleSaplingGetDiffRequest,
+  GetContractSpendableAndFrozenBondsOutput,
+  GetContractSpendableAndFrozenBondsRequest,
+  GetContractSpendableOutput,
+  GetContractSpendableRequest,
+  GetContractStakedBalanceOutput,
+  GetContractStakedBalanceRequest,
+  GetContractStakingNumeratorOutput,
+  GetContractStakingNumeratorRequest,
+  GetContractStorageOutput,
+  GetContractStoragePaidSpaceOutput,
+  GetContractStoragePaidSpaceRequest,
+  GetContractStorageRequest,
+  GetContractStorageUsedSpaceOutput,
+  GetContractStorageUsedSpaceRequest,
+  GetContractUnstakeRequestsOutput,
+  GetContractUnstakeRequestsRequest,
+  GetContractUnstakedFinalizableBalanceOutput,
+  GetContractUnstakedFinalizableBalanceRequest,
+  GetContractUnstakedFrozenBalanceOutput,
+  GetContractUnstakedFrozenBalanceRequest,
+  GetContractsOutput,
+  GetContractsRequest,
+  GetCurrentLevelOutput,
+  GetCurrentLevelRequest,
+  GetDalCommitmentsHistoryOutput,
+  GetDalCommitmentsHistoryRequest,
+  GetDalPublishedSlotHeadersOutput,
+  GetDalPublishedSlotHeadersRequest,
+  GetDalShardsOutput,
+  GetDalShardsRequest,
+  GetDalSkipListCellsOfLevelOutput,
+  GetDalSkipListCellsOfLevelRequest,
+  GetDelegateActiveStakingParametersOutput,
+  GetDelegateActiveStakingParametersRequest,
+  GetDelegateBakingPowerOutput,
+  GetDelegateBakingPowerRequest,
+  GetDelegateCompanionKeyOutput,
+  GetDelegateCompanionKeyRequest,
+  GetDelegateConsensusKeyOutput,
+  GetDelegateConsensusKeyRequest,
+  GetDelegateCurrentBakingPowerOutput,
+  GetDelegateCurrentBakingPowerRequest,
+  GetDelegateCurrentFrozenDepositsOutput,
+  GetDelegateCurrentFrozenDepositsRequest,
+  GetDelegateCurrentVotingPowerOutput,
+  GetDelegateCurrentVotingPowerRequest,
+  GetDelegateDalParticipationOutput,
+  GetDelegateDalParticipationRequest,
+  GetDelegateDeactivatedOutput,
+  GetDelegateDeactivatedRequest,
+  GetDelegateDelegatedBalanceOutput,
+  GetDelegateDelegatedBalanceRequest,
+  GetDelegateDelegatedContractsOutput,
+  GetDelegateDelegatedContractsRequest,
+  GetDelegateDelegatorsOutput,
+  GetDelegateDelegatorsRequest,
+  GetDelegateDenunciationsOutput,
+  GetDelegateDenunciationsRequest,
+  GetDelegateEstimatedSharedPendingSlashedAmountOutput,
+  GetDelegateEstimatedSharedPendingSlashedAmountRequest,
+  GetDelegateExternalDelegatedOutput,
+  GetDelegateExternalDelegatedRequest,
+  GetDelegateExternalStakedOutput,
+  GetDelegateExternalStakedRequest,
+  GetDelegateFrozenDepositsLimitOutput,
+  GetDelegateFrozenDepositsLimitRequest,
+  GetDelegateFrozenDepositsOutput,
+  GetDelegateFrozenDepositsRequest,
+  GetDelegateFullBalanceOutput,
+  GetDelegateFullBalanceRequest,
+  GetDelegateGracePeriodOutput,
+  GetDelegateGracePeriodRequest,
+  GetDelegateIsForbiddenOutput,
+  GetDelegateIsForbiddenRequest,
+  GetDelegateMinDelegatedInCurrentCycleOutput,
+  GetDelegateMinDelegatedInCurrentCycleRequest,
+  GetDelegateOutput,
+  GetDelegateOwnDelegatedOutput,
+  GetDelegateOwnDelegatedRequest,
+  GetDelegateOwnFullBalanceOutput,
+  GetDelegateOwnFullBalanceRequest,
+  GetDelegateOwnStakedOutput,
+  GetDelegateOwnStakedRequest,
+  GetDelegateParticipationOutput,
+  GetDelegateParticipationRequest,
+  GetDelegatePendingStakingParametersOutput,
+  GetDelegatePendingStakingParametersRequest,
+  GetDelegateRequest,
+  GetDelegateStakersOutput,
+  GetDelegateStakersRequest,
+  GetDelegateStakingBalanceOutput,
+  GetDelegateStakingBalanceRequest,
+  GetDelegateStakingDenominatorOutput,
+  GetDelegateStakingDenominatorRequest,
+  GetDelegateTotalDelegatedOutput,
+  GetDelegateTotalDelegatedRequest,
+  GetDelegateTotalDelegatedStakeOutput,
+  GetDelegateTotalDelegatedStakeRequest,
+  GetDelegateTotalStakedOutput,
+  GetDelegateTotalStakedRequest,
+  GetDelegateTotalUnstakedPerCycleOutput,
+  GetDelegateTotalUnstakedPerCycleRequest,
+  GetDelegateUnstakedFrozenDepositsOutput,
+  GetDelegateUnstakedFrozenDepositsRequest,
+  GetDelegateVotingInfoOutput,
+  GetDelegateVotingInfoRequest,
+  GetDelegateVotingPowerOutput,
+  GetDelegateVotingPowerRequest,
+  GetDelegatesOutput,
+  GetDelegatesRequest,
+  GetDenunciationsOutput,
+  GetDenunciationsRequest,
   GetDescribeByStringOutput,
   GetDescribeByStringRequest,
+  GetDestinationIndexOutput,
+  GetDestinationIndexRequest,
   GetErrorsOutput,
   GetErrorsRequest,
   GetFetchProtocolByProtocolHashOutput,
   GetFetchProtocolByProtocolHashRequest,
+  GetFilterOutput,
+  GetFilterRequest,
   GetHealthReadyOutput,
   GetHealthReadyRequest,
+  GetIssuanceCurrentYearlyRateDetailsOutput,
+  GetIssuanceCurrentYearlyRateDetailsRequest,
+  GetIssuanceCurrentYearlyRateExactOutput,
+  GetIssuanceCurrentYearlyRateExactRequest,
+  GetIssuanceCurrentYearlyRateOutput,
+  GetIssuanceCurrentYearlyRateRequest,
+  GetIssuanceExpectedIssuanceOutput,
+  GetIssuanceExpectedIssuanceRequest,
+  GetIssuanceIssuancePerMinuteOutput,
+  GetIssuanceIssuancePerMinuteRequest,
+  GetLevelsInCurrentCycleOutput,
+  GetLevelsInCurrentCycleRequest,
+  GetLiquidityBakingCpmmAddressOutput,
+  GetLiquidityBakingCpmmAddressRequest,
+  GetMerkleTreeOutput,
+  GetMerkleTreeRequest,
+  GetMerkleTreeV2Output,
+  GetMerkleTreeV2Request,
   GetMonitorActiveChainsOutput,
   GetMonitorActiveChainsRequest,
   GetMonitorAppliedBlocksOutput,
@@ -412,18 +338,102 @@ import type {
   GetNetworkSelfRequest,
   GetNetworkStatOutput,
   GetNetworkStatRequest,
+  GetNonceOutput,
+  GetNonceRequest,
+  GetPendingOperationsOutput,
+  GetPendingOperationsRequest,
+  GetProtocolFirstLevelOutput,
+  GetProtocolFirstLevelRequest,
   GetProtocolsByProtocolHashOutput,
   GetProtocolsByProtocolHashRequest,
   GetProtocolsEnvironmentOutput,
   GetProtocolsEnvironmentRequest,
   GetProtocolsOutput,
   GetProtocolsRequest,
+  GetRawBytesOutput,
+  GetRawBytesRequest,
+  GetRoundOutput,
+  GetRoundRequest,
+  GetSaplingGetDiffOutput,
+  GetSaplingGetDiffRequest,
+  GetSeedComputationOutput,
+  GetSeedComputationRequest,
+  GetSmartRollupsAllInboxOutput,
+  GetSmartRollupsAllInboxRequest,
+  GetSmartRollupsAllOutput,
+  GetSmartRollupsAllRequest,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  GetSmartRollupsSmartRollupCommitmentOutput,
+  GetSmartRollupsSmartRollupCommitmentRequest,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  GetSmartRollupsSmartRollupConsumedOutputOutput,
+  GetSmartRollupsSmartRollupConsumedOutputRequest,
+  GetSmartRollupsSmartRollupGenesisInfoOutput,
+  GetSmartRollupsSmartRollupGenesisInfoRequest,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  GetSmartRollupsSmartRollupKindOutput,
+  GetSmartRollupsSmartRollupKindRequest,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  GetSmartRollupsSmartRollupStakerConflictsOutput,
+  GetSmartRollupsSmartRollupStakerConflictsRequest,
+  GetSmartRollupsSmartRollupStakerGamesOutput,
+  GetSmartRollupsSmartRollupStakerGamesRequest,
+  GetSmartRollupsSmartRollupStakerIndexOutput,
+  GetSmartRollupsSmartRollupStakerIndexRequest,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  GetSmartRollupsSmartRollupStakersOutput,
+  GetSmartRollupsSmartRollupStakersRequest,
+  GetSmartRollupsSmartRollupWhitelistOutput,
+  GetSmartRollupsSmartRollupWhitelistRequest,
   GetStatsGcOutput,
   GetStatsGcRequest,
   GetStatsMemoryOutput,
   GetStatsMemoryRequest,
+  GetTotalBakingPowerOutput,
+  GetTotalBakingPowerRequest,
+  GetTotalCurrentlyStakedOutput,
+  GetTotalCurrentlyStakedRequest,
+  GetTotalFrozenStakeOutput,
+  GetTotalFrozenStakeRequest,
+  GetTotalSupplyOutput,
+  GetTotalSupplyRequest,
+  GetTz4BakerNumberRatioOutput,
+  GetTz4BakerNumberRatioRequest,
+  GetValidatorsOutput,
+  GetValidatorsRequest,
   GetVersionOutput,
   GetVersionRequest,
+  GetVotesBallotListOutput,
+  GetVotesBallotListRequest,
+  GetVotesBallotsOutput,
+  GetVotesBallotsRequest,
+  GetVotesCurrentPeriodOutput,
+  GetVotesCurrentPeriodRequest,
+  GetVotesCurrentProposalOutput,
+  GetVotesCurrentProposalRequest,
+  GetVotesCurrentQuorumOutput,
+  GetVotesCurrentQuorumRequest,
+  GetVotesListingsOutput,
+  GetVotesListingsRequest,
+  GetVotesProposalCountOutput,
+  GetVotesProposalCountRequest,
+  GetVotesProposalsOutput,
+  GetVotesProposalsRequest,
+  GetVotesSuccessorPeriodOutput,
+  GetVotesSuccessorPeriodRequest,
+  GetVotesTotalVotingPowerOutput,
+  GetVotesTotalVotingPowerRequest,
   GetWorkersBlockValidatorOutput,
   GetWorkersBlockValidatorRequest,
   GetWorkersChainValidatorsByChainIdOutput,
@@ -440,90 +450,46 @@ import type {
   GetWorkersPrevalidatorsByChainIdRequest,
   GetWorkersPrevalidatorsOutput,
   GetWorkersPrevalidatorsRequest,
+  MonitorOperationsOutput,
+  MonitorOperationsRequest,
+  NormalizeDataOutput,
+  NormalizeDataRequest,
+  NormalizeScriptOutput,
+  NormalizeScriptRequest,
+  NormalizeStackOutput,
+  NormalizeStackRequest,
+  NormalizeTypeOutput,
+  NormalizeTypeRequest,
+  PackDataOutput,
+  PackDataRequest,
+  ParseBlockOutput,
+  ParseBlockRequest,
+  ParseOperationsOutput,
+  ParseOperationsRequest,
   PatchChainsByChainIdOutput,
   PatchChainsByChainIdRequest,
   PatchNetworkPeersByPeerIdOutput,
   PatchNetworkPeersByPeerIdRequest,
   PatchNetworkPointsByPointOutput,
   PatchNetworkPointsByPointRequest,
-  PostChainsBlocksContextBigMapsNormalizedOutput,
-  PostChainsBlocksContextBigMapsNormalizedRequest,
-  PostChainsBlocksContextCacheContractsRankOutput,
-  PostChainsBlocksContextCacheContractsRankRequest,
-  PostChainsBlocksContextContractsBigMapGetOutput,
-  PostChainsBlocksContextContractsBigMapGetRequest,
-  PostChainsBlocksContextContractsScriptNormalizedOutput,
-  PostChainsBlocksContextContractsScriptNormalizedRequest,
-  PostChainsBlocksContextContractsStorageNormalizedOutput,
-  PostChainsBlocksContextContractsStorageNormalizedRequest,
-  PostChainsBlocksContextContractsTicketBalanceOutput,
-  PostChainsBlocksContextContractsTicketBalanceRequest,
-  PostChainsBlocksContextSeedOutput,
-  PostChainsBlocksContextSeedRequest,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput,
-  PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequest,
-  PostChainsBlocksHelpersForgeBlockHeaderOutput,
-  PostChainsBlocksHelpersForgeBlockHeaderRequest,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput,
-  PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest,
-  PostChainsBlocksHelpersForgeOperationsOutput,
-  PostChainsBlocksHelpersForgeOperationsRequest,
-  PostChainsBlocksHelpersForgeProtocolDataOutput,
-  PostChainsBlocksHelpersForgeProtocolDataRequest,
-  PostChainsBlocksHelpersForgeSignedOperationsOutput,
-  PostChainsBlocksHelpersForgeSignedOperationsRequest,
-  PostChainsBlocksHelpersParseBlockOutput,
-  PostChainsBlocksHelpersParseBlockRequest,
-  PostChainsBlocksHelpersParseOperationsOutput,
-  PostChainsBlocksHelpersParseOperationsRequest,
-  PostChainsBlocksHelpersPreapplyBlockOutput,
-  PostChainsBlocksHelpersPreapplyBlockRequest,
-  PostChainsBlocksHelpersPreapplyOperationsOutput,
-  PostChainsBlocksHelpersPreapplyOperationsRequest,
-  PostChainsBlocksHelpersScriptsEntrypointOutput,
-  PostChainsBlocksHelpersScriptsEntrypointRequest,
-  PostChainsBlocksHelpersScriptsEntrypointsOutput,
-  PostChainsBlocksHelpersScriptsEntrypointsRequest,
-  PostChainsBlocksHelpersScriptsNormalizeDataOutput,
-  PostChainsBlocksHelpersScriptsNormalizeDataRequest,
-  PostChainsBlocksHelpersScriptsNormalizeScriptOutput,
-  PostChainsBlocksHelpersScriptsNormalizeScriptRequest,
-  PostChainsBlocksHelpersScriptsNormalizeStackOutput,
-  PostChainsBlocksHelpersScriptsNormalizeStackRequest,
-  PostChainsBlocksHelpersScriptsNormalizeTypeOutput,
-  PostChainsBlocksHelpersScriptsNormalizeTypeRequest,
-  PostChainsBlocksHelpersScriptsPackDataOutput,
-  PostChainsBlocksHelpersScriptsPackDataRequest,
-  PostChainsBlocksHelpersScriptsRunCodeOutput,
-  PostChainsBlocksHelpersScriptsRunCodeRequest,
-  PostChainsBlocksHelpersScriptsRunInstructionOutput,
-  PostChainsBlocksHelpersScriptsRunInstructionRequest,
-  PostChainsBlocksHelpersScriptsRunOperationOutput,
-  PostChainsBlocksHelpersScriptsRunOperationRequest,
-  PostChainsBlocksHelpersScriptsRunScriptViewOutput,
-  PostChainsBlocksHelpersScriptsRunScriptViewRequest,
-  PostChainsBlocksHelpersScriptsRunViewOutput,
-  PostChainsBlocksHelpersScriptsRunViewRequest,
-  PostChainsBlocksHelpersScriptsScriptSizeOutput,
-  PostChainsBlocksHelpersScriptsScriptSizeRequest,
-  PostChainsBlocksHelpersScriptsSimulateOperationOutput,
-  PostChainsBlocksHelpersScriptsSimulateOperationRequest,
-  PostChainsBlocksHelpersScriptsTraceCodeOutput,
-  PostChainsBlocksHelpersScriptsTraceCodeRequest,
-  PostChainsBlocksHelpersScriptsTypecheckCodeOutput,
-  PostChainsBlocksHelpersScriptsTypecheckCodeRequest,
-  PostChainsBlocksHelpersScriptsTypecheckDataOutput,
-  PostChainsBlocksHelpersScriptsTypecheckDataRequest,
-  PostChainsMempoolBanOperationOutput,
-  PostChainsMempoolBanOperationRequest,
-  PostChainsMempoolFilterOutput,
-  PostChainsMempoolFilterRequest,
-  PostChainsMempoolRequestOperationsOutput,
-  PostChainsMempoolRequestOperationsRequest,
-  PostChainsMempoolUnbanAllOperationsOutput,
-  PostChainsMempoolUnbanAllOperationsRequest,
-  PostChainsMempoolUnbanOperationOutput,
-  PostChainsMempoolUnbanOperationRequest,
+  PostBigMapNormalizedOutput,
+  PostBigMapNormalizedRequest,
+  PostCacheContractsRankOutput,
+  PostCacheContractsRankRequest,
+  PostContractBigMapGetOutput,
+  PostContractBigMapGetRequest,
+  PostContractScriptNormalizedOutput,
+  PostContractScriptNormalizedRequest,
+  PostContractStorageNormalizedOutput,
+  PostContractStorageNormalizedRequest,
+  PostContractTicketBalanceOutput,
+  PostContractTicketBalanceRequest,
+  PostEntrypointOutput,
+  PostEntrypointRequest,
+  PostEntrypointsOutput,
+  PostEntrypointsRequest,
+  PostFilterOutput,
+  PostFilterRequest,
   PostInjectionBlockOutput,
   PostInjectionBlockRequest,
   PostInjectionOperationOutput,
@@ -534,10 +500,44 @@ import type {
   PostPrivateInjectionOperationRequest,
   PostPrivateInjectionOperationsOutput,
   PostPrivateInjectionOperationsRequest,
+  PostScriptSizeOutput,
+  PostScriptSizeRequest,
+  PostSeedOutput,
+  PostSeedRequest,
+  PostSmartRollupsSmartRollupTicketBalanceOutput,
+  PostSmartRollupsSmartRollupTicketBalanceRequest,
+  PreapplyBlockOutput,
+  PreapplyBlockRequest,
+  PreapplyOperationsOutput,
+  PreapplyOperationsRequest,
   PutConfigLoggingOutput,
   PutConfigLoggingRequest,
   PutNetworkPointsByPointOutput,
   PutNetworkPointsByPointRequest,
+  RequestOperationsOutput,
+  RequestOperationsRequest,
+  RunCodeOutput,
+  RunCodeRequest,
+  RunInstructionOutput,
+  RunInstructionRequest,
+  RunOperationOutput,
+  RunOperationRequest,
+  RunScriptViewOutput,
+  RunScriptViewRequest,
+  RunViewOutput,
+  RunViewRequest,
+  SimulateOperationOutput,
+  SimulateOperationRequest,
+  TraceCodeOutput,
+  TraceCodeRequest,
+  TypecheckCodeOutput,
+  TypecheckCodeRequest,
+  TypecheckDataOutput,
+  TypecheckDataRequest,
+  UnbanAllOperationsOutput,
+  UnbanAllOperationsRequest,
+  UnbanOperationOutput,
+  UnbanOperationRequest,
 } from "./types.ts";
 
 /** The handlers of every service of this interface (see `routeTable` for the routes). */
@@ -1223,1300 +1223,1291 @@ export interface Handlers {
    *
    * All the information about a block. The associated metadata may not be present depending on the history mode and block's distance from the head.
    */
-  getChainsBlocksByBlockId(
-    request: GetChainsBlocksByBlockIdRequest,
-    context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksByBlockIdOutput>;
+  getBlock(request: GetBlockRequest, context: HandlerContext): HandlerResult<GetBlockOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/adaptive_issuance_launch_cycle`
    *
    * Returns the cycle at which the launch of the Adaptive Issuance feature is set to happen. A result of None means that the feature is not yet set to launch.
    */
-  getChainsBlocksContextAdaptiveIssuanceLaunchCycle(
-    request: GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest,
+  getAdaptiveIssuanceLaunchCycle(
+    request: GetAdaptiveIssuanceLaunchCycleRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput>;
+  ): HandlerResult<GetAdaptiveIssuanceLaunchCycleOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>`
    *
    * Get the (optionally paginated) list of values in a big map. Order of values is unspecified, but is guaranteed to be consistent.
    */
-  getChainsBlocksContextBigMapsByBigMapId(
-    request: GetChainsBlocksContextBigMapsByBigMapIdRequest,
+  getBigMapByBigMapId(
+    request: GetBigMapByBigMapIdRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextBigMapsByBigMapIdOutput>;
+  ): HandlerResult<GetBigMapByBigMapIdOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>`
    *
    * Access the value associated with a key in a big map.
    */
-  getChainsBlocksContextBigMapsByBigMapIdByScriptExpr(
-    request: GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest,
+  getBigMapByBigMapIdByScriptExpr(
+    request: GetBigMapByBigMapIdByScriptExprRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput>;
+  ): HandlerResult<GetBigMapByBigMapIdByScriptExprOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>/normalized`
    *
    * Access the value associated with a key in a big map, normalize the output using the requested unparsing mode.
    */
-  postChainsBlocksContextBigMapsNormalized(
-    request: PostChainsBlocksContextBigMapsNormalizedRequest,
+  postBigMapNormalized(
+    request: PostBigMapNormalizedRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextBigMapsNormalizedOutput>;
+  ): HandlerResult<PostBigMapNormalizedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/all`
    *
    * Return the list of cached contracts
    */
-  getChainsBlocksContextCacheContractsAll(
-    request: GetChainsBlocksContextCacheContractsAllRequest,
+  getCacheContractsAll(
+    request: GetCacheContractsAllRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextCacheContractsAllOutput>;
+  ): HandlerResult<GetCacheContractsAllOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/rank`
    *
    * Return the number of cached contracts older than the provided contract
    */
-  postChainsBlocksContextCacheContractsRank(
-    request: PostChainsBlocksContextCacheContractsRankRequest,
+  postCacheContractsRank(
+    request: PostCacheContractsRankRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextCacheContractsRankOutput>;
+  ): HandlerResult<PostCacheContractsRankOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size`
    *
    * Return the size of the contract cache
    */
-  getChainsBlocksContextCacheContractsSize(
-    request: GetChainsBlocksContextCacheContractsSizeRequest,
+  getCacheContractsSize(
+    request: GetCacheContractsSizeRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextCacheContractsSizeOutput>;
+  ): HandlerResult<GetCacheContractsSizeOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size_limit`
    *
    * Return the size limit of the contract cache
    */
-  getChainsBlocksContextCacheContractsSizeLimit(
-    request: GetChainsBlocksContextCacheContractsSizeLimitRequest,
+  getCacheContractsSizeLimit(
+    request: GetCacheContractsSizeLimitRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextCacheContractsSizeLimitOutput>;
+  ): HandlerResult<GetCacheContractsSizeLimitOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/constants`
    *
    * All constants
    */
-  getChainsBlocksContextConstants(
-    request: GetChainsBlocksContextConstantsRequest,
+  getConstants(
+    request: GetConstantsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextConstantsOutput>;
+  ): HandlerResult<GetConstantsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/constants/errors`
    *
    * Schema for all the RPC errors from this protocol version
    */
-  getChainsBlocksContextConstantsErrors(
-    request: GetChainsBlocksContextConstantsErrorsRequest,
+  getConstantsErrors(
+    request: GetConstantsErrorsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextConstantsErrorsOutput>;
+  ): HandlerResult<GetConstantsErrorsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/constants/parametric`
    *
    * Parametric constants
    */
-  getChainsBlocksContextConstantsParametric(
-    request: GetChainsBlocksContextConstantsParametricRequest,
+  getConstantsParametric(
+    request: GetConstantsParametricRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextConstantsParametricOutput>;
+  ): HandlerResult<GetConstantsParametricOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts`
    *
    * All existing contracts (excluding empty implicit contracts).
    */
-  getChainsBlocksContextContracts(
-    request: GetChainsBlocksContextContractsRequest,
+  getContracts(
+    request: GetContractsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsOutput>;
+  ): HandlerResult<GetContractsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>`
    *
    * Access the complete status of a contract.
    */
-  getChainsBlocksContextContractsByContractId(
-    request: GetChainsBlocksContextContractsByContractIdRequest,
+  getContract(
+    request: GetContractRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsByContractIdOutput>;
+  ): HandlerResult<GetContractOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/all_ticket_balances`
    *
    * Access the complete list of tickets owned by the given contract by scanning the contract's storage.
    */
-  getChainsBlocksContextContractsAllTicketBalances(
-    request: GetChainsBlocksContextContractsAllTicketBalancesRequest,
+  getContractAllTicketBalances(
+    request: GetContractAllTicketBalancesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsAllTicketBalancesOutput>;
+  ): HandlerResult<GetContractAllTicketBalancesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance`
    *
    * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'spendable' RPC.
    */
-  getChainsBlocksContextContractsBalance(
-    request: GetChainsBlocksContextContractsBalanceRequest,
+  getContractBalance(
+    request: GetContractBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsBalanceOutput>;
+  ): HandlerResult<GetContractBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance_and_frozen_bonds`
    *
    * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'spendable_and_frozen_bonds' RPC.
    */
-  getChainsBlocksContextContractsBalanceAndFrozenBonds(
-    request: GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest,
+  getContractBalanceAndFrozenBonds(
+    request: GetContractBalanceAndFrozenBondsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput>;
+  ): HandlerResult<GetContractBalanceAndFrozenBondsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/big_map_get`
    *
    * Access the value associated with a key in a big map of the contract (deprecated).
    */
-  postChainsBlocksContextContractsBigMapGet(
-    request: PostChainsBlocksContextContractsBigMapGetRequest,
+  postContractBigMapGet(
+    request: PostContractBigMapGetRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextContractsBigMapGetOutput>;
+  ): HandlerResult<PostContractBigMapGetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/counter`
    *
    * Access the counter of a contract, if any.
    */
-  getChainsBlocksContextContractsCounter(
-    request: GetChainsBlocksContextContractsCounterRequest,
+  getContractCounter(
+    request: GetContractCounterRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsCounterOutput>;
+  ): HandlerResult<GetContractCounterOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/delegate`
    *
    * Access the delegate of a contract, if any.
    */
-  getChainsBlocksContextContractsDelegate(
-    request: GetChainsBlocksContextContractsDelegateRequest,
+  getContractDelegate(
+    request: GetContractDelegateRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsDelegateOutput>;
+  ): HandlerResult<GetContractDelegateOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints`
    *
    * Return the list of entrypoints of the contract
    */
-  getChainsBlocksContextContractsEntrypoints(
-    request: GetChainsBlocksContextContractsEntrypointsRequest,
+  getContractEntrypoints(
+    request: GetContractEntrypointsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsEntrypointsOutput>;
+  ): HandlerResult<GetContractEntrypointsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints/<entrypoint>`
    *
    * Return the type of the given entrypoint of the contract
    */
-  getChainsBlocksContextContractsEntrypointsByEntrypoint(
-    request: GetChainsBlocksContextContractsEntrypointsByEntrypointRequest,
+  getContractEntrypoint(
+    request: GetContractEntrypointRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsEntrypointsByEntrypointOutput>;
+  ): HandlerResult<GetContractEntrypointOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/estimated_own_pending_slashed_amount`
    *
    * Returns the estimated own pending slashed amount (in mutez) of a given contract.
    */
-  getChainsBlocksContextContractsEstimatedOwnPendingSlashedAmount(
-    request: GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRequest,
+  getContractEstimatedOwnPendingSlashedAmount(
+    request: GetContractEstimatedOwnPendingSlashedAmountRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput>;
+  ): HandlerResult<GetContractEstimatedOwnPendingSlashedAmountOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/frozen_bonds`
    *
    * Access the frozen bonds of a contract.
    */
-  getChainsBlocksContextContractsFrozenBonds(
-    request: GetChainsBlocksContextContractsFrozenBondsRequest,
+  getContractFrozenBonds(
+    request: GetContractFrozenBondsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsFrozenBondsOutput>;
+  ): HandlerResult<GetContractFrozenBondsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/full_balance`
    *
    * The full balance (in mutez) of the contract. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Even if the contract is a delegate, it does not include any staked or delegated tez owned by external delegators.
    */
-  getChainsBlocksContextContractsFullBalance(
-    request: GetChainsBlocksContextContractsFullBalanceRequest,
+  getContractFullBalance(
+    request: GetContractFullBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsFullBalanceOutput>;
+  ): HandlerResult<GetContractFullBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/manager_key`
    *
    * Access the manager of an implicit contract.
    */
-  getChainsBlocksContextContractsManagerKey(
-    request: GetChainsBlocksContextContractsManagerKeyRequest,
+  getContractManagerKey(
+    request: GetContractManagerKeyRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsManagerKeyOutput>;
+  ): HandlerResult<GetContractManagerKeyOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/script`
    *
    * Access the code and data of the contract.
    */
-  getChainsBlocksContextContractsScript(
-    request: GetChainsBlocksContextContractsScriptRequest,
+  getContractScript(
+    request: GetContractScriptRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsScriptOutput>;
+  ): HandlerResult<GetContractScriptOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/script/normalized`
    *
    * Access the script of the contract and normalize it using the requested unparsing mode.
    */
-  postChainsBlocksContextContractsScriptNormalized(
-    request: PostChainsBlocksContextContractsScriptNormalizedRequest,
+  postContractScriptNormalized(
+    request: PostContractScriptNormalizedRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextContractsScriptNormalizedOutput>;
+  ): HandlerResult<PostContractScriptNormalizedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/single_sapling_get_diff`
    *
    * Returns the root and a diff of a state starting from an optional offset which is zero by default.
    */
-  getChainsBlocksContextContractsSingleSaplingGetDiff(
-    request: GetChainsBlocksContextContractsSingleSaplingGetDiffRequest,
+  getContractSingleSaplingGetDiff(
+    request: GetContractSingleSaplingGetDiffRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsSingleSaplingGetDiffOutput>;
+  ): HandlerResult<GetContractSingleSaplingGetDiffOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable`
    *
    * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'balance' RPC.
    */
-  getChainsBlocksContextContractsSpendable(
-    request: GetChainsBlocksContextContractsSpendableRequest,
+  getContractSpendable(
+    request: GetContractSpendableRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsSpendableOutput>;
+  ): HandlerResult<GetContractSpendableOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable_and_frozen_bonds`
    *
    * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'balance_and_frozen_bonds' RPC.
    */
-  getChainsBlocksContextContractsSpendableAndFrozenBonds(
-    request: GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest,
+  getContractSpendableAndFrozenBonds(
+    request: GetContractSpendableAndFrozenBondsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput>;
+  ): HandlerResult<GetContractSpendableAndFrozenBondsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staked_balance`
    *
    * Access the staked balance of a contract (in mutez). Returns None if the contract is originated, or neither delegated nor a delegate.
    */
-  getChainsBlocksContextContractsStakedBalance(
-    request: GetChainsBlocksContextContractsStakedBalanceRequest,
+  getContractStakedBalance(
+    request: GetContractStakedBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsStakedBalanceOutput>;
+  ): HandlerResult<GetContractStakedBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staking_numerator`
    *
    * Returns an abstract representation of the contract's total_delegated_stake.
    */
-  getChainsBlocksContextContractsStakingNumerator(
-    request: GetChainsBlocksContextContractsStakingNumeratorRequest,
+  getContractStakingNumerator(
+    request: GetContractStakingNumeratorRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsStakingNumeratorOutput>;
+  ): HandlerResult<GetContractStakingNumeratorOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage`
    *
    * Access the data of the contract.
    */
-  getChainsBlocksContextContractsStorage(
-    request: GetChainsBlocksContextContractsStorageRequest,
+  getContractStorage(
+    request: GetContractStorageRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsStorageOutput>;
+  ): HandlerResult<GetContractStorageOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/normalized`
    *
    * Access the data of the contract and normalize it using the requested unparsing mode.
    */
-  postChainsBlocksContextContractsStorageNormalized(
-    request: PostChainsBlocksContextContractsStorageNormalizedRequest,
+  postContractStorageNormalized(
+    request: PostContractStorageNormalizedRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextContractsStorageNormalizedOutput>;
+  ): HandlerResult<PostContractStorageNormalizedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/paid_space`
    *
    * Access the paid storage space of the contract.
    */
-  getChainsBlocksContextContractsStoragePaidSpace(
-    request: GetChainsBlocksContextContractsStoragePaidSpaceRequest,
+  getContractStoragePaidSpace(
+    request: GetContractStoragePaidSpaceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsStoragePaidSpaceOutput>;
+  ): HandlerResult<GetContractStoragePaidSpaceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/used_space`
    *
    * Access the used storage space of the contract.
    */
-  getChainsBlocksContextContractsStorageUsedSpace(
-    request: GetChainsBlocksContextContractsStorageUsedSpaceRequest,
+  getContractStorageUsedSpace(
+    request: GetContractStorageUsedSpaceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsStorageUsedSpaceOutput>;
+  ): HandlerResult<GetContractStorageUsedSpaceOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/ticket_balance`
    *
    * Access the contract's balance of ticket with specified ticketer, content type, and content.
    */
-  postChainsBlocksContextContractsTicketBalance(
-    request: PostChainsBlocksContextContractsTicketBalanceRequest,
+  postContractTicketBalance(
+    request: PostContractTicketBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextContractsTicketBalanceOutput>;
+  ): HandlerResult<PostContractTicketBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstake_requests`
    *
    * Access the unstake requests of the contract. The requests that appear in the finalizable field can be finalized, which means that the contract can transfer these (no longer frozen) funds to their spendable balance with a [finalize_unstake] operation call. Returns None if there is no unstake request pending.
    */
-  getChainsBlocksContextContractsUnstakeRequests(
-    request: GetChainsBlocksContextContractsUnstakeRequestsRequest,
+  getContractUnstakeRequests(
+    request: GetContractUnstakeRequestsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsUnstakeRequestsOutput>;
+  ): HandlerResult<GetContractUnstakeRequestsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_finalizable_balance`
    *
    * Access the balance of a contract that was requested for an unstake operation, and is no longer frozen, which means it will appear in the spendable balance of the contract after any stake/unstake/finalize_unstake operation. Returns None if the contract is originated.
    */
-  getChainsBlocksContextContractsUnstakedFinalizableBalance(
-    request: GetChainsBlocksContextContractsUnstakedFinalizableBalanceRequest,
+  getContractUnstakedFinalizableBalance(
+    request: GetContractUnstakedFinalizableBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput>;
+  ): HandlerResult<GetContractUnstakedFinalizableBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_frozen_balance`
    *
    * Access the balance of a contract that was requested for an unstake operation, but is still frozen for the duration of the slashing period. Returns None if the contract is originated.
    */
-  getChainsBlocksContextContractsUnstakedFrozenBalance(
-    request: GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest,
+  getContractUnstakedFrozenBalance(
+    request: GetContractUnstakedFrozenBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput>;
+  ): HandlerResult<GetContractUnstakedFrozenBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/dal/commitments_history`
    *
    * Returns the (currently last) DAL skip list cell if DAL is enabled, or [None] otherwise.
    */
-  getChainsBlocksContextDalCommitmentsHistory(
-    request: GetChainsBlocksContextDalCommitmentsHistoryRequest,
+  getDalCommitmentsHistory(
+    request: GetDalCommitmentsHistoryRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDalCommitmentsHistoryOutput>;
+  ): HandlerResult<GetDalCommitmentsHistoryOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/dal/published_slot_headers`
    *
    * Get the published slots headers for the given level
    */
-  getChainsBlocksContextDalPublishedSlotHeaders(
-    request: GetChainsBlocksContextDalPublishedSlotHeadersRequest,
+  getDalPublishedSlotHeaders(
+    request: GetDalPublishedSlotHeadersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDalPublishedSlotHeadersOutput>;
+  ): HandlerResult<GetDalPublishedSlotHeadersOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/dal/shards`
    *
    * Get the shards assignment for a given level (the default is the current level) and given delegates (the default is all delegates)
    */
-  getChainsBlocksContextDalShards(
-    request: GetChainsBlocksContextDalShardsRequest,
+  getDalShards(
+    request: GetDalShardsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDalShardsOutput>;
+  ): HandlerResult<GetDalShardsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/dal/skip_list_cells_of_level`
    *
    * Returns the cells of the DAL skip list constructed during this targeted block and stored in the context. The cells ordering in the list is not specified (not relevant). The list is expected to be empty if the entry is not initialized in the context (yet), or to have a size that coincides with the number of DAL slots otherwise.
    */
-  getChainsBlocksContextDalSkipListCellsOfLevel(
-    request: GetChainsBlocksContextDalSkipListCellsOfLevelRequest,
+  getDalSkipListCellsOfLevel(
+    request: GetDalSkipListCellsOfLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDalSkipListCellsOfLevelOutput>;
+  ): HandlerResult<GetDalSkipListCellsOfLevelOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates`
    *
    * Lists all registered delegates by default. The arguments `active`, `inactive`, `with_minimal_stake`, and `without_minimal_stake` allow to enumerate only the delegates that are active, inactive, have at least a minimal stake to participate in consensus and in governance, or do not have such a minimal stake, respectively. Note, setting these arguments to false has no effect.
    */
-  getChainsBlocksContextDelegates(
-    request: GetChainsBlocksContextDelegatesRequest,
+  getDelegates(
+    request: GetDelegatesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesOutput>;
+  ): HandlerResult<GetDelegatesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>`
    *
    * Everything about a delegate. Gathers the outputs of all RPCs with the ../delegates/<pkh> prefix.
    */
-  getChainsBlocksContextDelegatesByPkh(
-    request: GetChainsBlocksContextDelegatesByPkhRequest,
+  getDelegate(
+    request: GetDelegateRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesByPkhOutput>;
+  ): HandlerResult<GetDelegateOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/active_staking_parameters`
    *
    * Returns the currently active staking parameters for the given delegate.
    */
-  getChainsBlocksContextDelegatesActiveStakingParameters(
-    request: GetChainsBlocksContextDelegatesActiveStakingParametersRequest,
+  getDelegateActiveStakingParameters(
+    request: GetDelegateActiveStakingParametersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesActiveStakingParametersOutput>;
+  ): HandlerResult<GetDelegateActiveStakingParametersOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/baking_power`
    *
    * The current baking power of a delegate, using the current staked and delegated balances of the baker and its delegators. In other words, the baking rights that the baker would get for a future cycle if the current cycle ended right at the current block.
    */
-  getChainsBlocksContextDelegatesBakingPower(
-    request: GetChainsBlocksContextDelegatesBakingPowerRequest,
+  getDelegateBakingPower(
+    request: GetDelegateBakingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesBakingPowerOutput>;
+  ): HandlerResult<GetDelegateBakingPowerOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/companion_key`
    *
    * The active companion key (if set) for a given delegate and the pending companion keys.
    */
-  getChainsBlocksContextDelegatesCompanionKey(
-    request: GetChainsBlocksContextDelegatesCompanionKeyRequest,
+  getDelegateCompanionKey(
+    request: GetDelegateCompanionKeyRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesCompanionKeyOutput>;
+  ): HandlerResult<GetDelegateCompanionKeyOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/consensus_key`
    *
    * The active consensus key for a given delegate and the pending consensus keys.
    */
-  getChainsBlocksContextDelegatesConsensusKey(
-    request: GetChainsBlocksContextDelegatesConsensusKeyRequest,
+  getDelegateConsensusKey(
+    request: GetDelegateConsensusKeyRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesConsensusKeyOutput>;
+  ): HandlerResult<GetDelegateConsensusKeyOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_baking_power`
    *
    * DEPRECATED; use baking_power instead.
    */
-  getChainsBlocksContextDelegatesCurrentBakingPower(
-    request: GetChainsBlocksContextDelegatesCurrentBakingPowerRequest,
+  getDelegateCurrentBakingPower(
+    request: GetDelegateCurrentBakingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesCurrentBakingPowerOutput>;
+  ): HandlerResult<GetDelegateCurrentBakingPowerOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_frozen_deposits`
    *
    * DEPRECATED; use total_staked instead.
    */
-  getChainsBlocksContextDelegatesCurrentFrozenDeposits(
-    request: GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest,
+  getDelegateCurrentFrozenDeposits(
+    request: GetDelegateCurrentFrozenDepositsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput>;
+  ): HandlerResult<GetDelegateCurrentFrozenDepositsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_voting_power`
    *
    * The voting power of a given delegate, as computed from its current stake.
    */
-  getChainsBlocksContextDelegatesCurrentVotingPower(
-    request: GetChainsBlocksContextDelegatesCurrentVotingPowerRequest,
+  getDelegateCurrentVotingPower(
+    request: GetDelegateCurrentVotingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesCurrentVotingPowerOutput>;
+  ): HandlerResult<GetDelegateCurrentVotingPowerOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/dal_participation`
    *
    * Returns information about the delegate's participation in the attestation of slots published into the Data Availability Layer (DAL) during the current cycle. The field 'expected_assigned_shards_per_slot' indicates the expected number of shards assigned to the delegate in the cycle per DAL slot. The field 'delegate_attested_dal_slots' represents the number of attested DAL slots which are also attested by the delegate, while 'delegate_attestable_dal_slots' provides the total number of DAL slots attested during the cycle for which the delegate had shards assigned. The 'expected_dal_rewards' field specifies the expected amount of rewards for the delegate based on DAL participation, provided the delegate meets the required participation. Whether this threshold is currently met is determined by the 'sufficient_dal_participation' flag, which is true if currently the delegate has sufficiently participated in attesting DAL slots declared to be attested by the protocol. Note that this flag may evolve during the cycle. Also note, in particular, that if no DAL slots have been globally attested during the cycle (i.e., when 'delegate_attestable_dal_slots' is zero), the flag is true; receipt of the DAL rewards is conditioned however on the receipt of the attestation rewards. The 'denounced' field specifies whether the delegate was denounced for not detecting traps during the current cycle.
    */
-  getChainsBlocksContextDelegatesDalParticipation(
-    request: GetChainsBlocksContextDelegatesDalParticipationRequest,
+  getDelegateDalParticipation(
+    request: GetDelegateDalParticipationRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDalParticipationOutput>;
+  ): HandlerResult<GetDelegateDalParticipationOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/deactivated`
    *
    * Tells whether the delegate is currently tagged as deactivated or not.
    */
-  getChainsBlocksContextDelegatesDeactivated(
-    request: GetChainsBlocksContextDelegatesDeactivatedRequest,
+  getDelegateDeactivated(
+    request: GetDelegateDeactivatedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDeactivatedOutput>;
+  ): HandlerResult<GetDelegateDeactivatedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_balance`
    *
    * DEPRECATED; to get this value, you can call RPCs external_staked and external_delegated, and add their outputs together.
    */
-  getChainsBlocksContextDelegatesDelegatedBalance(
-    request: GetChainsBlocksContextDelegatesDelegatedBalanceRequest,
+  getDelegateDelegatedBalance(
+    request: GetDelegateDelegatedBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDelegatedBalanceOutput>;
+  ): HandlerResult<GetDelegateDelegatedBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_contracts`
    *
    * DEPRECATED; use delegators instead.
    */
-  getChainsBlocksContextDelegatesDelegatedContracts(
-    request: GetChainsBlocksContextDelegatesDelegatedContractsRequest,
+  getDelegateDelegatedContracts(
+    request: GetDelegateDelegatedContractsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDelegatedContractsOutput>;
+  ): HandlerResult<GetDelegateDelegatedContractsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegators`
    *
    * The list of all contracts that are currently delegating to the delegate. Includes both user accounts and smart contracts. Includes the delegate itself.
    */
-  getChainsBlocksContextDelegatesDelegators(
-    request: GetChainsBlocksContextDelegatesDelegatorsRequest,
+  getDelegateDelegators(
+    request: GetDelegateDelegatorsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDelegatorsOutput>;
+  ): HandlerResult<GetDelegateDelegatorsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/denunciations`
    *
    * Returns the pending denunciations for the given delegate.
    */
-  getChainsBlocksContextDelegatesDenunciations(
-    request: GetChainsBlocksContextDelegatesDenunciationsRequest,
+  getDelegateDenunciations(
+    request: GetDelegateDenunciationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesDenunciationsOutput>;
+  ): HandlerResult<GetDelegateDenunciationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/estimated_shared_pending_slashed_amount`
    *
    * Returns the estimated shared pending slashed amount (in mutez) of a given delegate.
    */
-  getChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmount(
-    request: GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRequest,
+  getDelegateEstimatedSharedPendingSlashedAmount(
+    request: GetDelegateEstimatedSharedPendingSlashedAmountRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput>;
+  ): HandlerResult<GetDelegateEstimatedSharedPendingSlashedAmountOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_delegated`
    *
    * The sum (in mutez) of non-staked tokens that currently count as delegated to the baker, excluding those owned by the baker iself. Does not take limits such as overstaking or overdelegation into account. This includes the spendable balances and frozen bonds of all the baker's external delegators. It also includes unstake requests of contracts other than the baker, on the condition that the contract was delegating to the baker at the time of the unstake operation. So this includes most but not all unstake requests from current delegators, and might include some unstake requests from old delegators. Limits such as overstaking and overdelegation have not been applied yet.
    */
-  getChainsBlocksContextDelegatesExternalDelegated(
-    request: GetChainsBlocksContextDelegatesExternalDelegatedRequest,
+  getDelegateExternalDelegated(
+    request: GetDelegateExternalDelegatedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesExternalDelegatedOutput>;
+  ): HandlerResult<GetDelegateExternalDelegatedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_staked`
    *
    * The sum (in mutez) of all tokens currently staked by the baker's external delegators. This excludes the baker's own staked tokens.
    */
-  getChainsBlocksContextDelegatesExternalStaked(
-    request: GetChainsBlocksContextDelegatesExternalStakedRequest,
+  getDelegateExternalStaked(
+    request: GetDelegateExternalStakedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesExternalStakedOutput>;
+  ): HandlerResult<GetDelegateExternalStakedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits`
    *
    * DEPRECATED; call RPC total_staked on the last block of (current_cycle - 3) instead. Returns the total amount (in mutez) that was staked for the baker by all stakers (including the baker itself) at the time the staking rights for the current cycle were computed.
    */
-  getChainsBlocksContextDelegatesFrozenDeposits(
-    request: GetChainsBlocksContextDelegatesFrozenDepositsRequest,
+  getDelegateFrozenDeposits(
+    request: GetDelegateFrozenDepositsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesFrozenDepositsOutput>;
+  ): HandlerResult<GetDelegateFrozenDepositsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits_limit`
    *
    * DEPRECATED; the frozen deposits limit has no effects since the activation of Adaptive Issuance and Staking during the Paris protocol.
    */
-  getChainsBlocksContextDelegatesFrozenDepositsLimit(
-    request: GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest,
+  getDelegateFrozenDepositsLimit(
+    request: GetDelegateFrozenDepositsLimitRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput>;
+  ): HandlerResult<GetDelegateFrozenDepositsLimitOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/full_balance`
    *
    * DEPRECATED; use own_full_balance instead.
    */
-  getChainsBlocksContextDelegatesFullBalance(
-    request: GetChainsBlocksContextDelegatesFullBalanceRequest,
+  getDelegateFullBalance(
+    request: GetDelegateFullBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesFullBalanceOutput>;
+  ): HandlerResult<GetDelegateFullBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/grace_period`
    *
    * Returns the cycle by the end of which the delegate might be deactivated if she fails to execute any delegate action. A deactivated delegate might be reactivated (without loosing any stake) by simply re-registering as a delegate. For deactivated delegates, this value contains the cycle at which they were deactivated.
    */
-  getChainsBlocksContextDelegatesGracePeriod(
-    request: GetChainsBlocksContextDelegatesGracePeriodRequest,
+  getDelegateGracePeriod(
+    request: GetDelegateGracePeriodRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesGracePeriodOutput>;
+  ): HandlerResult<GetDelegateGracePeriodOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/is_forbidden`
    *
    * Returns true if the delegate is forbidden to participate in consensus.
    */
-  getChainsBlocksContextDelegatesIsForbidden(
-    request: GetChainsBlocksContextDelegatesIsForbiddenRequest,
+  getDelegateIsForbidden(
+    request: GetDelegateIsForbiddenRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesIsForbiddenOutput>;
+  ): HandlerResult<GetDelegateIsForbiddenOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/min_delegated_in_current_cycle`
    *
    * Returns the minimum of delegated tez (in mutez) during the current cycle and the block level at the end of which the minimum was reached. This only takes into account the value of `total_delegated` at the end of each block, not in the middle of applying operations. This is the delegated amount that would be used to compute the delegate's future baking rights if the cycle ended at the current block. If the minimum was reached multiple times, the returned level is the earliest level of the current cycle that reached this minimum. For instance, if `total_delegated` hasn't changed at all since the beginning of the current cycle, returns the first level of the current cycle. (If the contract is not registered as a delegate, returns 0 mutez and omits the level.)
    */
-  getChainsBlocksContextDelegatesMinDelegatedInCurrentCycle(
-    request: GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRequest,
+  getDelegateMinDelegatedInCurrentCycle(
+    request: GetDelegateMinDelegatedInCurrentCycleRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput>;
+  ): HandlerResult<GetDelegateMinDelegatedInCurrentCycleOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_delegated`
    *
    * The amount (in mutez) currently owned by the baker itself and counting as delegated for the purpose of baking rights. This corresponds to all non-staked tokens owned by the baker: spendable balance, frozen bonds, and unstake requests. (Note: There is one exception: if the baker still has unstake requests created at a time when it was delegating to a different delegate, then these unstake requests still count as delegated to the former delegate. Any such unstake requests are excluded from the amount returned by the present RPC, despite being non-staked tokens owned by the baker.)
    */
-  getChainsBlocksContextDelegatesOwnDelegated(
-    request: GetChainsBlocksContextDelegatesOwnDelegatedRequest,
+  getDelegateOwnDelegated(
+    request: GetDelegateOwnDelegatedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesOwnDelegatedOutput>;
+  ): HandlerResult<GetDelegateOwnDelegatedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_full_balance`
    *
    * The full balance (in mutez) of tokens owned by the delegate itself. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Does not include any tokens owned by external delegators. This RPC fails when the pkh is not a delegate. When it is a delegate, this RPC outputs the same amount as ../<block_id>/context/contracts/<delegate_contract_id>/full_balance.
    */
-  getChainsBlocksContextDelegatesOwnFullBalance(
-    request: GetChainsBlocksContextDelegatesOwnFullBalanceRequest,
+  getDelegateOwnFullBalance(
+    request: GetDelegateOwnFullBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesOwnFullBalanceOutput>;
+  ): HandlerResult<GetDelegateOwnFullBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_staked`
    *
    * The amount (in mutez) currently owned and staked by the baker itself. Returns the same value as ../<block_id>/context/contracts/<delegate_contract_id>/staked_balance (except for the fact that the present RPC fails if the public_key_hash in the path is not a delegate).
    */
-  getChainsBlocksContextDelegatesOwnStaked(
-    request: GetChainsBlocksContextDelegatesOwnStakedRequest,
+  getDelegateOwnStaked(
+    request: GetDelegateOwnStakedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesOwnStakedOutput>;
+  ): HandlerResult<GetDelegateOwnStakedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/participation`
    *
    * Returns cycle and level participation information. In particular this indicates, in the field 'expected_cycle_activity', the number of slots the delegate is expected to have in the cycle based on its active stake. The field 'minimal_cycle_activity' indicates the minimal attesting slots in the cycle required to get attesting rewards. It is computed based on 'expected_cycle_activity. The fields 'missed_slots' and 'missed_levels' indicate the number of missed attesting slots and missed levels (for attesting) in the cycle so far. 'missed_slots' indicates the number of missed attesting slots in the cycle so far. The field 'remaining_allowed_missed_slots' indicates the remaining amount of attesting slots that can be missed in the cycle before forfeiting the rewards. Finally, 'expected_attesting_rewards' indicates the attesting rewards that will be distributed at the end of the cycle if activity at that point will be greater than the minimal required; if the activity is already known to be below the required minimum, then the rewards are zero.
    */
-  getChainsBlocksContextDelegatesParticipation(
-    request: GetChainsBlocksContextDelegatesParticipationRequest,
+  getDelegateParticipation(
+    request: GetDelegateParticipationRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesParticipationOutput>;
+  ): HandlerResult<GetDelegateParticipationOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/pending_staking_parameters`
    *
    * Returns the pending values for the given delegate's staking parameters.
    */
-  getChainsBlocksContextDelegatesPendingStakingParameters(
-    request: GetChainsBlocksContextDelegatesPendingStakingParametersRequest,
+  getDelegatePendingStakingParameters(
+    request: GetDelegatePendingStakingParametersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesPendingStakingParametersOutput>;
+  ): HandlerResult<GetDelegatePendingStakingParametersOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/stakers`
    *
    * Returns the list of accounts that stake to a given delegate together with their share of the frozen deposits.
    */
-  getChainsBlocksContextDelegatesStakers(
-    request: GetChainsBlocksContextDelegatesStakersRequest,
+  getDelegateStakers(
+    request: GetDelegateStakersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesStakersOutput>;
+  ): HandlerResult<GetDelegateStakersOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_balance`
    *
    * DEPRECATED; to get this value, you can call RPCs total_staked and total_delegated, and add their outputs together.
    */
-  getChainsBlocksContextDelegatesStakingBalance(
-    request: GetChainsBlocksContextDelegatesStakingBalanceRequest,
+  getDelegateStakingBalance(
+    request: GetDelegateStakingBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesStakingBalanceOutput>;
+  ): HandlerResult<GetDelegateStakingBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_denominator`
    *
    * Returns an abstract representation of the total delegated stake.
    */
-  getChainsBlocksContextDelegatesStakingDenominator(
-    request: GetChainsBlocksContextDelegatesStakingDenominatorRequest,
+  getDelegateStakingDenominator(
+    request: GetDelegateStakingDenominatorRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesStakingDenominatorOutput>;
+  ): HandlerResult<GetDelegateStakingDenominatorOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated`
    *
    * All tokens (in mutez) that currently count as delegated for the purpose of computing the baker's rights; they weigh half as much as staked tez in the rights. Limits such as overstaking and overdelegation have not been applied yet. This corresponds to all non-staked tez owned by the baker's delegators (including the baker itself): spendable balances, frozen bonds, and unstaked requests, except for any unstake requests that have been created before the delegator changed its delegate to the current baker (because they still count as delegated for the old delegate instead).
    */
-  getChainsBlocksContextDelegatesTotalDelegated(
-    request: GetChainsBlocksContextDelegatesTotalDelegatedRequest,
+  getDelegateTotalDelegated(
+    request: GetDelegateTotalDelegatedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesTotalDelegatedOutput>;
+  ): HandlerResult<GetDelegateTotalDelegatedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated_stake`
    *
    * DEPRECATED; use external_staked instead.
    */
-  getChainsBlocksContextDelegatesTotalDelegatedStake(
-    request: GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest,
+  getDelegateTotalDelegatedStake(
+    request: GetDelegateTotalDelegatedStakeRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput>;
+  ): HandlerResult<GetDelegateTotalDelegatedStakeOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_staked`
    *
    * The total amount (in mutez) currently staked for the baker, both by the baker itself and by external stakers. This is the staked amount before applying the baker's 'limit_of_staking_over_baking'; in other words, it includes overstaked tez if there are any.
    */
-  getChainsBlocksContextDelegatesTotalStaked(
-    request: GetChainsBlocksContextDelegatesTotalStakedRequest,
+  getDelegateTotalStaked(
+    request: GetDelegateTotalStakedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesTotalStakedOutput>;
+  ): HandlerResult<GetDelegateTotalStakedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_unstaked_per_cycle`
    *
    * For each cycle, returns the total amount (in mutez) contained in all unstake requests created during this cycle by all delegators, including the baker itself. Note that these tokens count as delegated to the baker for the purpose of computing baking rights, and are included in the amount returned by the total_delegated RPC.
    */
-  getChainsBlocksContextDelegatesTotalUnstakedPerCycle(
-    request: GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest,
+  getDelegateTotalUnstakedPerCycle(
+    request: GetDelegateTotalUnstakedPerCycleRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput>;
+  ): HandlerResult<GetDelegateTotalUnstakedPerCycleOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/unstaked_frozen_deposits`
    *
    * DEPRECATED; use total_unstaked_per_cycle instead.
    */
-  getChainsBlocksContextDelegatesUnstakedFrozenDeposits(
-    request: GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest,
+  getDelegateUnstakedFrozenDeposits(
+    request: GetDelegateUnstakedFrozenDepositsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput>;
+  ): HandlerResult<GetDelegateUnstakedFrozenDepositsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/voting_info`
    *
    * Returns the delegate info (e.g. voting power) found in the listings of the current voting period.
    */
-  getChainsBlocksContextDelegatesVotingInfo(
-    request: GetChainsBlocksContextDelegatesVotingInfoRequest,
+  getDelegateVotingInfo(
+    request: GetDelegateVotingInfoRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesVotingInfoOutput>;
+  ): HandlerResult<GetDelegateVotingInfoOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/voting_power`
    *
    * The voting power in the vote listings for a given delegate.
    */
-  getChainsBlocksContextDelegatesVotingPower(
-    request: GetChainsBlocksContextDelegatesVotingPowerRequest,
+  getDelegateVotingPower(
+    request: GetDelegateVotingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDelegatesVotingPowerOutput>;
+  ): HandlerResult<GetDelegateVotingPowerOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/denunciations`
    *
    * Returns the denunciations for misbehavior in the current cycle.
    */
-  getChainsBlocksContextDenunciations(
-    request: GetChainsBlocksContextDenunciationsRequest,
+  getDenunciations(
+    request: GetDenunciationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDenunciationsOutput>;
+  ): HandlerResult<GetDenunciationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/destination/<destination_id>/index`
    *
    * Returns the index assigned to the address if it was indexed by the opcode INDEX_ADDRESS, otherwise returns null
    */
-  getChainsBlocksContextDestinationIndex(
-    request: GetChainsBlocksContextDestinationIndexRequest,
+  getDestinationIndex(
+    request: GetDestinationIndexRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextDestinationIndexOutput>;
+  ): HandlerResult<GetDestinationIndexOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate`
    *
    * Returns the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
    */
-  getChainsBlocksContextIssuanceCurrentYearlyRate(
-    request: GetChainsBlocksContextIssuanceCurrentYearlyRateRequest,
+  getIssuanceCurrentYearlyRate(
+    request: GetIssuanceCurrentYearlyRateRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextIssuanceCurrentYearlyRateOutput>;
+  ): HandlerResult<GetIssuanceCurrentYearlyRateOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate_details`
    *
    * Returns the static and dynamic parts of the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
    */
-  getChainsBlocksContextIssuanceCurrentYearlyRateDetails(
-    request: GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest,
+  getIssuanceCurrentYearlyRateDetails(
+    request: GetIssuanceCurrentYearlyRateDetailsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput>;
+  ): HandlerResult<GetIssuanceCurrentYearlyRateDetailsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate_exact`
    *
    * Returns the current expected maximum yearly issuance rate (exact quotient) (in %). The value only includes participation rewards (and does not include liquidity baking)
    */
-  getChainsBlocksContextIssuanceCurrentYearlyRateExact(
-    request: GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest,
+  getIssuanceCurrentYearlyRateExact(
+    request: GetIssuanceCurrentYearlyRateExactRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput>;
+  ): HandlerResult<GetIssuanceCurrentYearlyRateExactOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/expected_issuance`
    *
    * Returns the expected issued tez for the provided block and the next 'consensus_rights_delay' cycles (in mutez)
    */
-  getChainsBlocksContextIssuanceExpectedIssuance(
-    request: GetChainsBlocksContextIssuanceExpectedIssuanceRequest,
+  getIssuanceExpectedIssuance(
+    request: GetIssuanceExpectedIssuanceRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextIssuanceExpectedIssuanceOutput>;
+  ): HandlerResult<GetIssuanceExpectedIssuanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/issuance_per_minute`
    *
    * Returns the current expected maximum issuance per minute (in mutez). The value only includes participation rewards (and does not include liquidity baking)
    */
-  getChainsBlocksContextIssuanceIssuancePerMinute(
-    request: GetChainsBlocksContextIssuanceIssuancePerMinuteRequest,
+  getIssuanceIssuancePerMinute(
+    request: GetIssuanceIssuancePerMinuteRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextIssuanceIssuancePerMinuteOutput>;
+  ): HandlerResult<GetIssuanceIssuancePerMinuteOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/liquidity_baking/cpmm_address`
    *
    * Liquidity baking CPMM address
    */
-  getChainsBlocksContextLiquidityBakingCpmmAddress(
-    request: GetChainsBlocksContextLiquidityBakingCpmmAddressRequest,
+  getLiquidityBakingCpmmAddress(
+    request: GetLiquidityBakingCpmmAddressRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextLiquidityBakingCpmmAddressOutput>;
+  ): HandlerResult<GetLiquidityBakingCpmmAddressOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/merkle_tree`
    *
    * Returns the merkle tree of a piece of context.
    */
-  getChainsBlocksContextMerkleTree(
-    request: GetChainsBlocksContextMerkleTreeRequest,
+  getMerkleTree(
+    request: GetMerkleTreeRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextMerkleTreeOutput>;
+  ): HandlerResult<GetMerkleTreeOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/merkle_tree_v2`
    *
    * Returns the Irmin merkle tree of a piece of context.
    */
-  getChainsBlocksContextMerkleTreeV2(
-    request: GetChainsBlocksContextMerkleTreeV2Request,
+  getMerkleTreeV2(
+    request: GetMerkleTreeV2Request,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextMerkleTreeV2Output>;
+  ): HandlerResult<GetMerkleTreeV2Output>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/nonces/<block_level>`
    *
    * Info about the nonce of a previous block.
    */
-  getChainsBlocksContextNoncesByBlockLevel(
-    request: GetChainsBlocksContextNoncesByBlockLevelRequest,
-    context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextNoncesByBlockLevelOutput>;
+  getNonce(request: GetNonceRequest, context: HandlerContext): HandlerResult<GetNonceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/protocol/first_level`
    *
    * Returns the level at which the current protocol was activated.
    */
-  getChainsBlocksContextProtocolFirstLevel(
-    request: GetChainsBlocksContextProtocolFirstLevelRequest,
+  getProtocolFirstLevel(
+    request: GetProtocolFirstLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextProtocolFirstLevelOutput>;
+  ): HandlerResult<GetProtocolFirstLevelOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/raw/bytes`
    *
    * Returns the raw context.
    */
-  getChainsBlocksContextRawBytes(
-    request: GetChainsBlocksContextRawBytesRequest,
+  getRawBytes(
+    request: GetRawBytesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextRawBytesOutput>;
+  ): HandlerResult<GetRawBytesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/sapling/<sapling_state_id>/get_diff`
    *
    * Returns the root and a diff of a state starting from an optional offset which is zero by default.
    */
-  getChainsBlocksContextSaplingGetDiff(
-    request: GetChainsBlocksContextSaplingGetDiffRequest,
+  getSaplingGetDiff(
+    request: GetSaplingGetDiffRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSaplingGetDiffOutput>;
+  ): HandlerResult<GetSaplingGetDiffOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/seed`
    *
    * Seed of the cycle to which the block belongs.
    */
-  postChainsBlocksContextSeed(
-    request: PostChainsBlocksContextSeedRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextSeedOutput>;
+  postSeed(request: PostSeedRequest, context: HandlerContext): HandlerResult<PostSeedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/seed_computation`
    *
    * Seed computation status
    */
-  getChainsBlocksContextSeedComputation(
-    request: GetChainsBlocksContextSeedComputationRequest,
+  getSeedComputation(
+    request: GetSeedComputationRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSeedComputationOutput>;
+  ): HandlerResult<GetSeedComputationOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all`
    *
    * List of all originated smart rollups
    */
-  getChainsBlocksContextSmartRollupsAll(
-    request: GetChainsBlocksContextSmartRollupsAllRequest,
+  getSmartRollupsAll(
+    request: GetSmartRollupsAllRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsAllOutput>;
+  ): HandlerResult<GetSmartRollupsAllOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all/inbox`
    *
    * Inbox for the smart rollups
    */
-  getChainsBlocksContextSmartRollupsAllInbox(
-    request: GetChainsBlocksContextSmartRollupsAllInboxRequest,
+  getSmartRollupsAllInbox(
+    request: GetSmartRollupsAllInboxRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsAllInboxOutput>;
+  ): HandlerResult<GetSmartRollupsAllInboxOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>`
    *
    * Commitment for a smart rollup from its hash
    */
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHash(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRequest,
+  getSmartRollupsSmartRollupCommitment(
+    request: GetSmartRollupsSmartRollupCommitmentRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`
    *
    * Returns true if and only if the provided commitment can be cemented.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCemented(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  getSmartRollupsSmartRollupCommitmentCanBeCemented(
+    request: GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`
    *
    * List of stakers indexes staking on a given commitment
    */
-  getChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexes(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  getSmartRollupsSmartRollupCommitmentStakersIndexes(
+    request: GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`
    *
    * Return the known consumed outputs of a smart rollup.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevel(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRequest,
+  getSmartRollupsSmartRollupConsumedOutput(
+    request: GetSmartRollupsSmartRollupConsumedOutputRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupConsumedOutputOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/genesis_info`
    *
    * Genesis information (level and commitment hash) for a smart rollup
    */
-  getChainsBlocksContextSmartRollupsSmartRollupGenesisInfo(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest,
+  getSmartRollupsSmartRollupGenesisInfo(
+    request: GetSmartRollupsSmartRollupGenesisInfoRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupGenesisInfoOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`
    *
    * List of commitments associated to a rollup for a given inbox level
    */
-  getChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitments(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  getSmartRollupsSmartRollupInboxLevelCommitments(
+    request: GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`
    *
    * Kind of smart rollup
    */
-  getChainsBlocksContextSmartRollupsSmartRollupKind(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupKindRequest,
+  getSmartRollupsSmartRollupKind(
+    request: GetSmartRollupsSmartRollupKindRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupKindOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupKindOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_cemented_commitment_hash_with_level`
    *
    * Level and hash of the last cemented commitment for a smart rollup
    */
-  getChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
+    request: GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_whitelist_update`
    *
    * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdate(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  getSmartRollupsSmartRollupLastWhitelistUpdate(
+    request: GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupLastWhitelistUpdateOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/conflicts`
    *
    * List of stakers in conflict with the given staker
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStakerConflicts(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRequest,
+  getSmartRollupsSmartRollupStakerConflicts(
+    request: GetSmartRollupsSmartRollupStakerConflictsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStakerConflictsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/games`
    *
    * Ongoing refutation games for a given staker
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStakerGames(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest,
+  getSmartRollupsSmartRollupStakerGames(
+    request: GetSmartRollupsSmartRollupStakerGamesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStakerGamesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`
    *
    * Staker index associated to a public key hash for a given rollup
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStakerIndex(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest,
+  getSmartRollupsSmartRollupStakerIndex(
+    request: GetSmartRollupsSmartRollupStakerIndexRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStakerIndexOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/staked_on_commitment`
    *
    * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitment(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  getSmartRollupsSmartRollupStakerStakedOnCommitment(
+    request: GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout`
    *
    * Returns the timeout of players.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Timeout(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  getSmartRollupsSmartRollupStaker1Staker2Timeout(
+    request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout_reached`
    *
    * Returns whether the timeout creates a result for the game.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  getSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
+    request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`
    *
    * List of active stakers' public key hashes of a rollup
    */
-  getChainsBlocksContextSmartRollupsSmartRollupStakers(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest,
+  getSmartRollupsSmartRollupStakers(
+    request: GetSmartRollupsSmartRollupStakersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupStakersOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`
    *
    * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
    */
-  postChainsBlocksContextSmartRollupsSmartRollupTicketBalance(
-    request: PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequest,
+  postSmartRollupsSmartRollupTicketBalance(
+    request: PostSmartRollupsSmartRollupTicketBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput>;
+  ): HandlerResult<PostSmartRollupsSmartRollupTicketBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`
    *
    * Whitelist for private smart rollups. If the output is None then the rollup is public.
    */
-  getChainsBlocksContextSmartRollupsSmartRollupWhitelist(
-    request: GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest,
+  getSmartRollupsSmartRollupWhitelist(
+    request: GetSmartRollupsSmartRollupWhitelistRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput>;
+  ): HandlerResult<GetSmartRollupsSmartRollupWhitelistOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/total_currently_staked`
    *
    * Returns the amount of staked tez by delegates, delegators or overstaked.
    */
-  getChainsBlocksContextTotalCurrentlyStaked(
-    request: GetChainsBlocksContextTotalCurrentlyStakedRequest,
+  getTotalCurrentlyStaked(
+    request: GetTotalCurrentlyStakedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextTotalCurrentlyStakedOutput>;
+  ): HandlerResult<GetTotalCurrentlyStakedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/total_frozen_stake`
    *
    * Returns the total stake (in mutez) frozen on the chain
    */
-  getChainsBlocksContextTotalFrozenStake(
-    request: GetChainsBlocksContextTotalFrozenStakeRequest,
+  getTotalFrozenStake(
+    request: GetTotalFrozenStakeRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextTotalFrozenStakeOutput>;
+  ): HandlerResult<GetTotalFrozenStakeOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/total_supply`
    *
    * Returns the total supply (in mutez) available on the chain
    */
-  getChainsBlocksContextTotalSupply(
-    request: GetChainsBlocksContextTotalSupplyRequest,
+  getTotalSupply(
+    request: GetTotalSupplyRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksContextTotalSupplyOutput>;
+  ): HandlerResult<GetTotalSupplyOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/hash`
    *
    * The block's hash, its unique identifier.
    */
-  getChainsBlocksHash(
-    request: GetChainsBlocksHashRequest,
+  getBlockHash(
+    request: GetBlockHashRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHashOutput>;
+  ): HandlerResult<GetBlockHashOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header`
    *
    * The whole block header.
    */
-  getChainsBlocksHeader(
-    request: GetChainsBlocksHeaderRequest,
+  getBlockHeader(
+    request: GetBlockHeaderRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderOutput>;
+  ): HandlerResult<GetBlockHeaderOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`
    *
    * The version-specific fragment of the block header.
    */
-  getChainsBlocksHeaderProtocolData(
-    request: GetChainsBlocksHeaderProtocolDataRequest,
+  getBlockHeaderProtocolData(
+    request: GetBlockHeaderProtocolDataRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderProtocolDataOutput>;
+  ): HandlerResult<GetBlockHeaderProtocolDataOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`
    *
    * The version-specific fragment of the block header (unparsed).
    */
-  getChainsBlocksHeaderProtocolDataRaw(
-    request: GetChainsBlocksHeaderProtocolDataRawRequest,
+  getBlockHeaderProtocolDataRaw(
+    request: GetBlockHeaderProtocolDataRawRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderProtocolDataRawOutput>;
+  ): HandlerResult<GetBlockHeaderProtocolDataRawOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/raw`
    *
    * The whole block header (unparsed).
    */
-  getChainsBlocksHeaderRaw(
-    request: GetChainsBlocksHeaderRawRequest,
+  getBlockHeaderRaw(
+    request: GetBlockHeaderRawRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderRawOutput>;
+  ): HandlerResult<GetBlockHeaderRawOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/shell`
    *
    * The shell-specific fragment of the block header.
    */
-  getChainsBlocksHeaderShell(
-    request: GetChainsBlocksHeaderShellRequest,
+  getBlockHeaderShell(
+    request: GetBlockHeaderShellRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderShellOutput>;
+  ): HandlerResult<GetBlockHeaderShellOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/all_bakers_attest_activation_level`
    *
    * Returns the activation level of All Bakers Attest. If the level is not set, returns `null`.
    */
-  getChainsBlocksHelpersAllBakersAttestActivationLevel(
-    request: GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest,
+  getAllBakersAttestActivationLevel(
+    request: GetAllBakersAttestActivationLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput>;
+  ): HandlerResult<GetAllBakersAttestActivationLevelOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/attestation_rights`
@@ -2527,20 +2518,20 @@ export interface Handlers {
    * Parameter `consensus_key` can be used to restrict the results to the given consensus_keys.
    * Returns the smallest attestation slots and the attestation power. Also returns the minimal timestamp that corresponds to attestation at the given level. The timestamps are omitted for levels in the past, and are only estimates for levels higher that the next block's, based on the hypothesis that all predecessor blocks were baked at the first round.
    */
-  getChainsBlocksHelpersAttestationRights(
-    request: GetChainsBlocksHelpersAttestationRightsRequest,
+  getAttestationRights(
+    request: GetAttestationRightsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersAttestationRightsOutput>;
+  ): HandlerResult<GetAttestationRightsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/baking_power_distribution_for_current_cycle`
    *
    * Returns the total baking power and the list of active delegates with their respective baking power, used to determine consensus rights for the current cycle. Note that these baking powers correspond to the staked and delegated balances that were held by bakers at the end of (current_cycle - CONSENSUS_RIGHTS_DELAY - 1).
    */
-  getChainsBlocksHelpersBakingPowerDistributionForCurrentCycle(
-    request: GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRequest,
+  getBakingPowerDistributionForCurrentCycle(
+    request: GetBakingPowerDistributionForCurrentCycleRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput>;
+  ): HandlerResult<GetBakingPowerDistributionForCurrentCycleOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/baking_rights`
@@ -2551,340 +2542,322 @@ export interface Handlers {
    * Parameter `delegate` can be used to restrict the results to the given delegates. Parameter `consensus_key` can be used to restrict the results to the given consensus_keys. If parameter `all` is set, all the baking opportunities for each baker at each level are returned, instead of just the first one.
    * Returns the list of baking opportunities up to round 64. Also returns the minimal timestamps that correspond to these opportunities. The timestamps are omitted for levels in the past, and are only estimates for levels higher that the next block's, based on the hypothesis that all predecessor blocks were baked at the first round.
    */
-  getChainsBlocksHelpersBakingRights(
-    request: GetChainsBlocksHelpersBakingRightsRequest,
+  getBakingRights(
+    request: GetBakingRightsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersBakingRightsOutput>;
+  ): HandlerResult<GetBakingRightsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/complete/<prefix>`
    *
    * Try to complete a prefix of a Base58Check-encoded data. This RPC is actually able to complete hashes of block, operations, public_keys and contracts.
    */
-  getChainsBlocksHelpersCompleteByPrefix(
-    request: GetChainsBlocksHelpersCompleteByPrefixRequest,
+  getComplete(
+    request: GetCompleteRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersCompleteByPrefixOutput>;
+  ): HandlerResult<GetCompleteOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/consecutive_round_zero`
    *
    * Returns the number of blocks consecutively baked at round zero.
    */
-  getChainsBlocksHelpersConsecutiveRoundZero(
-    request: GetChainsBlocksHelpersConsecutiveRoundZeroRequest,
+  getConsecutiveRoundZero(
+    request: GetConsecutiveRoundZeroRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersConsecutiveRoundZeroOutput>;
+  ): HandlerResult<GetConsecutiveRoundZeroOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/current_level`
    *
    * Returns the level of the interrogated block, or the one of a block located `offset` blocks after it in the chain. For instance, the next block if `offset` is 1. The offset cannot be negative.
    */
-  getChainsBlocksHelpersCurrentLevel(
-    request: GetChainsBlocksHelpersCurrentLevelRequest,
+  getCurrentLevel(
+    request: GetCurrentLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersCurrentLevelOutput>;
+  ): HandlerResult<GetCurrentLevelOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/bls_consensus_operations`
    *
    * Forge a consensus operation in BLS mode
    */
-  postChainsBlocksHelpersForgeBlsConsensusOperations(
-    request: PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest,
+  forgeBlsConsensusOperations(
+    request: ForgeBlsConsensusOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput>;
+  ): HandlerResult<ForgeBlsConsensusOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/operations`
    *
    * Forge an operation
    */
-  postChainsBlocksHelpersForgeOperations(
-    request: PostChainsBlocksHelpersForgeOperationsRequest,
+  forgeOperations(
+    request: ForgeOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersForgeOperationsOutput>;
+  ): HandlerResult<ForgeOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/protocol_data`
    *
    * Forge the protocol-specific part of a block header
    */
-  postChainsBlocksHelpersForgeProtocolData(
-    request: PostChainsBlocksHelpersForgeProtocolDataRequest,
+  forgeProtocolData(
+    request: ForgeProtocolDataRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersForgeProtocolDataOutput>;
+  ): HandlerResult<ForgeProtocolDataOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/signed_operations`
    *
    * Forge a signed operation
    */
-  postChainsBlocksHelpersForgeSignedOperations(
-    request: PostChainsBlocksHelpersForgeSignedOperationsRequest,
+  forgeSignedOperations(
+    request: ForgeSignedOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersForgeSignedOperationsOutput>;
+  ): HandlerResult<ForgeSignedOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge_block_header`
    *
    * Forge a block header
    */
-  postChainsBlocksHelpersForgeBlockHeader(
-    request: PostChainsBlocksHelpersForgeBlockHeaderRequest,
+  forgeBlockHeader(
+    request: ForgeBlockHeaderRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersForgeBlockHeaderOutput>;
+  ): HandlerResult<ForgeBlockHeaderOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/levels_in_current_cycle`
    *
    * Levels of a cycle
    */
-  getChainsBlocksHelpersLevelsInCurrentCycle(
-    request: GetChainsBlocksHelpersLevelsInCurrentCycleRequest,
+  getLevelsInCurrentCycle(
+    request: GetLevelsInCurrentCycleRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersLevelsInCurrentCycleOutput>;
+  ): HandlerResult<GetLevelsInCurrentCycleOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/block`
    *
    * Parse a block
    */
-  postChainsBlocksHelpersParseBlock(
-    request: PostChainsBlocksHelpersParseBlockRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersParseBlockOutput>;
+  parseBlock(request: ParseBlockRequest, context: HandlerContext): HandlerResult<ParseBlockOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/operations`
    *
    * Parse operations
    */
-  postChainsBlocksHelpersParseOperations(
-    request: PostChainsBlocksHelpersParseOperationsRequest,
+  parseOperations(
+    request: ParseOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersParseOperationsOutput>;
+  ): HandlerResult<ParseOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/block`
    *
    * Simulate the validation of a block that would contain the given operations and return the resulting fitness and context hash.
    */
-  postChainsBlocksHelpersPreapplyBlock(
-    request: PostChainsBlocksHelpersPreapplyBlockRequest,
+  preapplyBlock(
+    request: PreapplyBlockRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersPreapplyBlockOutput>;
+  ): HandlerResult<PreapplyBlockOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/operations`
    *
    * Simulate the application of the operations with the context of the given block and return the result of each operation application.
    */
-  postChainsBlocksHelpersPreapplyOperations(
-    request: PostChainsBlocksHelpersPreapplyOperationsRequest,
+  preapplyOperations(
+    request: PreapplyOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersPreapplyOperationsOutput>;
+  ): HandlerResult<PreapplyOperationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/round`
    *
    * Returns the round of the interrogated block, or the one of a block located `offset` blocks after in the chain (or before when negative). For instance, the next block if `offset` is 1.
    */
-  getChainsBlocksHelpersRound(
-    request: GetChainsBlocksHelpersRoundRequest,
-    context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersRoundOutput>;
+  getRound(request: GetRoundRequest, context: HandlerContext): HandlerResult<GetRoundOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/entrypoint`
    *
    * Return the type of the given entrypoint
    */
-  postChainsBlocksHelpersScriptsEntrypoint(
-    request: PostChainsBlocksHelpersScriptsEntrypointRequest,
+  postEntrypoint(
+    request: PostEntrypointRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsEntrypointOutput>;
+  ): HandlerResult<PostEntrypointOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/entrypoints`
    *
    * Return the list of entrypoints of the given script
    */
-  postChainsBlocksHelpersScriptsEntrypoints(
-    request: PostChainsBlocksHelpersScriptsEntrypointsRequest,
+  postEntrypoints(
+    request: PostEntrypointsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsEntrypointsOutput>;
+  ): HandlerResult<PostEntrypointsOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_data`
    *
    * Normalizes some data expression using the requested unparsing mode
    */
-  postChainsBlocksHelpersScriptsNormalizeData(
-    request: PostChainsBlocksHelpersScriptsNormalizeDataRequest,
+  normalizeData(
+    request: NormalizeDataRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsNormalizeDataOutput>;
+  ): HandlerResult<NormalizeDataOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_script`
    *
    * Normalizes a Michelson script using the requested unparsing mode
    */
-  postChainsBlocksHelpersScriptsNormalizeScript(
-    request: PostChainsBlocksHelpersScriptsNormalizeScriptRequest,
+  normalizeScript(
+    request: NormalizeScriptRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsNormalizeScriptOutput>;
+  ): HandlerResult<NormalizeScriptOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_stack`
    *
    * Normalize a Michelson stack using the requested unparsing mode
    */
-  postChainsBlocksHelpersScriptsNormalizeStack(
-    request: PostChainsBlocksHelpersScriptsNormalizeStackRequest,
+  normalizeStack(
+    request: NormalizeStackRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsNormalizeStackOutput>;
+  ): HandlerResult<NormalizeStackOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_type`
    *
    * Normalizes some Michelson type by expanding `pair a b c` as `pair a (pair b c)
    */
-  postChainsBlocksHelpersScriptsNormalizeType(
-    request: PostChainsBlocksHelpersScriptsNormalizeTypeRequest,
+  normalizeType(
+    request: NormalizeTypeRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsNormalizeTypeOutput>;
+  ): HandlerResult<NormalizeTypeOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/pack_data`
    *
    * Computes the serialized version of some data expression using the same algorithm as script instruction PACK
    */
-  postChainsBlocksHelpersScriptsPackData(
-    request: PostChainsBlocksHelpersScriptsPackDataRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsPackDataOutput>;
+  packData(request: PackDataRequest, context: HandlerContext): HandlerResult<PackDataOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_code`
    *
    * Run a Michelson script in the current context. The gas used is bounded by the protocol's hard gas limit per operation.
    */
-  postChainsBlocksHelpersScriptsRunCode(
-    request: PostChainsBlocksHelpersScriptsRunCodeRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsRunCodeOutput>;
+  runCode(request: RunCodeRequest, context: HandlerContext): HandlerResult<RunCodeOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_instruction`
    *
    * Run a single Michelson instruction
    */
-  postChainsBlocksHelpersScriptsRunInstruction(
-    request: PostChainsBlocksHelpersScriptsRunInstructionRequest,
+  runInstruction(
+    request: RunInstructionRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsRunInstructionOutput>;
+  ): HandlerResult<RunInstructionOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_operation`
    *
    * Run an operation with the context of the given block and without signature checks. Return the operation application result, including the consumed gas. This RPC does not support consensus operations.
    */
-  postChainsBlocksHelpersScriptsRunOperation(
-    request: PostChainsBlocksHelpersScriptsRunOperationRequest,
+  runOperation(
+    request: RunOperationRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsRunOperationOutput>;
+  ): HandlerResult<RunOperationOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_script_view`
    *
    * Simulate a call to a michelson view
    */
-  postChainsBlocksHelpersScriptsRunScriptView(
-    request: PostChainsBlocksHelpersScriptsRunScriptViewRequest,
+  runScriptView(
+    request: RunScriptViewRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsRunScriptViewOutput>;
+  ): HandlerResult<RunScriptViewOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_view`
    *
    * Simulate a call to a view following the TZIP-4 standard. See https://gitlab.com/tezos/tzip/-/blob/master/proposals/tzip-4/tzip-4.md#view-entrypoints.
    */
-  postChainsBlocksHelpersScriptsRunView(
-    request: PostChainsBlocksHelpersScriptsRunViewRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsRunViewOutput>;
+  runView(request: RunViewRequest, context: HandlerContext): HandlerResult<RunViewOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/script_size`
    *
    * Compute the size of a script in the current context
    */
-  postChainsBlocksHelpersScriptsScriptSize(
-    request: PostChainsBlocksHelpersScriptsScriptSizeRequest,
+  postScriptSize(
+    request: PostScriptSizeRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsScriptSizeOutput>;
+  ): HandlerResult<PostScriptSizeOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/simulate_operation`
    *
    * Simulate running an operation at some future moment (based on the number of blocks given in the `latency` argument), and return the operation application result. The result is the same as run_operation except for the consumed gas, which depends on the contents of the cache at that future moment. This RPC estimates future gas consumption by trying to predict the state of the cache using some heuristics.
    */
-  postChainsBlocksHelpersScriptsSimulateOperation(
-    request: PostChainsBlocksHelpersScriptsSimulateOperationRequest,
+  simulateOperation(
+    request: SimulateOperationRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsSimulateOperationOutput>;
+  ): HandlerResult<SimulateOperationOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/trace_code`
    *
    * Run a Michelson script in the current context, keeping a trace
    */
-  postChainsBlocksHelpersScriptsTraceCode(
-    request: PostChainsBlocksHelpersScriptsTraceCodeRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsTraceCodeOutput>;
+  traceCode(request: TraceCodeRequest, context: HandlerContext): HandlerResult<TraceCodeOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/typecheck_code`
    *
    * Typecheck a piece of code in the current context
    */
-  postChainsBlocksHelpersScriptsTypecheckCode(
-    request: PostChainsBlocksHelpersScriptsTypecheckCodeRequest,
+  typecheckCode(
+    request: TypecheckCodeRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsTypecheckCodeOutput>;
+  ): HandlerResult<TypecheckCodeOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/typecheck_data`
    *
    * Check that some data expression is well formed and of a given type in the current context
    */
-  postChainsBlocksHelpersScriptsTypecheckData(
-    request: PostChainsBlocksHelpersScriptsTypecheckDataRequest,
+  typecheckData(
+    request: TypecheckDataRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsBlocksHelpersScriptsTypecheckDataOutput>;
+  ): HandlerResult<TypecheckDataOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/total_baking_power`
    *
    * Returns the total baking power for the current cycle
    */
-  getChainsBlocksHelpersTotalBakingPower(
-    request: GetChainsBlocksHelpersTotalBakingPowerRequest,
+  getTotalBakingPower(
+    request: GetTotalBakingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersTotalBakingPowerOutput>;
+  ): HandlerResult<GetTotalBakingPowerOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/tz4_baker_number_ratio`
    *
    * Returns the ratio of active bakers using a tz4.
    */
-  getChainsBlocksHelpersTz4BakerNumberRatio(
-    request: GetChainsBlocksHelpersTz4BakerNumberRatioRequest,
+  getTz4BakerNumberRatio(
+    request: GetTz4BakerNumberRatioRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersTz4BakerNumberRatioOutput>;
+  ): HandlerResult<GetTz4BakerNumberRatioOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/helpers/validators`
@@ -2893,290 +2866,284 @@ export interface Handlers {
    * By default, it provides this information for the next level.
    * Parameter `level` can be used to specify the (valid) level(s) in the past or future at which the attestation rights have to be returned. Parameter `delegate` can be used to restrict the results results to the given delegates. Parameter `consensus_key` can be used to restrict the results to the given consensus_keys.
    */
-  getChainsBlocksHelpersValidators(
-    request: GetChainsBlocksHelpersValidatorsRequest,
+  getValidators(
+    request: GetValidatorsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHelpersValidatorsOutput>;
+  ): HandlerResult<GetValidatorsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`
    *
    * List the ancestors of the given block which, if referred to as the branch in an operation header, are recent enough for that operation to be included in the current block.
    */
-  getChainsBlocksLiveBlocks(
-    request: GetChainsBlocksLiveBlocksRequest,
+  getBlockLiveBlocks(
+    request: GetBlockLiveBlocksRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksLiveBlocksOutput>;
+  ): HandlerResult<GetBlockLiveBlocksOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/metadata`
    *
    * All the metadata associated to the block.
    */
-  getChainsBlocksMetadata(
-    request: GetChainsBlocksMetadataRequest,
+  getBlockMetadata(
+    request: GetBlockMetadataRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksMetadataOutput>;
+  ): HandlerResult<GetBlockMetadataOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/metadata_hash`
    *
    * Hash of the metadata associated to the block. This is only set on blocks starting from environment V1.
    */
-  getChainsBlocksMetadataHash(
-    request: GetChainsBlocksMetadataHashRequest,
+  getBlockMetadataHash(
+    request: GetBlockMetadataHashRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksMetadataHashOutput>;
+  ): HandlerResult<GetBlockMetadataHashOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`
    *
    * The hashes of all the operations included in the block.
    */
-  getChainsBlocksOperationHashes(
-    request: GetChainsBlocksOperationHashesRequest,
+  getBlockOperationHashes(
+    request: GetBlockOperationHashesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesOutput>;
+  ): HandlerResult<GetBlockOperationHashesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`
    *
    * All the operations included in `n-th` validation pass of the block.
    */
-  getChainsBlocksOperationHashesByListOffset(
-    request: GetChainsBlocksOperationHashesByListOffsetRequest,
+  getBlockOperationHashByListOffset(
+    request: GetBlockOperationHashByListOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesByListOffsetOutput>;
+  ): HandlerResult<GetBlockOperationHashByListOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`
    *
    * The hash of then `m-th` operation in the `n-th` validation pass of the block.
    */
-  getChainsBlocksOperationHashesByListOffsetByOperationOffset(
-    request: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
+  getBlockOperationHashByListOffsetByOperationOffset(
+    request: GetBlockOperationHashByListOffsetByOperationOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput>;
+  ): HandlerResult<GetBlockOperationHashByListOffsetByOperationOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes`
    *
    * The hashes of all the operation metadata included in the block. This is only set on blocks starting from environment V1.
    */
-  getChainsBlocksOperationMetadataHashes(
-    request: GetChainsBlocksOperationMetadataHashesRequest,
+  getBlockOperationMetadataHashes(
+    request: GetBlockOperationMetadataHashesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationMetadataHashesOutput>;
+  ): HandlerResult<GetBlockOperationMetadataHashesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>`
    *
    * All the operation metadata included in `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
    */
-  getChainsBlocksOperationMetadataHashesByListOffset(
-    request: GetChainsBlocksOperationMetadataHashesByListOffsetRequest,
+  getBlockOperationMetadataHashByListOffset(
+    request: GetBlockOperationMetadataHashByListOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationMetadataHashesByListOffsetOutput>;
+  ): HandlerResult<GetBlockOperationMetadataHashByListOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>/<operation_offset>`
    *
    * The hash of then `m-th` operation metadata in the `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
    */
-  getChainsBlocksOperationMetadataHashesByListOffsetByOperationOffset(
-    request: GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRequest,
+  getBlockOperationMetadataHashByListOffsetByOperationOffset(
+    request: GetBlockOperationMetadataHashByListOffsetByOperationOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput>;
+  ): HandlerResult<GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations`
    *
    * All the operations included in the block.
    */
-  getChainsBlocksOperations(
-    request: GetChainsBlocksOperationsRequest,
+  getBlockOperations(
+    request: GetBlockOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsOutput>;
+  ): HandlerResult<GetBlockOperationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`
    *
    * All the operations included in `n-th` validation pass of the block.
    */
-  getChainsBlocksOperationsByListOffset(
-    request: GetChainsBlocksOperationsByListOffsetRequest,
+  getBlockOperationByListOffset(
+    request: GetBlockOperationByListOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsByListOffsetOutput>;
+  ): HandlerResult<GetBlockOperationByListOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`
    *
    * The `m-th` operation in the `n-th` validation pass of the block.
    */
-  getChainsBlocksOperationsByListOffsetByOperationOffset(
-    request: GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
+  getBlockOperationByListOffsetByOperationOffset(
+    request: GetBlockOperationByListOffsetByOperationOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput>;
+  ): HandlerResult<GetBlockOperationByListOffsetByOperationOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations_metadata_hash`
    *
    * The root hash of the operations metadata from the block. This is only set on blocks starting from environment V1.
    */
-  getChainsBlocksOperationsMetadataHash(
-    request: GetChainsBlocksOperationsMetadataHashRequest,
+  getBlockOperationsMetadataHash(
+    request: GetBlockOperationsMetadataHashRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsMetadataHashOutput>;
+  ): HandlerResult<GetBlockOperationsMetadataHashOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/protocols`
    *
    * Current and next protocol.
    */
-  getChainsBlocksProtocols(
-    request: GetChainsBlocksProtocolsRequest,
+  getBlockProtocols(
+    request: GetBlockProtocolsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksProtocolsOutput>;
+  ): HandlerResult<GetBlockProtocolsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/resulting_context_hash`
    *
    * Context hash resulting of the block application.
    */
-  getChainsBlocksResultingContextHash(
-    request: GetChainsBlocksResultingContextHashRequest,
+  getBlockResultingContextHash(
+    request: GetBlockResultingContextHashRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksResultingContextHashOutput>;
+  ): HandlerResult<GetBlockResultingContextHashOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/ballot_list`
    *
    * Ballots casted so far during a voting period.
    */
-  getChainsBlocksVotesBallotList(
-    request: GetChainsBlocksVotesBallotListRequest,
+  getVotesBallotList(
+    request: GetVotesBallotListRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesBallotListOutput>;
+  ): HandlerResult<GetVotesBallotListOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/ballots`
    *
    * Sum of ballots casted so far during a voting period.
    */
-  getChainsBlocksVotesBallots(
-    request: GetChainsBlocksVotesBallotsRequest,
+  getVotesBallots(
+    request: GetVotesBallotsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesBallotsOutput>;
+  ): HandlerResult<GetVotesBallotsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/current_period`
    *
    * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the interrogated block.
    */
-  getChainsBlocksVotesCurrentPeriod(
-    request: GetChainsBlocksVotesCurrentPeriodRequest,
+  getVotesCurrentPeriod(
+    request: GetVotesCurrentPeriodRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesCurrentPeriodOutput>;
+  ): HandlerResult<GetVotesCurrentPeriodOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/current_proposal`
    *
    * Current proposal under evaluation.
    */
-  getChainsBlocksVotesCurrentProposal(
-    request: GetChainsBlocksVotesCurrentProposalRequest,
+  getVotesCurrentProposal(
+    request: GetVotesCurrentProposalRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesCurrentProposalOutput>;
+  ): HandlerResult<GetVotesCurrentProposalOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/current_quorum`
    *
    * Current expected quorum.
    */
-  getChainsBlocksVotesCurrentQuorum(
-    request: GetChainsBlocksVotesCurrentQuorumRequest,
+  getVotesCurrentQuorum(
+    request: GetVotesCurrentQuorumRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesCurrentQuorumOutput>;
+  ): HandlerResult<GetVotesCurrentQuorumOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/listings`
    *
    * List of delegates with their voting power.
    */
-  getChainsBlocksVotesListings(
-    request: GetChainsBlocksVotesListingsRequest,
+  getVotesListings(
+    request: GetVotesListingsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesListingsOutput>;
+  ): HandlerResult<GetVotesListingsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/proposal_count/<pkh>`
    *
    * Number of votes casted during the current period.
    */
-  getChainsBlocksVotesProposalCountByPkh(
-    request: GetChainsBlocksVotesProposalCountByPkhRequest,
+  getVotesProposalCount(
+    request: GetVotesProposalCountRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesProposalCountByPkhOutput>;
+  ): HandlerResult<GetVotesProposalCountOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/proposals`
    *
    * List of proposals with number of supporters.
    */
-  getChainsBlocksVotesProposals(
-    request: GetChainsBlocksVotesProposalsRequest,
+  getVotesProposals(
+    request: GetVotesProposalsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesProposalsOutput>;
+  ): HandlerResult<GetVotesProposalsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/successor_period`
    *
    * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the next block.Useful to craft operations that will be valid in the next block.
    */
-  getChainsBlocksVotesSuccessorPeriod(
-    request: GetChainsBlocksVotesSuccessorPeriodRequest,
+  getVotesSuccessorPeriod(
+    request: GetVotesSuccessorPeriodRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesSuccessorPeriodOutput>;
+  ): HandlerResult<GetVotesSuccessorPeriodOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/votes/total_voting_power`
    *
    * Total voting power in the voting listings.
    */
-  getChainsBlocksVotesTotalVotingPower(
-    request: GetChainsBlocksVotesTotalVotingPowerRequest,
+  getVotesTotalVotingPower(
+    request: GetVotesTotalVotingPowerRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksVotesTotalVotingPowerOutput>;
+  ): HandlerResult<GetVotesTotalVotingPowerOutput>;
 
   /**
    * `POST /chains/<chain_id>/mempool/ban_operation`
    *
    * Remove an operation from the mempool if present. Also add it to the set of banned operations to prevent it from being fetched/processed/injected in the future. Note: If the baker has already received the operation, then it's necessary to restart it to flush the operation from it.
    */
-  postChainsMempoolBanOperation(
-    request: PostChainsMempoolBanOperationRequest,
+  banOperation(
+    request: BanOperationRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsMempoolBanOperationOutput>;
+  ): HandlerResult<BanOperationOutput>;
 
   /**
    * `GET /chains/<chain_id>/mempool/filter`
    *
    * Get the configuration of the mempool's filter and bounds. Values of the form [ "21", "20" ] are rational numbers given as a numerator and a denominator, e.g. 21/20 = 1.05. The minimal_fees (in mutez), minimal_nanotez_per_gas_unit, and minimal_nanotez_per_byte are requirements that a manager operation must meet to be considered by the mempool. replace_by_fee_factor is how much better a manager operation must be to replace a previous valid operation **from the same manager** (both its fee and its fee/gas ratio must exceed the old operation's by at least this factor). max_operations and max_total_bytes are the bounds on respectively the number of valid operations in the mempool and the sum of their sizes in bytes.
    */
-  getChainsMempoolFilter(
-    request: GetChainsMempoolFilterRequest,
-    context: HandlerContext,
-  ): HandlerResult<GetChainsMempoolFilterOutput>;
+  getFilter(request: GetFilterRequest, context: HandlerContext): HandlerResult<GetFilterOutput>;
 
   /**
    * `POST /chains/<chain_id>/mempool/filter`
    *
    * Set the configuration of the mempool's filter and bounds. **If any of the fields is absent from the input JSON, then it is set to the default value for this field (i.e. its value in the default configuration), even if it previously had a different value.** If the input JSON does not describe a valid configuration, then the configuration is left unchanged. This RPC also returns the new configuration of the mempool (which may differ from the input if the latter omits fields or is invalid). You may call [octez-client rpc get '/chains/main/mempool/filter?include_default=true'] to see an example of JSON describing a valid configuration. See the description of that RPC for details on each configurable value.
    */
-  postChainsMempoolFilter(
-    request: PostChainsMempoolFilterRequest,
-    context: HandlerContext,
-  ): HandlerResult<PostChainsMempoolFilterOutput>;
+  postFilter(request: PostFilterRequest, context: HandlerContext): HandlerResult<PostFilterOutput>;
 
   /**
    * `GET /chains/<chain_id>/mempool/monitor_operations`
@@ -3185,48 +3152,48 @@ export interface Handlers {
    *
    * Streams.
    */
-  getChainsMempoolMonitorOperations(
-    request: GetChainsMempoolMonitorOperationsRequest,
+  monitorOperations(
+    request: MonitorOperationsRequest,
     context: HandlerContext,
-  ): AsyncIterable<GetChainsMempoolMonitorOperationsOutput>;
+  ): AsyncIterable<MonitorOperationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/mempool/pending_operations`
    *
    * List the prevalidated operations.
    */
-  getChainsMempoolPendingOperations(
-    request: GetChainsMempoolPendingOperationsRequest,
+  getPendingOperations(
+    request: GetPendingOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsMempoolPendingOperationsOutput>;
+  ): HandlerResult<GetPendingOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/mempool/request_operations`
    *
    * Request the operations of our peers or a specific peer if specified via a query parameter.
    */
-  postChainsMempoolRequestOperations(
-    request: PostChainsMempoolRequestOperationsRequest,
+  requestOperations(
+    request: RequestOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsMempoolRequestOperationsOutput>;
+  ): HandlerResult<RequestOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/mempool/unban_all_operations`
    *
    * Clear the set of banned operations.
    */
-  postChainsMempoolUnbanAllOperations(
-    request: PostChainsMempoolUnbanAllOperationsRequest,
+  unbanAllOperations(
+    request: UnbanAllOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsMempoolUnbanAllOperationsOutput>;
+  ): HandlerResult<UnbanAllOperationsOutput>;
 
   /**
    * `POST /chains/<chain_id>/mempool/unban_operation`
    *
    * Remove an operation from the set of banned operations (nothing happens if it was not banned).
    */
-  postChainsMempoolUnbanOperation(
-    request: PostChainsMempoolUnbanOperationRequest,
+  unbanOperation(
+    request: UnbanOperationRequest,
     context: HandlerContext,
-  ): HandlerResult<PostChainsMempoolUnbanOperationOutput>;
+  ): HandlerResult<UnbanOperationOutput>;
 }

@@ -1591,19 +1591,19 @@ export type UnparsingMode = {
 export type AContractHandleOriginatedAccount = Unistring;
 
 /** Shared by 3 route bodies (each an alias of this type). */
-export type ChainsBlocksOutput = number;
+export type Output = number;
 
 /** Shared by 7 route bodies (each an alias of this type). */
 export type AnyJson = JsonValue;
 
 /** Shared by 3 route bodies (each an alias of this type). */
-export type ChainsBlocksContextOutput = string[];
+export type Output2 = string[];
 
 /** Shared by 26 route bodies (each an alias of this type). */
 export type PositiveBignum = string;
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksContextContractsOutput = MichelineExpression | null;
+export type ContractOutput = MichelineExpression | null;
 
 /** Shared by 4 route bodies (each an alias of this type). */
 export type PositiveBigNumber = string;
@@ -1626,10 +1626,10 @@ export type RootAndCommitmentsAndCiphertextsAndNullifiers = {
 };
 
 /** Shared by 4 route bodies (each an alias of this type). */
-export type ChainsBlocksContextOutput2 = string | null;
+export type Output3 = string | null;
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksContextContractsStorageOutput = string | null;
+export type ContractStorageOutput = string | null;
 
 /** Shared by 2 route bodies (each an alias of this type). */
 export type TicketerAndContentTypeAndContent = {
@@ -1639,7 +1639,7 @@ export type TicketerAndContentTypeAndContent = {
 };
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksContextOutput3 = string[];
+export type Output4 = string[];
 
 /** Shared by 6 route bodies (each an alias of this type). */
 export type Bit64Integers = string;
@@ -1648,10 +1648,10 @@ export type Bit64Integers = string;
 export type BooleanValue2 = boolean;
 
 /** Shared by 4 route bodies (each an alias of this type). */
-export type ChainsBlocksOutput2 = number;
+export type Output5 = number;
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksContextDelegatesOutput = {
+export type DelegateOutput = {
   cycle: number;
   deposit: string;
 }[];
@@ -1696,7 +1696,7 @@ export type Normalized = {
 };
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksHelpersScriptsInput = {
+export type CodeInput = {
   script: MichelineExpression;
   storage: MichelineExpression;
   input: MichelineExpression;
@@ -1724,7 +1724,7 @@ export type ChainsBlocksHelpersScriptsInput = {
 };
 
 /** Shared by 2 route bodies (each an alias of this type). */
-export type ChainsBlocksHelpersScriptsOutput =
+export type OperationOutput =
   | {
       contents: PtTALLiN024OperationAlphaOperationContentsAndResult[];
       signature?: SignatureV2;
@@ -3944,7 +3944,7 @@ export interface GetWorkersPrevalidatorsByChainIdRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksByBlockIdOutput = {
+export type GetBlockOutput = {
   protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im";
   chain_id: string;
   hash: string;
@@ -3958,14 +3958,14 @@ export type GetChainsBlocksByBlockIdOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksByBlockIdError = ErrorTrace2;
+export type GetBlockError = ErrorTrace2;
 
 /**
  * All the information about a block. The associated metadata may not be present depending on the history mode and block's distance from the head.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>`.
  */
-export interface GetChainsBlocksByBlockIdRequest {
+export interface GetBlockRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -3987,21 +3987,21 @@ export interface GetChainsBlocksByBlockIdRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput = number | null;
+export type GetAdaptiveIssuanceLaunchCycleOutput = number | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/adaptive_issuance_launch_cycle`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextAdaptiveIssuanceLaunchCycleError = ErrorTrace2;
+export type GetAdaptiveIssuanceLaunchCycleError = ErrorTrace2;
 
 /**
  * Returns the cycle at which the launch of the Adaptive Issuance feature is set to happen. A result of None means that the feature is not yet set to launch.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/adaptive_issuance_launch_cycle`.
  */
-export interface GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest {
+export interface GetAdaptiveIssuanceLaunchCycleRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4015,21 +4015,21 @@ export interface GetChainsBlocksContextAdaptiveIssuanceLaunchCycleRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextBigMapsByBigMapIdOutput = MichelineExpression[];
+export type GetBigMapByBigMapIdOutput = MichelineExpression[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextBigMapsByBigMapIdError = ErrorTrace2;
+export type GetBigMapByBigMapIdError = ErrorTrace2;
 
 /**
  * Get the (optionally paginated) list of values in a big map. Order of values is unspecified, but is guaranteed to be consistent.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>`.
  */
-export interface GetChainsBlocksContextBigMapsByBigMapIdRequest {
+export interface GetBigMapByBigMapIdRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4051,22 +4051,21 @@ export interface GetChainsBlocksContextBigMapsByBigMapIdRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput =
-  Micheline024PtTALLiNMichelsonV1Expression;
+export type GetBigMapByBigMapIdByScriptExprOutput = Micheline024PtTALLiNMichelsonV1Expression;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextBigMapsByBigMapIdByScriptExprError = ErrorTrace2;
+export type GetBigMapByBigMapIdByScriptExprError = ErrorTrace2;
 
 /**
  * Access the value associated with a key in a big map.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>`.
  */
-export interface GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest {
+export interface GetBigMapByBigMapIdByScriptExprRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4084,29 +4083,28 @@ export interface GetChainsBlocksContextBigMapsByBigMapIdByScriptExprRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextBigMapsNormalizedInput = UnparsingMode;
+export type PostBigMapNormalizedInput = UnparsingMode;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>/normalized`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextBigMapsNormalizedOutput =
-  Micheline024PtTALLiNMichelsonV1Expression;
+export type PostBigMapNormalizedOutput = Micheline024PtTALLiNMichelsonV1Expression;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>/normalized`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextBigMapsNormalizedError = ErrorTrace2;
+export type PostBigMapNormalizedError = ErrorTrace2;
 
 /**
  * Access the value associated with a key in a big map, normalize the output using the requested unparsing mode.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/big_maps/<big_map_id>/<script_expr>/normalized`.
  */
-export interface PostChainsBlocksContextBigMapsNormalizedRequest {
+export interface PostBigMapNormalizedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4117,7 +4115,7 @@ export interface PostChainsBlocksContextBigMapsNormalizedRequest {
     /** script_expr (Base58Check-encoded) */
     script_expr: string;
   };
-  body: PostChainsBlocksContextBigMapsNormalizedInput;
+  body: PostBigMapNormalizedInput;
 }
 
 /**
@@ -4125,21 +4123,21 @@ export interface PostChainsBlocksContextBigMapsNormalizedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsAllOutput = (string | number)[][];
+export type GetCacheContractsAllOutput = (string | number)[][];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/all`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsAllError = ErrorTrace2;
+export type GetCacheContractsAllError = ErrorTrace2;
 
 /**
  * Return the list of cached contracts
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/all`.
  */
-export interface GetChainsBlocksContextCacheContractsAllRequest {
+export interface GetCacheContractsAllRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4153,35 +4151,35 @@ export interface GetChainsBlocksContextCacheContractsAllRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextCacheContractsRankInput = AContractHandleOriginatedAccount;
+export type PostCacheContractsRankInput = AContractHandleOriginatedAccount;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/rank`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextCacheContractsRankOutput = number | null;
+export type PostCacheContractsRankOutput = number | null;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/rank`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextCacheContractsRankError = ErrorTrace2;
+export type PostCacheContractsRankError = ErrorTrace2;
 
 /**
  * Return the number of cached contracts older than the provided contract
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/rank`.
  */
-export interface PostChainsBlocksContextCacheContractsRankRequest {
+export interface PostCacheContractsRankRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksContextCacheContractsRankInput;
+  body: PostCacheContractsRankInput;
 }
 
 /**
@@ -4189,21 +4187,21 @@ export interface PostChainsBlocksContextCacheContractsRankRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsSizeOutput = ChainsBlocksOutput;
+export type GetCacheContractsSizeOutput = Output;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsSizeError = ErrorTrace2;
+export type GetCacheContractsSizeError = ErrorTrace2;
 
 /**
  * Return the size of the contract cache
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size`.
  */
-export interface GetChainsBlocksContextCacheContractsSizeRequest {
+export interface GetCacheContractsSizeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4217,21 +4215,21 @@ export interface GetChainsBlocksContextCacheContractsSizeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsSizeLimitOutput = ChainsBlocksOutput;
+export type GetCacheContractsSizeLimitOutput = Output;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size_limit`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextCacheContractsSizeLimitError = ErrorTrace2;
+export type GetCacheContractsSizeLimitError = ErrorTrace2;
 
 /**
  * Return the size limit of the contract cache
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/cache/contracts/size_limit`.
  */
-export interface GetChainsBlocksContextCacheContractsSizeLimitRequest {
+export interface GetCacheContractsSizeLimitRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4245,7 +4243,7 @@ export interface GetChainsBlocksContextCacheContractsSizeLimitRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsOutput = {
+export type GetConstantsOutput = {
   proof_of_work_nonce_size: number;
   nonce_length: number;
   max_anon_ops_per_block: number;
@@ -4415,14 +4413,14 @@ export type GetChainsBlocksContextConstantsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsError = ErrorTrace2;
+export type GetConstantsError = ErrorTrace2;
 
 /**
  * All constants
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/constants`.
  */
-export interface GetChainsBlocksContextConstantsRequest {
+export interface GetConstantsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4436,21 +4434,21 @@ export interface GetChainsBlocksContextConstantsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsErrorsOutput = AnyJson;
+export type GetConstantsErrorsOutput = AnyJson;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/constants/errors`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsErrorsError = ErrorTrace2;
+export type GetConstantsErrorsError = ErrorTrace2;
 
 /**
  * Schema for all the RPC errors from this protocol version
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/constants/errors`.
  */
-export interface GetChainsBlocksContextConstantsErrorsRequest {
+export interface GetConstantsErrorsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4464,7 +4462,7 @@ export interface GetChainsBlocksContextConstantsErrorsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsParametricOutput = {
+export type GetConstantsParametricOutput = {
   consensus_rights_delay: number;
   blocks_preservation_cycles: number;
   delegate_parameters_activation_delay: number;
@@ -4616,14 +4614,14 @@ export type GetChainsBlocksContextConstantsParametricOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextConstantsParametricError = ErrorTrace2;
+export type GetConstantsParametricError = ErrorTrace2;
 
 /**
  * Parametric constants
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/constants/parametric`.
  */
-export interface GetChainsBlocksContextConstantsParametricRequest {
+export interface GetConstantsParametricRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4637,21 +4635,21 @@ export interface GetChainsBlocksContextConstantsParametricRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsOutput = ChainsBlocksContextOutput;
+export type GetContractsOutput = Output2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsError = ErrorTrace2;
+export type GetContractsError = ErrorTrace2;
 
 /**
  * All existing contracts (excluding empty implicit contracts).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts`.
  */
-export interface GetChainsBlocksContextContractsRequest {
+export interface GetContractsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4665,7 +4663,7 @@ export interface GetChainsBlocksContextContractsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsByContractIdOutput = {
+export type GetContractOutput = {
   balance: string;
   delegate?: string;
   script?: PtTALLiN024ScriptedContracts;
@@ -4679,14 +4677,14 @@ export type GetChainsBlocksContextContractsByContractIdOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsByContractIdError = ErrorTrace2;
+export type GetContractError = ErrorTrace2;
 
 /**
  * Access the complete status of a contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>`.
  */
-export interface GetChainsBlocksContextContractsByContractIdRequest {
+export interface GetContractRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4706,7 +4704,7 @@ export interface GetChainsBlocksContextContractsByContractIdRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsAllTicketBalancesOutput = {
+export type GetContractAllTicketBalancesOutput = {
   ticketer: string;
   content_type: MichelineExpression;
   content: MichelineExpression;
@@ -4718,14 +4716,14 @@ export type GetChainsBlocksContextContractsAllTicketBalancesOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsAllTicketBalancesError = ErrorTrace2;
+export type GetContractAllTicketBalancesError = ErrorTrace2;
 
 /**
  * Access the complete list of tickets owned by the given contract by scanning the contract's storage.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/all_ticket_balances`.
  */
-export interface GetChainsBlocksContextContractsAllTicketBalancesRequest {
+export interface GetContractAllTicketBalancesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4741,21 +4739,21 @@ export interface GetChainsBlocksContextContractsAllTicketBalancesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsBalanceOutput = PositiveBignum;
+export type GetContractBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsBalanceError = ErrorTrace2;
+export type GetContractBalanceError = ErrorTrace2;
 
 /**
  * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'spendable' RPC.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance`.
  */
-export interface GetChainsBlocksContextContractsBalanceRequest {
+export interface GetContractBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4771,21 +4769,21 @@ export interface GetChainsBlocksContextContractsBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput = PositiveBignum;
+export type GetContractBalanceAndFrozenBondsOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance_and_frozen_bonds`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsBalanceAndFrozenBondsError = ErrorTrace2;
+export type GetContractBalanceAndFrozenBondsError = ErrorTrace2;
 
 /**
  * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'spendable_and_frozen_bonds' RPC.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/balance_and_frozen_bonds`.
  */
-export interface GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest {
+export interface GetContractBalanceAndFrozenBondsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4801,7 +4799,7 @@ export interface GetChainsBlocksContextContractsBalanceAndFrozenBondsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsBigMapGetInput = {
+export type PostContractBigMapGetInput = {
   key: MichelineExpression;
   type: MichelineExpression;
 };
@@ -4811,21 +4809,21 @@ export type PostChainsBlocksContextContractsBigMapGetInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsBigMapGetOutput = ChainsBlocksContextContractsOutput;
+export type PostContractBigMapGetOutput = ContractOutput;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/big_map_get`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsBigMapGetError = ErrorTrace2;
+export type PostContractBigMapGetError = ErrorTrace2;
 
 /**
  * Access the value associated with a key in a big map of the contract (deprecated).
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/big_map_get`.
  */
-export interface PostChainsBlocksContextContractsBigMapGetRequest {
+export interface PostContractBigMapGetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4834,7 +4832,7 @@ export interface PostChainsBlocksContextContractsBigMapGetRequest {
     /** A contract identifier encoded in b58check. */
     contract_id: string;
   };
-  body: PostChainsBlocksContextContractsBigMapGetInput;
+  body: PostContractBigMapGetInput;
 }
 
 /**
@@ -4842,21 +4840,21 @@ export interface PostChainsBlocksContextContractsBigMapGetRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsCounterOutput = PositiveBigNumber;
+export type GetContractCounterOutput = PositiveBigNumber;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/counter`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsCounterError = ErrorTrace2;
+export type GetContractCounterError = ErrorTrace2;
 
 /**
  * Access the counter of a contract, if any.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/counter`.
  */
-export interface GetChainsBlocksContextContractsCounterRequest {
+export interface GetContractCounterRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4872,21 +4870,21 @@ export interface GetChainsBlocksContextContractsCounterRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsDelegateOutput = Unistring;
+export type GetContractDelegateOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/delegate`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsDelegateError = ErrorTrace2;
+export type GetContractDelegateError = ErrorTrace2;
 
 /**
  * Access the delegate of a contract, if any.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/delegate`.
  */
-export interface GetChainsBlocksContextContractsDelegateRequest {
+export interface GetContractDelegateRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4902,21 +4900,21 @@ export interface GetChainsBlocksContextContractsDelegateRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEntrypointsOutput = UnreachableAndEntrypoints;
+export type GetContractEntrypointsOutput = UnreachableAndEntrypoints;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEntrypointsError = ErrorTrace2;
+export type GetContractEntrypointsError = ErrorTrace2;
 
 /**
  * Return the list of entrypoints of the contract
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints`.
  */
-export interface GetChainsBlocksContextContractsEntrypointsRequest {
+export interface GetContractEntrypointsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4936,22 +4934,21 @@ export interface GetChainsBlocksContextContractsEntrypointsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEntrypointsByEntrypointOutput =
-  Micheline024PtTALLiNMichelsonV1Expression;
+export type GetContractEntrypointOutput = Micheline024PtTALLiNMichelsonV1Expression;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints/<entrypoint>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEntrypointsByEntrypointError = ErrorTrace2;
+export type GetContractEntrypointError = ErrorTrace2;
 
 /**
  * Return the type of the given entrypoint of the contract
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/entrypoints/<entrypoint>`.
  */
-export interface GetChainsBlocksContextContractsEntrypointsByEntrypointRequest {
+export interface GetContractEntrypointRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -4973,21 +4970,21 @@ export interface GetChainsBlocksContextContractsEntrypointsByEntrypointRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput = PositiveBignum;
+export type GetContractEstimatedOwnPendingSlashedAmountOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/estimated_own_pending_slashed_amount`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountError = ErrorTrace2;
+export type GetContractEstimatedOwnPendingSlashedAmountError = ErrorTrace2;
 
 /**
  * Returns the estimated own pending slashed amount (in mutez) of a given contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/estimated_own_pending_slashed_amount`.
  */
-export interface GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountRequest {
+export interface GetContractEstimatedOwnPendingSlashedAmountRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5003,21 +5000,21 @@ export interface GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmount
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsFrozenBondsOutput = PositiveBignum;
+export type GetContractFrozenBondsOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/frozen_bonds`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsFrozenBondsError = ErrorTrace2;
+export type GetContractFrozenBondsError = ErrorTrace2;
 
 /**
  * Access the frozen bonds of a contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/frozen_bonds`.
  */
-export interface GetChainsBlocksContextContractsFrozenBondsRequest {
+export interface GetContractFrozenBondsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5033,21 +5030,21 @@ export interface GetChainsBlocksContextContractsFrozenBondsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsFullBalanceOutput = PositiveBignum;
+export type GetContractFullBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/full_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsFullBalanceError = ErrorTrace2;
+export type GetContractFullBalanceError = ErrorTrace2;
 
 /**
  * The full balance (in mutez) of the contract. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Even if the contract is a delegate, it does not include any staked or delegated tez owned by external delegators.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/full_balance`.
  */
-export interface GetChainsBlocksContextContractsFullBalanceRequest {
+export interface GetContractFullBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5063,21 +5060,21 @@ export interface GetChainsBlocksContextContractsFullBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsManagerKeyOutput = string | null;
+export type GetContractManagerKeyOutput = string | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/manager_key`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsManagerKeyError = ErrorTrace2;
+export type GetContractManagerKeyError = ErrorTrace2;
 
 /**
  * Access the manager of an implicit contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/manager_key`.
  */
-export interface GetChainsBlocksContextContractsManagerKeyRequest {
+export interface GetContractManagerKeyRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5093,7 +5090,7 @@ export interface GetChainsBlocksContextContractsManagerKeyRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsScriptOutput = {
+export type GetContractScriptOutput = {
   code: JsonValue;
   storage: JsonValue;
 };
@@ -5103,14 +5100,14 @@ export type GetChainsBlocksContextContractsScriptOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsScriptError = ErrorTrace2;
+export type GetContractScriptError = ErrorTrace2;
 
 /**
  * Access the code and data of the contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/script`.
  */
-export interface GetChainsBlocksContextContractsScriptRequest {
+export interface GetContractScriptRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5126,7 +5123,7 @@ export interface GetChainsBlocksContextContractsScriptRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsScriptNormalizedInput = {
+export type PostContractScriptNormalizedInput = {
   unparsing_mode: "Readable" | "Optimized" | "Optimized_legacy";
   normalize_types?: boolean;
 };
@@ -5136,22 +5133,21 @@ export type PostChainsBlocksContextContractsScriptNormalizedInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsScriptNormalizedOutput =
-  PtTALLiN024ScriptedContracts | null;
+export type PostContractScriptNormalizedOutput = PtTALLiN024ScriptedContracts | null;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/script/normalized`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsScriptNormalizedError = ErrorTrace2;
+export type PostContractScriptNormalizedError = ErrorTrace2;
 
 /**
  * Access the script of the contract and normalize it using the requested unparsing mode.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/script/normalized`.
  */
-export interface PostChainsBlocksContextContractsScriptNormalizedRequest {
+export interface PostContractScriptNormalizedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5160,7 +5156,7 @@ export interface PostChainsBlocksContextContractsScriptNormalizedRequest {
     /** A contract identifier encoded in b58check. */
     contract_id: string;
   };
-  body: PostChainsBlocksContextContractsScriptNormalizedInput;
+  body: PostContractScriptNormalizedInput;
 }
 
 /**
@@ -5168,22 +5164,21 @@ export interface PostChainsBlocksContextContractsScriptNormalizedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSingleSaplingGetDiffOutput =
-  RootAndCommitmentsAndCiphertextsAndNullifiers;
+export type GetContractSingleSaplingGetDiffOutput = RootAndCommitmentsAndCiphertextsAndNullifiers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/single_sapling_get_diff`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSingleSaplingGetDiffError = ErrorTrace2;
+export type GetContractSingleSaplingGetDiffError = ErrorTrace2;
 
 /**
  * Returns the root and a diff of a state starting from an optional offset which is zero by default.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/single_sapling_get_diff`.
  */
-export interface GetChainsBlocksContextContractsSingleSaplingGetDiffRequest {
+export interface GetContractSingleSaplingGetDiffRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5205,21 +5200,21 @@ export interface GetChainsBlocksContextContractsSingleSaplingGetDiffRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSpendableOutput = PositiveBignum;
+export type GetContractSpendableOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSpendableError = ErrorTrace2;
+export type GetContractSpendableError = ErrorTrace2;
 
 /**
  * The spendable balance of a contract (in mutez), also known as liquid balance. Corresponds to tez owned by the contract that are neither staked, nor in unstaked requests, nor in frozen bonds. Identical to the 'balance' RPC.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable`.
  */
-export interface GetChainsBlocksContextContractsSpendableRequest {
+export interface GetContractSpendableRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5235,21 +5230,21 @@ export interface GetChainsBlocksContextContractsSpendableRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput = PositiveBignum;
+export type GetContractSpendableAndFrozenBondsOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable_and_frozen_bonds`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsSpendableAndFrozenBondsError = ErrorTrace2;
+export type GetContractSpendableAndFrozenBondsError = ErrorTrace2;
 
 /**
  * The sum (in mutez) of the spendable balance and frozen bonds of a contract. Corresponds to the contract's full balance from which staked funds and unstake requests have been excluded. Identical to the 'balance_and_frozen_bonds' RPC.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/spendable_and_frozen_bonds`.
  */
-export interface GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest {
+export interface GetContractSpendableAndFrozenBondsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5265,21 +5260,21 @@ export interface GetChainsBlocksContextContractsSpendableAndFrozenBondsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStakedBalanceOutput = ChainsBlocksContextOutput2;
+export type GetContractStakedBalanceOutput = Output3;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staked_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStakedBalanceError = ErrorTrace2;
+export type GetContractStakedBalanceError = ErrorTrace2;
 
 /**
  * Access the staked balance of a contract (in mutez). Returns None if the contract is originated, or neither delegated nor a delegate.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staked_balance`.
  */
-export interface GetChainsBlocksContextContractsStakedBalanceRequest {
+export interface GetContractStakedBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5295,21 +5290,21 @@ export interface GetChainsBlocksContextContractsStakedBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStakingNumeratorOutput = PositiveBignum;
+export type GetContractStakingNumeratorOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staking_numerator`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStakingNumeratorError = ErrorTrace2;
+export type GetContractStakingNumeratorError = ErrorTrace2;
 
 /**
  * Returns an abstract representation of the contract's total_delegated_stake.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/staking_numerator`.
  */
-export interface GetChainsBlocksContextContractsStakingNumeratorRequest {
+export interface GetContractStakingNumeratorRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5325,22 +5320,21 @@ export interface GetChainsBlocksContextContractsStakingNumeratorRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStorageOutput =
-  Micheline024PtTALLiNMichelsonV1Expression;
+export type GetContractStorageOutput = Micheline024PtTALLiNMichelsonV1Expression;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStorageError = ErrorTrace2;
+export type GetContractStorageError = ErrorTrace2;
 
 /**
  * Access the data of the contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage`.
  */
-export interface GetChainsBlocksContextContractsStorageRequest {
+export interface GetContractStorageRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5356,29 +5350,28 @@ export interface GetChainsBlocksContextContractsStorageRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsStorageNormalizedInput = UnparsingMode;
+export type PostContractStorageNormalizedInput = UnparsingMode;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/normalized`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsStorageNormalizedOutput =
-  ChainsBlocksContextContractsOutput;
+export type PostContractStorageNormalizedOutput = ContractOutput;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/normalized`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsStorageNormalizedError = ErrorTrace2;
+export type PostContractStorageNormalizedError = ErrorTrace2;
 
 /**
  * Access the data of the contract and normalize it using the requested unparsing mode.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/normalized`.
  */
-export interface PostChainsBlocksContextContractsStorageNormalizedRequest {
+export interface PostContractStorageNormalizedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5387,7 +5380,7 @@ export interface PostChainsBlocksContextContractsStorageNormalizedRequest {
     /** A contract identifier encoded in b58check. */
     contract_id: string;
   };
-  body: PostChainsBlocksContextContractsStorageNormalizedInput;
+  body: PostContractStorageNormalizedInput;
 }
 
 /**
@@ -5395,22 +5388,21 @@ export interface PostChainsBlocksContextContractsStorageNormalizedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStoragePaidSpaceOutput =
-  ChainsBlocksContextContractsStorageOutput;
+export type GetContractStoragePaidSpaceOutput = ContractStorageOutput;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/paid_space`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStoragePaidSpaceError = ErrorTrace2;
+export type GetContractStoragePaidSpaceError = ErrorTrace2;
 
 /**
  * Access the paid storage space of the contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/paid_space`.
  */
-export interface GetChainsBlocksContextContractsStoragePaidSpaceRequest {
+export interface GetContractStoragePaidSpaceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5426,22 +5418,21 @@ export interface GetChainsBlocksContextContractsStoragePaidSpaceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStorageUsedSpaceOutput =
-  ChainsBlocksContextContractsStorageOutput;
+export type GetContractStorageUsedSpaceOutput = ContractStorageOutput;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/used_space`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsStorageUsedSpaceError = ErrorTrace2;
+export type GetContractStorageUsedSpaceError = ErrorTrace2;
 
 /**
  * Access the used storage space of the contract.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/storage/used_space`.
  */
-export interface GetChainsBlocksContextContractsStorageUsedSpaceRequest {
+export interface GetContractStorageUsedSpaceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5457,28 +5448,28 @@ export interface GetChainsBlocksContextContractsStorageUsedSpaceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsTicketBalanceInput = TicketerAndContentTypeAndContent;
+export type PostContractTicketBalanceInput = TicketerAndContentTypeAndContent;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsTicketBalanceOutput = PositiveBigNumber;
+export type PostContractTicketBalanceOutput = PositiveBigNumber;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextContractsTicketBalanceError = ErrorTrace2;
+export type PostContractTicketBalanceError = ErrorTrace2;
 
 /**
  * Access the contract's balance of ticket with specified ticketer, content type, and content.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/ticket_balance`.
  */
-export interface PostChainsBlocksContextContractsTicketBalanceRequest {
+export interface PostContractTicketBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5487,7 +5478,7 @@ export interface PostChainsBlocksContextContractsTicketBalanceRequest {
     /** A contract identifier encoded in b58check. */
     contract_id: string;
   };
-  body: PostChainsBlocksContextContractsTicketBalanceInput;
+  body: PostContractTicketBalanceInput;
 }
 
 /**
@@ -5495,7 +5486,7 @@ export interface PostChainsBlocksContextContractsTicketBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakeRequestsOutput = {
+export type GetContractUnstakeRequestsOutput = {
   finalizable: {
     delegate: string;
     cycle: number;
@@ -5515,14 +5506,14 @@ export type GetChainsBlocksContextContractsUnstakeRequestsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakeRequestsError = ErrorTrace2;
+export type GetContractUnstakeRequestsError = ErrorTrace2;
 
 /**
  * Access the unstake requests of the contract. The requests that appear in the finalizable field can be finalized, which means that the contract can transfer these (no longer frozen) funds to their spendable balance with a [finalize_unstake] operation call. Returns None if there is no unstake request pending.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstake_requests`.
  */
-export interface GetChainsBlocksContextContractsUnstakeRequestsRequest {
+export interface GetContractUnstakeRequestsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5538,22 +5529,21 @@ export interface GetChainsBlocksContextContractsUnstakeRequestsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput =
-  ChainsBlocksContextOutput2;
+export type GetContractUnstakedFinalizableBalanceOutput = Output3;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_finalizable_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakedFinalizableBalanceError = ErrorTrace2;
+export type GetContractUnstakedFinalizableBalanceError = ErrorTrace2;
 
 /**
  * Access the balance of a contract that was requested for an unstake operation, and is no longer frozen, which means it will appear in the spendable balance of the contract after any stake/unstake/finalize_unstake operation. Returns None if the contract is originated.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_finalizable_balance`.
  */
-export interface GetChainsBlocksContextContractsUnstakedFinalizableBalanceRequest {
+export interface GetContractUnstakedFinalizableBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5569,21 +5559,21 @@ export interface GetChainsBlocksContextContractsUnstakedFinalizableBalanceReques
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput = ChainsBlocksContextOutput2;
+export type GetContractUnstakedFrozenBalanceOutput = Output3;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_frozen_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextContractsUnstakedFrozenBalanceError = ErrorTrace2;
+export type GetContractUnstakedFrozenBalanceError = ErrorTrace2;
 
 /**
  * Access the balance of a contract that was requested for an unstake operation, but is still frozen for the duration of the slashing period. Returns None if the contract is originated.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/contracts/<contract_id>/unstaked_frozen_balance`.
  */
-export interface GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest {
+export interface GetContractUnstakedFrozenBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5599,7 +5589,7 @@ export interface GetChainsBlocksContextContractsUnstakedFrozenBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalCommitmentsHistoryOutput =
+export type GetDalCommitmentsHistoryOutput =
   | {
       kind: "dal_skip_list_legacy";
       skip_list: string;
@@ -5635,14 +5625,14 @@ export type GetChainsBlocksContextDalCommitmentsHistoryOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalCommitmentsHistoryError = ErrorTrace2;
+export type GetDalCommitmentsHistoryError = ErrorTrace2;
 
 /**
  * Returns the (currently last) DAL skip list cell if DAL is enabled, or [None] otherwise.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/dal/commitments_history`.
  */
-export interface GetChainsBlocksContextDalCommitmentsHistoryRequest {
+export interface GetDalCommitmentsHistoryRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5656,7 +5646,7 @@ export interface GetChainsBlocksContextDalCommitmentsHistoryRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalPublishedSlotHeadersOutput = {
+export type GetDalPublishedSlotHeadersOutput = {
   version: "0";
   level: number;
   index: number;
@@ -5668,14 +5658,14 @@ export type GetChainsBlocksContextDalPublishedSlotHeadersOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalPublishedSlotHeadersError = ErrorTrace2;
+export type GetDalPublishedSlotHeadersError = ErrorTrace2;
 
 /**
  * Get the published slots headers for the given level
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/dal/published_slot_headers`.
  */
-export interface GetChainsBlocksContextDalPublishedSlotHeadersRequest {
+export interface GetDalPublishedSlotHeadersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5693,7 +5683,7 @@ export interface GetChainsBlocksContextDalPublishedSlotHeadersRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalShardsOutput = {
+export type GetDalShardsOutput = {
   delegate: string;
   indexes: number[];
 }[];
@@ -5703,14 +5693,14 @@ export type GetChainsBlocksContextDalShardsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalShardsError = ErrorTrace2;
+export type GetDalShardsError = ErrorTrace2;
 
 /**
  * Get the shards assignment for a given level (the default is the current level) and given delegates (the default is all delegates)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/dal/shards`.
  */
-export interface GetChainsBlocksContextDalShardsRequest {
+export interface GetDalShardsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5730,7 +5720,7 @@ export interface GetChainsBlocksContextDalShardsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalSkipListCellsOfLevelOutput = (
+export type GetDalSkipListCellsOfLevelOutput = (
   | DalSkipListPointer
   | {
       kind: "dal_skip_list_legacy";
@@ -5767,14 +5757,14 @@ export type GetChainsBlocksContextDalSkipListCellsOfLevelOutput = (
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDalSkipListCellsOfLevelError = ErrorTrace2;
+export type GetDalSkipListCellsOfLevelError = ErrorTrace2;
 
 /**
  * Returns the cells of the DAL skip list constructed during this targeted block and stored in the context. The cells ordering in the list is not specified (not relevant). The list is expected to be empty if the entry is not initialized in the context (yet), or to have a size that coincides with the number of DAL slots otherwise.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/dal/skip_list_cells_of_level`.
  */
-export interface GetChainsBlocksContextDalSkipListCellsOfLevelRequest {
+export interface GetDalSkipListCellsOfLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5788,21 +5778,21 @@ export interface GetChainsBlocksContextDalSkipListCellsOfLevelRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOutput = ChainsBlocksContextOutput3;
+export type GetDelegatesOutput = Output4;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesError = ErrorTrace2;
+export type GetDelegatesError = ErrorTrace2;
 
 /**
  * Lists all registered delegates by default. The arguments `active`, `inactive`, `with_minimal_stake`, and `without_minimal_stake` allow to enumerate only the delegates that are active, inactive, have at least a minimal stake to participate in consensus and in governance, or do not have such a minimal stake, respectively. Note, setting these arguments to false has no effect.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates`.
  */
-export interface GetChainsBlocksContextDelegatesRequest {
+export interface GetDelegatesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5822,7 +5812,7 @@ export interface GetChainsBlocksContextDelegatesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesByPkhOutput = {
+export type GetDelegateOutput = {
   deactivated: boolean;
   is_forbidden: boolean;
   participation: {
@@ -5933,14 +5923,14 @@ export type GetChainsBlocksContextDelegatesByPkhOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesByPkhError = ErrorTrace2;
+export type GetDelegateError = ErrorTrace2;
 
 /**
  * Everything about a delegate. Gathers the outputs of all RPCs with the ../delegates/<pkh> prefix.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>`.
  */
-export interface GetChainsBlocksContextDelegatesByPkhRequest {
+export interface GetDelegateRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5956,7 +5946,7 @@ export interface GetChainsBlocksContextDelegatesByPkhRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesActiveStakingParametersOutput = {
+export type GetDelegateActiveStakingParametersOutput = {
   limit_of_staking_over_baking_millionth: number;
   edge_of_baking_over_staking_billionth: number;
 };
@@ -5966,14 +5956,14 @@ export type GetChainsBlocksContextDelegatesActiveStakingParametersOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesActiveStakingParametersError = ErrorTrace2;
+export type GetDelegateActiveStakingParametersError = ErrorTrace2;
 
 /**
  * Returns the currently active staking parameters for the given delegate.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/active_staking_parameters`.
  */
-export interface GetChainsBlocksContextDelegatesActiveStakingParametersRequest {
+export interface GetDelegateActiveStakingParametersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -5989,21 +5979,21 @@ export interface GetChainsBlocksContextDelegatesActiveStakingParametersRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesBakingPowerOutput = Bit64Integers;
+export type GetDelegateBakingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/baking_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesBakingPowerError = ErrorTrace2;
+export type GetDelegateBakingPowerError = ErrorTrace2;
 
 /**
  * The current baking power of a delegate, using the current staked and delegated balances of the baker and its delegators. In other words, the baking rights that the baker would get for a future cycle if the current cycle ended right at the current block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/baking_power`.
  */
-export interface GetChainsBlocksContextDelegatesBakingPowerRequest {
+export interface GetDelegateBakingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6019,7 +6009,7 @@ export interface GetChainsBlocksContextDelegatesBakingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCompanionKeyOutput = {
+export type GetDelegateCompanionKeyOutput = {
   active: {
     pkh: string;
     pk: string;
@@ -6036,14 +6026,14 @@ export type GetChainsBlocksContextDelegatesCompanionKeyOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCompanionKeyError = ErrorTrace2;
+export type GetDelegateCompanionKeyError = ErrorTrace2;
 
 /**
  * The active companion key (if set) for a given delegate and the pending companion keys.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/companion_key`.
  */
-export interface GetChainsBlocksContextDelegatesCompanionKeyRequest {
+export interface GetDelegateCompanionKeyRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6059,7 +6049,7 @@ export interface GetChainsBlocksContextDelegatesCompanionKeyRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesConsensusKeyOutput = {
+export type GetDelegateConsensusKeyOutput = {
   active: {
     pkh: string;
     pk: string;
@@ -6076,14 +6066,14 @@ export type GetChainsBlocksContextDelegatesConsensusKeyOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesConsensusKeyError = ErrorTrace2;
+export type GetDelegateConsensusKeyError = ErrorTrace2;
 
 /**
  * The active consensus key for a given delegate and the pending consensus keys.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/consensus_key`.
  */
-export interface GetChainsBlocksContextDelegatesConsensusKeyRequest {
+export interface GetDelegateConsensusKeyRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6099,21 +6089,21 @@ export interface GetChainsBlocksContextDelegatesConsensusKeyRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentBakingPowerOutput = Bit64Integers;
+export type GetDelegateCurrentBakingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_baking_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentBakingPowerError = ErrorTrace2;
+export type GetDelegateCurrentBakingPowerError = ErrorTrace2;
 
 /**
  * DEPRECATED; use baking_power instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_baking_power`.
  */
-export interface GetChainsBlocksContextDelegatesCurrentBakingPowerRequest {
+export interface GetDelegateCurrentBakingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6129,21 +6119,21 @@ export interface GetChainsBlocksContextDelegatesCurrentBakingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput = PositiveBignum;
+export type GetDelegateCurrentFrozenDepositsOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_frozen_deposits`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentFrozenDepositsError = ErrorTrace2;
+export type GetDelegateCurrentFrozenDepositsError = ErrorTrace2;
 
 /**
  * DEPRECATED; use total_staked instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_frozen_deposits`.
  */
-export interface GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest {
+export interface GetDelegateCurrentFrozenDepositsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6159,21 +6149,21 @@ export interface GetChainsBlocksContextDelegatesCurrentFrozenDepositsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentVotingPowerOutput = Bit64Integers;
+export type GetDelegateCurrentVotingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_voting_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesCurrentVotingPowerError = ErrorTrace2;
+export type GetDelegateCurrentVotingPowerError = ErrorTrace2;
 
 /**
  * The voting power of a given delegate, as computed from its current stake.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/current_voting_power`.
  */
-export interface GetChainsBlocksContextDelegatesCurrentVotingPowerRequest {
+export interface GetDelegateCurrentVotingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6189,7 +6179,7 @@ export interface GetChainsBlocksContextDelegatesCurrentVotingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDalParticipationOutput = {
+export type GetDelegateDalParticipationOutput = {
   expected_assigned_shards_per_slot: number;
   delegate_attested_dal_slots: number;
   delegate_attestable_dal_slots: number;
@@ -6203,14 +6193,14 @@ export type GetChainsBlocksContextDelegatesDalParticipationOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDalParticipationError = ErrorTrace2;
+export type GetDelegateDalParticipationError = ErrorTrace2;
 
 /**
  * Returns information about the delegate's participation in the attestation of slots published into the Data Availability Layer (DAL) during the current cycle. The field 'expected_assigned_shards_per_slot' indicates the expected number of shards assigned to the delegate in the cycle per DAL slot. The field 'delegate_attested_dal_slots' represents the number of attested DAL slots which are also attested by the delegate, while 'delegate_attestable_dal_slots' provides the total number of DAL slots attested during the cycle for which the delegate had shards assigned. The 'expected_dal_rewards' field specifies the expected amount of rewards for the delegate based on DAL participation, provided the delegate meets the required participation. Whether this threshold is currently met is determined by the 'sufficient_dal_participation' flag, which is true if currently the delegate has sufficiently participated in attesting DAL slots declared to be attested by the protocol. Note that this flag may evolve during the cycle. Also note, in particular, that if no DAL slots have been globally attested during the cycle (i.e., when 'delegate_attestable_dal_slots' is zero), the flag is true; receipt of the DAL rewards is conditioned however on the receipt of the attestation rewards. The 'denounced' field specifies whether the delegate was denounced for not detecting traps during the current cycle.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/dal_participation`.
  */
-export interface GetChainsBlocksContextDelegatesDalParticipationRequest {
+export interface GetDelegateDalParticipationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6226,21 +6216,21 @@ export interface GetChainsBlocksContextDelegatesDalParticipationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDeactivatedOutput = BooleanValue2;
+export type GetDelegateDeactivatedOutput = BooleanValue2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/deactivated`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDeactivatedError = ErrorTrace2;
+export type GetDelegateDeactivatedError = ErrorTrace2;
 
 /**
  * Tells whether the delegate is currently tagged as deactivated or not.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/deactivated`.
  */
-export interface GetChainsBlocksContextDelegatesDeactivatedRequest {
+export interface GetDelegateDeactivatedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6256,21 +6246,21 @@ export interface GetChainsBlocksContextDelegatesDeactivatedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatedBalanceOutput = PositiveBignum;
+export type GetDelegateDelegatedBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatedBalanceError = ErrorTrace2;
+export type GetDelegateDelegatedBalanceError = ErrorTrace2;
 
 /**
  * DEPRECATED; to get this value, you can call RPCs external_staked and external_delegated, and add their outputs together.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_balance`.
  */
-export interface GetChainsBlocksContextDelegatesDelegatedBalanceRequest {
+export interface GetDelegateDelegatedBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6286,21 +6276,21 @@ export interface GetChainsBlocksContextDelegatesDelegatedBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatedContractsOutput = ChainsBlocksContextOutput;
+export type GetDelegateDelegatedContractsOutput = Output2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_contracts`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatedContractsError = ErrorTrace2;
+export type GetDelegateDelegatedContractsError = ErrorTrace2;
 
 /**
  * DEPRECATED; use delegators instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegated_contracts`.
  */
-export interface GetChainsBlocksContextDelegatesDelegatedContractsRequest {
+export interface GetDelegateDelegatedContractsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6316,21 +6306,21 @@ export interface GetChainsBlocksContextDelegatesDelegatedContractsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatorsOutput = ChainsBlocksContextOutput;
+export type GetDelegateDelegatorsOutput = Output2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegators`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDelegatorsError = ErrorTrace2;
+export type GetDelegateDelegatorsError = ErrorTrace2;
 
 /**
  * The list of all contracts that are currently delegating to the delegate. Includes both user accounts and smart contracts. Includes the delegate itself.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/delegators`.
  */
-export interface GetChainsBlocksContextDelegatesDelegatorsRequest {
+export interface GetDelegateDelegatorsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6346,7 +6336,7 @@ export interface GetChainsBlocksContextDelegatesDelegatorsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDenunciationsOutput = {
+export type GetDelegateDenunciationsOutput = {
   operation_hash: string;
   rewarded: string;
   misbehaviour: {
@@ -6361,14 +6351,14 @@ export type GetChainsBlocksContextDelegatesDenunciationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesDenunciationsError = ErrorTrace2;
+export type GetDelegateDenunciationsError = ErrorTrace2;
 
 /**
  * Returns the pending denunciations for the given delegate.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/denunciations`.
  */
-export interface GetChainsBlocksContextDelegatesDenunciationsRequest {
+export interface GetDelegateDenunciationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6384,22 +6374,21 @@ export interface GetChainsBlocksContextDelegatesDenunciationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput =
-  PositiveBignum;
+export type GetDelegateEstimatedSharedPendingSlashedAmountOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/estimated_shared_pending_slashed_amount`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountError = ErrorTrace2;
+export type GetDelegateEstimatedSharedPendingSlashedAmountError = ErrorTrace2;
 
 /**
  * Returns the estimated shared pending slashed amount (in mutez) of a given delegate.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/estimated_shared_pending_slashed_amount`.
  */
-export interface GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountRequest {
+export interface GetDelegateEstimatedSharedPendingSlashedAmountRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6415,21 +6404,21 @@ export interface GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmo
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesExternalDelegatedOutput = PositiveBignum;
+export type GetDelegateExternalDelegatedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_delegated`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesExternalDelegatedError = ErrorTrace2;
+export type GetDelegateExternalDelegatedError = ErrorTrace2;
 
 /**
  * The sum (in mutez) of non-staked tokens that currently count as delegated to the baker, excluding those owned by the baker iself. Does not take limits such as overstaking or overdelegation into account. This includes the spendable balances and frozen bonds of all the baker's external delegators. It also includes unstake requests of contracts other than the baker, on the condition that the contract was delegating to the baker at the time of the unstake operation. So this includes most but not all unstake requests from current delegators, and might include some unstake requests from old delegators. Limits such as overstaking and overdelegation have not been applied yet.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_delegated`.
  */
-export interface GetChainsBlocksContextDelegatesExternalDelegatedRequest {
+export interface GetDelegateExternalDelegatedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6445,21 +6434,21 @@ export interface GetChainsBlocksContextDelegatesExternalDelegatedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesExternalStakedOutput = PositiveBignum;
+export type GetDelegateExternalStakedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_staked`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesExternalStakedError = ErrorTrace2;
+export type GetDelegateExternalStakedError = ErrorTrace2;
 
 /**
  * The sum (in mutez) of all tokens currently staked by the baker's external delegators. This excludes the baker's own staked tokens.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/external_staked`.
  */
-export interface GetChainsBlocksContextDelegatesExternalStakedRequest {
+export interface GetDelegateExternalStakedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6475,21 +6464,21 @@ export interface GetChainsBlocksContextDelegatesExternalStakedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFrozenDepositsOutput = PositiveBignum;
+export type GetDelegateFrozenDepositsOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFrozenDepositsError = ErrorTrace2;
+export type GetDelegateFrozenDepositsError = ErrorTrace2;
 
 /**
  * DEPRECATED; call RPC total_staked on the last block of (current_cycle - 3) instead. Returns the total amount (in mutez) that was staked for the baker by all stakers (including the baker itself) at the time the staking rights for the current cycle were computed.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits`.
  */
-export interface GetChainsBlocksContextDelegatesFrozenDepositsRequest {
+export interface GetDelegateFrozenDepositsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6505,21 +6494,21 @@ export interface GetChainsBlocksContextDelegatesFrozenDepositsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput = ChainsBlocksContextOutput2;
+export type GetDelegateFrozenDepositsLimitOutput = Output3;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits_limit`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFrozenDepositsLimitError = ErrorTrace2;
+export type GetDelegateFrozenDepositsLimitError = ErrorTrace2;
 
 /**
  * DEPRECATED; the frozen deposits limit has no effects since the activation of Adaptive Issuance and Staking during the Paris protocol.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/frozen_deposits_limit`.
  */
-export interface GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest {
+export interface GetDelegateFrozenDepositsLimitRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6535,21 +6524,21 @@ export interface GetChainsBlocksContextDelegatesFrozenDepositsLimitRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFullBalanceOutput = PositiveBignum;
+export type GetDelegateFullBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/full_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesFullBalanceError = ErrorTrace2;
+export type GetDelegateFullBalanceError = ErrorTrace2;
 
 /**
  * DEPRECATED; use own_full_balance instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/full_balance`.
  */
-export interface GetChainsBlocksContextDelegatesFullBalanceRequest {
+export interface GetDelegateFullBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6565,21 +6554,21 @@ export interface GetChainsBlocksContextDelegatesFullBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesGracePeriodOutput = ChainsBlocksOutput2;
+export type GetDelegateGracePeriodOutput = Output5;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/grace_period`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesGracePeriodError = ErrorTrace2;
+export type GetDelegateGracePeriodError = ErrorTrace2;
 
 /**
  * Returns the cycle by the end of which the delegate might be deactivated if she fails to execute any delegate action. A deactivated delegate might be reactivated (without loosing any stake) by simply re-registering as a delegate. For deactivated delegates, this value contains the cycle at which they were deactivated.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/grace_period`.
  */
-export interface GetChainsBlocksContextDelegatesGracePeriodRequest {
+export interface GetDelegateGracePeriodRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6595,21 +6584,21 @@ export interface GetChainsBlocksContextDelegatesGracePeriodRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesIsForbiddenOutput = BooleanValue2;
+export type GetDelegateIsForbiddenOutput = BooleanValue2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/is_forbidden`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesIsForbiddenError = ErrorTrace2;
+export type GetDelegateIsForbiddenError = ErrorTrace2;
 
 /**
  * Returns true if the delegate is forbidden to participate in consensus.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/is_forbidden`.
  */
-export interface GetChainsBlocksContextDelegatesIsForbiddenRequest {
+export interface GetDelegateIsForbiddenRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6625,7 +6614,7 @@ export interface GetChainsBlocksContextDelegatesIsForbiddenRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput = {
+export type GetDelegateMinDelegatedInCurrentCycleOutput = {
   amount: string;
   level?: {
     /** The level of the block relative to genesis. This is also the Shell's notion of level. */
@@ -6646,14 +6635,14 @@ export type GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleError = ErrorTrace2;
+export type GetDelegateMinDelegatedInCurrentCycleError = ErrorTrace2;
 
 /**
  * Returns the minimum of delegated tez (in mutez) during the current cycle and the block level at the end of which the minimum was reached. This only takes into account the value of `total_delegated` at the end of each block, not in the middle of applying operations. This is the delegated amount that would be used to compute the delegate's future baking rights if the cycle ended at the current block. If the minimum was reached multiple times, the returned level is the earliest level of the current cycle that reached this minimum. For instance, if `total_delegated` hasn't changed at all since the beginning of the current cycle, returns the first level of the current cycle. (If the contract is not registered as a delegate, returns 0 mutez and omits the level.)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/min_delegated_in_current_cycle`.
  */
-export interface GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleRequest {
+export interface GetDelegateMinDelegatedInCurrentCycleRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6669,21 +6658,21 @@ export interface GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleReques
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnDelegatedOutput = PositiveBignum;
+export type GetDelegateOwnDelegatedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_delegated`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnDelegatedError = ErrorTrace2;
+export type GetDelegateOwnDelegatedError = ErrorTrace2;
 
 /**
  * The amount (in mutez) currently owned by the baker itself and counting as delegated for the purpose of baking rights. This corresponds to all non-staked tokens owned by the baker: spendable balance, frozen bonds, and unstake requests. (Note: There is one exception: if the baker still has unstake requests created at a time when it was delegating to a different delegate, then these unstake requests still count as delegated to the former delegate. Any such unstake requests are excluded from the amount returned by the present RPC, despite being non-staked tokens owned by the baker.)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_delegated`.
  */
-export interface GetChainsBlocksContextDelegatesOwnDelegatedRequest {
+export interface GetDelegateOwnDelegatedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6699,21 +6688,21 @@ export interface GetChainsBlocksContextDelegatesOwnDelegatedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnFullBalanceOutput = PositiveBignum;
+export type GetDelegateOwnFullBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_full_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnFullBalanceError = ErrorTrace2;
+export type GetDelegateOwnFullBalanceError = ErrorTrace2;
 
 /**
  * The full balance (in mutez) of tokens owned by the delegate itself. Includes its spendable balance, staked tez, unstake requests, and frozen bonds. Does not include any tokens owned by external delegators. This RPC fails when the pkh is not a delegate. When it is a delegate, this RPC outputs the same amount as ../<block_id>/context/contracts/<delegate_contract_id>/full_balance.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_full_balance`.
  */
-export interface GetChainsBlocksContextDelegatesOwnFullBalanceRequest {
+export interface GetDelegateOwnFullBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6729,21 +6718,21 @@ export interface GetChainsBlocksContextDelegatesOwnFullBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnStakedOutput = PositiveBignum;
+export type GetDelegateOwnStakedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_staked`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesOwnStakedError = ErrorTrace2;
+export type GetDelegateOwnStakedError = ErrorTrace2;
 
 /**
  * The amount (in mutez) currently owned and staked by the baker itself. Returns the same value as ../<block_id>/context/contracts/<delegate_contract_id>/staked_balance (except for the fact that the present RPC fails if the public_key_hash in the path is not a delegate).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/own_staked`.
  */
-export interface GetChainsBlocksContextDelegatesOwnStakedRequest {
+export interface GetDelegateOwnStakedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6759,7 +6748,7 @@ export interface GetChainsBlocksContextDelegatesOwnStakedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesParticipationOutput = {
+export type GetDelegateParticipationOutput = {
   expected_cycle_activity: number;
   minimal_cycle_activity: number;
   missed_slots: number;
@@ -6773,14 +6762,14 @@ export type GetChainsBlocksContextDelegatesParticipationOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesParticipationError = ErrorTrace2;
+export type GetDelegateParticipationError = ErrorTrace2;
 
 /**
  * Returns cycle and level participation information. In particular this indicates, in the field 'expected_cycle_activity', the number of slots the delegate is expected to have in the cycle based on its active stake. The field 'minimal_cycle_activity' indicates the minimal attesting slots in the cycle required to get attesting rewards. It is computed based on 'expected_cycle_activity. The fields 'missed_slots' and 'missed_levels' indicate the number of missed attesting slots and missed levels (for attesting) in the cycle so far. 'missed_slots' indicates the number of missed attesting slots in the cycle so far. The field 'remaining_allowed_missed_slots' indicates the remaining amount of attesting slots that can be missed in the cycle before forfeiting the rewards. Finally, 'expected_attesting_rewards' indicates the attesting rewards that will be distributed at the end of the cycle if activity at that point will be greater than the minimal required; if the activity is already known to be below the required minimum, then the rewards are zero.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/participation`.
  */
-export interface GetChainsBlocksContextDelegatesParticipationRequest {
+export interface GetDelegateParticipationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6796,7 +6785,7 @@ export interface GetChainsBlocksContextDelegatesParticipationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesPendingStakingParametersOutput = {
+export type GetDelegatePendingStakingParametersOutput = {
   cycle: number;
   parameters: {
     limit_of_staking_over_baking_millionth: number;
@@ -6809,14 +6798,14 @@ export type GetChainsBlocksContextDelegatesPendingStakingParametersOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesPendingStakingParametersError = ErrorTrace2;
+export type GetDelegatePendingStakingParametersError = ErrorTrace2;
 
 /**
  * Returns the pending values for the given delegate's staking parameters.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/pending_staking_parameters`.
  */
-export interface GetChainsBlocksContextDelegatesPendingStakingParametersRequest {
+export interface GetDelegatePendingStakingParametersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6832,7 +6821,7 @@ export interface GetChainsBlocksContextDelegatesPendingStakingParametersRequest 
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakersOutput = {
+export type GetDelegateStakersOutput = {
   staker: PtTALLiN024ContractIdImplicit;
   frozen_deposits: string;
 }[];
@@ -6842,14 +6831,14 @@ export type GetChainsBlocksContextDelegatesStakersOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakersError = ErrorTrace2;
+export type GetDelegateStakersError = ErrorTrace2;
 
 /**
  * Returns the list of accounts that stake to a given delegate together with their share of the frozen deposits.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/stakers`.
  */
-export interface GetChainsBlocksContextDelegatesStakersRequest {
+export interface GetDelegateStakersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6865,21 +6854,21 @@ export interface GetChainsBlocksContextDelegatesStakersRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakingBalanceOutput = PositiveBignum;
+export type GetDelegateStakingBalanceOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakingBalanceError = ErrorTrace2;
+export type GetDelegateStakingBalanceError = ErrorTrace2;
 
 /**
  * DEPRECATED; to get this value, you can call RPCs total_staked and total_delegated, and add their outputs together.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_balance`.
  */
-export interface GetChainsBlocksContextDelegatesStakingBalanceRequest {
+export interface GetDelegateStakingBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6895,21 +6884,21 @@ export interface GetChainsBlocksContextDelegatesStakingBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakingDenominatorOutput = PositiveBignum;
+export type GetDelegateStakingDenominatorOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_denominator`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesStakingDenominatorError = ErrorTrace2;
+export type GetDelegateStakingDenominatorError = ErrorTrace2;
 
 /**
  * Returns an abstract representation of the total delegated stake.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/staking_denominator`.
  */
-export interface GetChainsBlocksContextDelegatesStakingDenominatorRequest {
+export interface GetDelegateStakingDenominatorRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6925,21 +6914,21 @@ export interface GetChainsBlocksContextDelegatesStakingDenominatorRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalDelegatedOutput = PositiveBignum;
+export type GetDelegateTotalDelegatedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalDelegatedError = ErrorTrace2;
+export type GetDelegateTotalDelegatedError = ErrorTrace2;
 
 /**
  * All tokens (in mutez) that currently count as delegated for the purpose of computing the baker's rights; they weigh half as much as staked tez in the rights. Limits such as overstaking and overdelegation have not been applied yet. This corresponds to all non-staked tez owned by the baker's delegators (including the baker itself): spendable balances, frozen bonds, and unstaked requests, except for any unstake requests that have been created before the delegator changed its delegate to the current baker (because they still count as delegated for the old delegate instead).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated`.
  */
-export interface GetChainsBlocksContextDelegatesTotalDelegatedRequest {
+export interface GetDelegateTotalDelegatedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6955,21 +6944,21 @@ export interface GetChainsBlocksContextDelegatesTotalDelegatedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput = PositiveBignum;
+export type GetDelegateTotalDelegatedStakeOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated_stake`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalDelegatedStakeError = ErrorTrace2;
+export type GetDelegateTotalDelegatedStakeError = ErrorTrace2;
 
 /**
  * DEPRECATED; use external_staked instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_delegated_stake`.
  */
-export interface GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest {
+export interface GetDelegateTotalDelegatedStakeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -6985,21 +6974,21 @@ export interface GetChainsBlocksContextDelegatesTotalDelegatedStakeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalStakedOutput = PositiveBignum;
+export type GetDelegateTotalStakedOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_staked`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalStakedError = ErrorTrace2;
+export type GetDelegateTotalStakedError = ErrorTrace2;
 
 /**
  * The total amount (in mutez) currently staked for the baker, both by the baker itself and by external stakers. This is the staked amount before applying the baker's 'limit_of_staking_over_baking'; in other words, it includes overstaked tez if there are any.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_staked`.
  */
-export interface GetChainsBlocksContextDelegatesTotalStakedRequest {
+export interface GetDelegateTotalStakedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7015,22 +7004,21 @@ export interface GetChainsBlocksContextDelegatesTotalStakedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput =
-  ChainsBlocksContextDelegatesOutput;
+export type GetDelegateTotalUnstakedPerCycleOutput = DelegateOutput;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_unstaked_per_cycle`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesTotalUnstakedPerCycleError = ErrorTrace2;
+export type GetDelegateTotalUnstakedPerCycleError = ErrorTrace2;
 
 /**
  * For each cycle, returns the total amount (in mutez) contained in all unstake requests created during this cycle by all delegators, including the baker itself. Note that these tokens count as delegated to the baker for the purpose of computing baking rights, and are included in the amount returned by the total_delegated RPC.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/total_unstaked_per_cycle`.
  */
-export interface GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest {
+export interface GetDelegateTotalUnstakedPerCycleRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7046,22 +7034,21 @@ export interface GetChainsBlocksContextDelegatesTotalUnstakedPerCycleRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput =
-  ChainsBlocksContextDelegatesOutput;
+export type GetDelegateUnstakedFrozenDepositsOutput = DelegateOutput;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/unstaked_frozen_deposits`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesUnstakedFrozenDepositsError = ErrorTrace2;
+export type GetDelegateUnstakedFrozenDepositsError = ErrorTrace2;
 
 /**
  * DEPRECATED; use total_unstaked_per_cycle instead.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/unstaked_frozen_deposits`.
  */
-export interface GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest {
+export interface GetDelegateUnstakedFrozenDepositsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7077,7 +7064,7 @@ export interface GetChainsBlocksContextDelegatesUnstakedFrozenDepositsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesVotingInfoOutput = {
+export type GetDelegateVotingInfoOutput = {
   voting_power?: Int64;
   current_ballot?: "nay" | "yay" | "pass";
   current_proposals?: string[];
@@ -7089,14 +7076,14 @@ export type GetChainsBlocksContextDelegatesVotingInfoOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesVotingInfoError = ErrorTrace2;
+export type GetDelegateVotingInfoError = ErrorTrace2;
 
 /**
  * Returns the delegate info (e.g. voting power) found in the listings of the current voting period.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/voting_info`.
  */
-export interface GetChainsBlocksContextDelegatesVotingInfoRequest {
+export interface GetDelegateVotingInfoRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7112,21 +7099,21 @@ export interface GetChainsBlocksContextDelegatesVotingInfoRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesVotingPowerOutput = Bit64Integers;
+export type GetDelegateVotingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/voting_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDelegatesVotingPowerError = ErrorTrace2;
+export type GetDelegateVotingPowerError = ErrorTrace2;
 
 /**
  * The voting power in the vote listings for a given delegate.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/delegates/<pkh>/voting_power`.
  */
-export interface GetChainsBlocksContextDelegatesVotingPowerRequest {
+export interface GetDelegateVotingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7142,7 +7129,7 @@ export interface GetChainsBlocksContextDelegatesVotingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDenunciationsOutput = {
+export type GetDenunciationsOutput = {
   slashed_delegate: string;
   operation_hash: string;
   rewarded: string;
@@ -7158,14 +7145,14 @@ export type GetChainsBlocksContextDenunciationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDenunciationsError = ErrorTrace2;
+export type GetDenunciationsError = ErrorTrace2;
 
 /**
  * Returns the denunciations for misbehavior in the current cycle.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/denunciations`.
  */
-export interface GetChainsBlocksContextDenunciationsRequest {
+export interface GetDenunciationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7179,21 +7166,21 @@ export interface GetChainsBlocksContextDenunciationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDestinationIndexOutput = string | null;
+export type GetDestinationIndexOutput = string | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/destination/<destination_id>/index`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextDestinationIndexError = ErrorTrace2;
+export type GetDestinationIndexError = ErrorTrace2;
 
 /**
  * Returns the index assigned to the address if it was indexed by the opcode INDEX_ADDRESS, otherwise returns null
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/destination/<destination_id>/index`.
  */
-export interface GetChainsBlocksContextDestinationIndexRequest {
+export interface GetDestinationIndexRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7209,21 +7196,21 @@ export interface GetChainsBlocksContextDestinationIndexRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateOutput = UniversalStringRepresentation;
+export type GetIssuanceCurrentYearlyRateOutput = UniversalStringRepresentation;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateError = ErrorTrace2;
+export type GetIssuanceCurrentYearlyRateError = ErrorTrace2;
 
 /**
  * Returns the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate`.
  */
-export interface GetChainsBlocksContextIssuanceCurrentYearlyRateRequest {
+export interface GetIssuanceCurrentYearlyRateRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7237,7 +7224,7 @@ export interface GetChainsBlocksContextIssuanceCurrentYearlyRateRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput = {
+export type GetIssuanceCurrentYearlyRateDetailsOutput = {
   static: {
     numerator: string;
     denominator: string;
@@ -7253,14 +7240,14 @@ export type GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsError = ErrorTrace2;
+export type GetIssuanceCurrentYearlyRateDetailsError = ErrorTrace2;
 
 /**
  * Returns the static and dynamic parts of the current expected maximum yearly issuance rate (in %). The value only includes participation rewards (and does not include liquidity baking)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate_details`.
  */
-export interface GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest {
+export interface GetIssuanceCurrentYearlyRateDetailsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7274,7 +7261,7 @@ export interface GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput = {
+export type GetIssuanceCurrentYearlyRateExactOutput = {
   numerator: string;
   denominator: string;
 };
@@ -7284,14 +7271,14 @@ export type GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceCurrentYearlyRateExactError = ErrorTrace2;
+export type GetIssuanceCurrentYearlyRateExactError = ErrorTrace2;
 
 /**
  * Returns the current expected maximum yearly issuance rate (exact quotient) (in %). The value only includes participation rewards (and does not include liquidity baking)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/current_yearly_rate_exact`.
  */
-export interface GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest {
+export interface GetIssuanceCurrentYearlyRateExactRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7305,7 +7292,7 @@ export interface GetChainsBlocksContextIssuanceCurrentYearlyRateExactRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceExpectedIssuanceOutput = {
+export type GetIssuanceExpectedIssuanceOutput = {
   cycle: number;
   baking_reward_fixed_portion: string;
   baking_reward_bonus_per_block: string;
@@ -7320,14 +7307,14 @@ export type GetChainsBlocksContextIssuanceExpectedIssuanceOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceExpectedIssuanceError = ErrorTrace2;
+export type GetIssuanceExpectedIssuanceError = ErrorTrace2;
 
 /**
  * Returns the expected issued tez for the provided block and the next 'consensus_rights_delay' cycles (in mutez)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/expected_issuance`.
  */
-export interface GetChainsBlocksContextIssuanceExpectedIssuanceRequest {
+export interface GetIssuanceExpectedIssuanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7341,21 +7328,21 @@ export interface GetChainsBlocksContextIssuanceExpectedIssuanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceIssuancePerMinuteOutput = PositiveBignum;
+export type GetIssuanceIssuancePerMinuteOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/issuance_per_minute`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextIssuanceIssuancePerMinuteError = ErrorTrace2;
+export type GetIssuanceIssuancePerMinuteError = ErrorTrace2;
 
 /**
  * Returns the current expected maximum issuance per minute (in mutez). The value only includes participation rewards (and does not include liquidity baking)
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/issuance/issuance_per_minute`.
  */
-export interface GetChainsBlocksContextIssuanceIssuancePerMinuteRequest {
+export interface GetIssuanceIssuancePerMinuteRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7369,22 +7356,21 @@ export interface GetChainsBlocksContextIssuanceIssuancePerMinuteRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextLiquidityBakingCpmmAddressOutput =
-  AContractHandleOriginatedAccount;
+export type GetLiquidityBakingCpmmAddressOutput = AContractHandleOriginatedAccount;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/liquidity_baking/cpmm_address`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextLiquidityBakingCpmmAddressError = ErrorTrace2;
+export type GetLiquidityBakingCpmmAddressError = ErrorTrace2;
 
 /**
  * Liquidity baking CPMM address
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/liquidity_baking/cpmm_address`.
  */
-export interface GetChainsBlocksContextLiquidityBakingCpmmAddressRequest {
+export interface GetLiquidityBakingCpmmAddressRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7398,21 +7384,21 @@ export interface GetChainsBlocksContextLiquidityBakingCpmmAddressRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextMerkleTreeOutput = MerkleTree | null;
+export type GetMerkleTreeOutput = MerkleTree | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/merkle_tree`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextMerkleTreeError = ErrorTrace2;
+export type GetMerkleTreeError = ErrorTrace2;
 
 /**
  * Returns the merkle tree of a piece of context.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/merkle_tree`.
  */
-export interface GetChainsBlocksContextMerkleTreeRequest {
+export interface GetMerkleTreeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7430,7 +7416,7 @@ export interface GetChainsBlocksContextMerkleTreeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextMerkleTreeV2Output = {
+export type GetMerkleTreeV2Output = {
   version: number;
   before:
     | {
@@ -7454,14 +7440,14 @@ export type GetChainsBlocksContextMerkleTreeV2Output = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextMerkleTreeV2Error = ErrorTrace2;
+export type GetMerkleTreeV2Error = ErrorTrace2;
 
 /**
  * Returns the Irmin merkle tree of a piece of context.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/merkle_tree_v2`.
  */
-export interface GetChainsBlocksContextMerkleTreeV2Request {
+export interface GetMerkleTreeV2Request {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7479,7 +7465,7 @@ export interface GetChainsBlocksContextMerkleTreeV2Request {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextNoncesByBlockLevelOutput =
+export type GetNonceOutput =
   | {
       nonce: string;
     }
@@ -7495,14 +7481,14 @@ export type GetChainsBlocksContextNoncesByBlockLevelOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextNoncesByBlockLevelError = ErrorTrace2;
+export type GetNonceError = ErrorTrace2;
 
 /**
  * Info about the nonce of a previous block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/nonces/<block_level>`.
  */
-export interface GetChainsBlocksContextNoncesByBlockLevelRequest {
+export interface GetNonceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7518,21 +7504,21 @@ export interface GetChainsBlocksContextNoncesByBlockLevelRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextProtocolFirstLevelOutput = number;
+export type GetProtocolFirstLevelOutput = number;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/protocol/first_level`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextProtocolFirstLevelError = ErrorTrace2;
+export type GetProtocolFirstLevelError = ErrorTrace2;
 
 /**
  * Returns the level at which the current protocol was activated.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/protocol/first_level`.
  */
-export interface GetChainsBlocksContextProtocolFirstLevelRequest {
+export interface GetProtocolFirstLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7546,21 +7532,21 @@ export interface GetChainsBlocksContextProtocolFirstLevelRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextRawBytesOutput = RawContext;
+export type GetRawBytesOutput = RawContext;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/raw/bytes`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextRawBytesError = ErrorTrace2;
+export type GetRawBytesError = ErrorTrace2;
 
 /**
  * Returns the raw context.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/raw/bytes`.
  */
-export interface GetChainsBlocksContextRawBytesRequest {
+export interface GetRawBytesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7577,22 +7563,21 @@ export interface GetChainsBlocksContextRawBytesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSaplingGetDiffOutput =
-  RootAndCommitmentsAndCiphertextsAndNullifiers;
+export type GetSaplingGetDiffOutput = RootAndCommitmentsAndCiphertextsAndNullifiers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/sapling/<sapling_state_id>/get_diff`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSaplingGetDiffError = ErrorTrace2;
+export type GetSaplingGetDiffError = ErrorTrace2;
 
 /**
  * Returns the root and a diff of a state starting from an optional offset which is zero by default.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/sapling/<sapling_state_id>/get_diff`.
  */
-export interface GetChainsBlocksContextSaplingGetDiffRequest {
+export interface GetSaplingGetDiffRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7614,35 +7599,35 @@ export interface GetChainsBlocksContextSaplingGetDiffRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSeedInput = EmptyObject2;
+export type PostSeedInput = EmptyObject2;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/seed`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSeedOutput = HexBytes2;
+export type PostSeedOutput = HexBytes2;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/seed`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSeedError = ErrorTrace2;
+export type PostSeedError = ErrorTrace2;
 
 /**
  * Seed of the cycle to which the block belongs.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/seed`.
  */
-export interface PostChainsBlocksContextSeedRequest {
+export interface PostSeedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksContextSeedInput;
+  body: PostSeedInput;
 }
 
 /**
@@ -7650,7 +7635,7 @@ export interface PostChainsBlocksContextSeedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSeedComputationOutput =
+export type GetSeedComputationOutput =
   | {
       nonce_revelation_stage: JsonValue;
     }
@@ -7667,14 +7652,14 @@ export type GetChainsBlocksContextSeedComputationOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSeedComputationError = ErrorTrace2;
+export type GetSeedComputationError = ErrorTrace2;
 
 /**
  * Seed computation status
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/seed_computation`.
  */
-export interface GetChainsBlocksContextSeedComputationRequest {
+export interface GetSeedComputationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7688,21 +7673,21 @@ export interface GetChainsBlocksContextSeedComputationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsAllOutput = SmartRollupAddress[];
+export type GetSmartRollupsAllOutput = SmartRollupAddress[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsAllError = ErrorTrace2;
+export type GetSmartRollupsAllError = ErrorTrace2;
 
 /**
  * List of all originated smart rollups
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all`.
  */
-export interface GetChainsBlocksContextSmartRollupsAllRequest {
+export interface GetSmartRollupsAllRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7716,7 +7701,7 @@ export interface GetChainsBlocksContextSmartRollupsAllRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsAllInboxOutput = {
+export type GetSmartRollupsAllInboxOutput = {
   level: number;
   old_levels_messages: {
     index: string;
@@ -7733,14 +7718,14 @@ export type GetChainsBlocksContextSmartRollupsAllInboxOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsAllInboxError = ErrorTrace2;
+export type GetSmartRollupsAllInboxError = ErrorTrace2;
 
 /**
  * Inbox for the smart rollups
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all/inbox`.
  */
-export interface GetChainsBlocksContextSmartRollupsAllInboxRequest {
+export interface GetSmartRollupsAllInboxRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7754,28 +7739,26 @@ export interface GetChainsBlocksContextSmartRollupsAllInboxRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput =
-  {
-    compressed_state: SmartRollupStateHash;
-    inbox_level: number;
-    predecessor: SmartRollupCommitmentHash;
-    number_of_ticks: Int64;
-  };
+export type GetSmartRollupsSmartRollupCommitmentOutput = {
+  compressed_state: SmartRollupStateHash;
+  inbox_level: number;
+  predecessor: SmartRollupCommitmentHash;
+  number_of_ticks: Int64;
+};
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupCommitmentError = ErrorTrace2;
 
 /**
  * Commitment for a smart rollup from its hash
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashRequest {
+export interface GetSmartRollupsSmartRollupCommitmentRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7793,22 +7776,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartR
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput =
-  BooleanValue2;
+export type GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput = BooleanValue2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupCommitmentCanBeCementedError = ErrorTrace2;
 
 /**
  * Returns true if and only if the provided commitment can be cemented.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedRequest {
+export interface GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7826,22 +7808,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCem
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput = string[];
+export type GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupCommitmentStakersIndexesError = ErrorTrace2;
 
 /**
  * List of stakers indexes staking on a given commitment
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesRequest {
+export interface GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7859,23 +7840,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersI
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput =
-  number[];
+export type GetSmartRollupsSmartRollupConsumedOutputOutput = number[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupConsumedOutputError = ErrorTrace2;
 
 /**
  * Return the known consumed outputs of a smart rollup.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelRequest {
+export interface GetSmartRollupsSmartRollupConsumedOutputRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7893,7 +7872,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByB
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput = {
+export type GetSmartRollupsSmartRollupGenesisInfoOutput = {
   level: number;
   commitment_hash: SmartRollupCommitmentHash;
 };
@@ -7903,14 +7882,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupGenesisInfoError = ErrorTrace2;
 
 /**
  * Genesis information (level and commitment hash) for a smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/genesis_info`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest {
+export interface GetSmartRollupsSmartRollupGenesisInfoRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7926,7 +7905,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoRequest
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput =
+export type GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput =
   SmartRollupCommitmentHash[] | null;
 
 /**
@@ -7934,14 +7913,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOu
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupInboxLevelCommitmentsError = ErrorTrace2;
 
 /**
  * List of commitments associated to a rollup for a given inbox level
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsRequest {
+export interface GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7959,22 +7938,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitme
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupKindOutput =
-  "wasm_2_0_0" | "arith" | "riscv";
+export type GetSmartRollupsSmartRollupKindOutput = "wasm_2_0_0" | "arith" | "riscv";
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupKindError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupKindError = ErrorTrace2;
 
 /**
  * Kind of smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupKindRequest {
+export interface GetSmartRollupsSmartRollupKindRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7990,26 +7968,24 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupKindRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput =
-  {
-    hash: SmartRollupCommitmentHash;
-    level: number;
-  };
+export type GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput = {
+  hash: SmartRollupCommitmentHash;
+  level: number;
+};
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_cemented_commitment_hash_with_level`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError = ErrorTrace2;
 
 /**
  * Level and hash of the last cemented commitment for a smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_cemented_commitment_hash_with_level`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest {
+export interface GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8025,7 +8001,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommit
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput = {
+export type GetSmartRollupsSmartRollupLastWhitelistUpdateOutput = {
   message_index: string;
   outbox_level: number;
 } | null;
@@ -8035,14 +8011,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutp
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupLastWhitelistUpdateError = ErrorTrace2;
 
 /**
  * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_whitelist_update`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateRequest {
+export interface GetSmartRollupsSmartRollupLastWhitelistUpdateRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8058,7 +8034,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdat
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput = {
+export type GetSmartRollupsSmartRollupStakerConflictsOutput = {
   other: string;
   their_commitment: {
     compressed_state: SmartRollupStateHash;
@@ -8080,14 +8056,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupStakerConflictsError = ErrorTrace2;
 
 /**
  * List of stakers in conflict with the given staker
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/conflicts`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsRequest {
+export interface GetSmartRollupsSmartRollupStakerConflictsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8105,7 +8081,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsReq
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput = {
+export type GetSmartRollupsSmartRollupStakerGamesOutput = {
   game: {
     turn: "alice" | "bob";
     inbox_snapshot: {
@@ -8177,14 +8153,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupStakerGamesError = ErrorTrace2;
 
 /**
  * Ongoing refutation games for a given staker
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/games`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest {
+export interface GetSmartRollupsSmartRollupStakerGamesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8202,21 +8178,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesRequest
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput = PositiveBigNumber;
+export type GetSmartRollupsSmartRollupStakerIndexOutput = PositiveBigNumber;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupStakerIndexError = ErrorTrace2;
 
 /**
  * Staker index associated to a public key hash for a given rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest {
+export interface GetSmartRollupsSmartRollupStakerIndexRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8234,7 +8210,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexRequest
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = {
+export type GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = {
   hash: SmartRollupCommitmentHash;
   compressed_state: SmartRollupStateHash;
   inbox_level: number;
@@ -8247,15 +8223,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmen
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupStakerStakedOnCommitmentError = ErrorTrace2;
 
 /**
  * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/staked_on_commitment`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentRequest {
+export interface GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8273,7 +8248,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnComm
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = {
+export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = {
   alice: number;
   bob: number;
   last_turn_level: number;
@@ -8284,14 +8259,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOu
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutError = ErrorTrace2;
 
 /**
  * Returns the timeout of players.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRequest {
+export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8311,7 +8286,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Time
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput =
+export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput =
   | {
       kind: "loser";
       reason: "conflict_resolved" | "timeout";
@@ -8327,15 +8302,14 @@ export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutRe
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError =
-  ErrorTrace2;
+export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError = ErrorTrace2;
 
 /**
  * Returns whether the timeout creates a result for the game.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout_reached`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest {
+export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8355,21 +8329,21 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2Time
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput = ChainsBlocksContextOutput3;
+export type GetSmartRollupsSmartRollupStakersOutput = Output4;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupStakersError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupStakersError = ErrorTrace2;
 
 /**
  * List of active stakers' public key hashes of a rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest {
+export interface GetSmartRollupsSmartRollupStakersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8385,29 +8359,28 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupStakersRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceInput =
-  TicketerAndContentTypeAndContent;
+export type PostSmartRollupsSmartRollupTicketBalanceInput = TicketerAndContentTypeAndContent;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput = PositiveBigNumber;
+export type PostSmartRollupsSmartRollupTicketBalanceOutput = PositiveBigNumber;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceError = ErrorTrace2;
+export type PostSmartRollupsSmartRollupTicketBalanceError = ErrorTrace2;
 
 /**
  * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  */
-export interface PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequest {
+export interface PostSmartRollupsSmartRollupTicketBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8416,7 +8389,7 @@ export interface PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequ
     /** smart_rollup_address (Base58Check-encoded) */
     smart_rollup_address: string;
   };
-  body: PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceInput;
+  body: PostSmartRollupsSmartRollupTicketBalanceInput;
 }
 
 /**
@@ -8424,21 +8397,21 @@ export interface PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceRequ
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput = string[] | null;
+export type GetSmartRollupsSmartRollupWhitelistOutput = string[] | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextSmartRollupsSmartRollupWhitelistError = ErrorTrace2;
+export type GetSmartRollupsSmartRollupWhitelistError = ErrorTrace2;
 
 /**
  * Whitelist for private smart rollups. If the output is None then the rollup is public.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`.
  */
-export interface GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest {
+export interface GetSmartRollupsSmartRollupWhitelistRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8454,7 +8427,7 @@ export interface GetChainsBlocksContextSmartRollupsSmartRollupWhitelistRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalCurrentlyStakedOutput = {
+export type GetTotalCurrentlyStakedOutput = {
   delegates: string;
   delegators: string;
   overstaked: string;
@@ -8465,14 +8438,14 @@ export type GetChainsBlocksContextTotalCurrentlyStakedOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalCurrentlyStakedError = ErrorTrace2;
+export type GetTotalCurrentlyStakedError = ErrorTrace2;
 
 /**
  * Returns the amount of staked tez by delegates, delegators or overstaked.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/total_currently_staked`.
  */
-export interface GetChainsBlocksContextTotalCurrentlyStakedRequest {
+export interface GetTotalCurrentlyStakedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8486,21 +8459,21 @@ export interface GetChainsBlocksContextTotalCurrentlyStakedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalFrozenStakeOutput = PositiveBignum;
+export type GetTotalFrozenStakeOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/total_frozen_stake`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalFrozenStakeError = ErrorTrace2;
+export type GetTotalFrozenStakeError = ErrorTrace2;
 
 /**
  * Returns the total stake (in mutez) frozen on the chain
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/total_frozen_stake`.
  */
-export interface GetChainsBlocksContextTotalFrozenStakeRequest {
+export interface GetTotalFrozenStakeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8514,21 +8487,21 @@ export interface GetChainsBlocksContextTotalFrozenStakeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalSupplyOutput = PositiveBignum;
+export type GetTotalSupplyOutput = PositiveBignum;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/total_supply`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksContextTotalSupplyError = ErrorTrace2;
+export type GetTotalSupplyError = ErrorTrace2;
 
 /**
  * Returns the total supply (in mutez) available on the chain
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/total_supply`.
  */
-export interface GetChainsBlocksContextTotalSupplyRequest {
+export interface GetTotalSupplyRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8542,21 +8515,21 @@ export interface GetChainsBlocksContextTotalSupplyRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHashOutput = Unistring;
+export type GetBlockHashOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/hash`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHashError = ErrorTrace2;
+export type GetBlockHashError = ErrorTrace2;
 
 /**
  * The block's hash, its unique identifier.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/hash`.
  */
-export interface GetChainsBlocksHashRequest {
+export interface GetBlockHashRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8570,7 +8543,7 @@ export interface GetChainsBlocksHashRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderOutput = {
+export type GetBlockHeaderOutput = {
   protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im";
   chain_id: string;
   hash: string;
@@ -8604,14 +8577,14 @@ export type GetChainsBlocksHeaderOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderError = ErrorTrace2;
+export type GetBlockHeaderError = ErrorTrace2;
 
 /**
  * The whole block header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header`.
  */
-export interface GetChainsBlocksHeaderRequest {
+export interface GetBlockHeaderRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8625,7 +8598,7 @@ export interface GetChainsBlocksHeaderRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderProtocolDataOutput = {
+export type GetBlockHeaderProtocolDataOutput = {
   protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im";
   content:
     | {
@@ -8649,14 +8622,14 @@ export type GetChainsBlocksHeaderProtocolDataOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderProtocolDataError = ErrorTrace2;
+export type GetBlockHeaderProtocolDataError = ErrorTrace2;
 
 /**
  * The version-specific fragment of the block header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`.
  */
-export interface GetChainsBlocksHeaderProtocolDataRequest {
+export interface GetBlockHeaderProtocolDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8670,21 +8643,21 @@ export interface GetChainsBlocksHeaderProtocolDataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderProtocolDataRawOutput = HexBytes2;
+export type GetBlockHeaderProtocolDataRawOutput = HexBytes2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderProtocolDataRawError = ErrorTrace2;
+export type GetBlockHeaderProtocolDataRawError = ErrorTrace2;
 
 /**
  * The version-specific fragment of the block header (unparsed).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`.
  */
-export interface GetChainsBlocksHeaderProtocolDataRawRequest {
+export interface GetBlockHeaderProtocolDataRawRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8698,21 +8671,21 @@ export interface GetChainsBlocksHeaderProtocolDataRawRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderRawOutput = HexBytes2;
+export type GetBlockHeaderRawOutput = HexBytes2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/header/raw`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderRawError = ErrorTrace2;
+export type GetBlockHeaderRawError = ErrorTrace2;
 
 /**
  * The whole block header (unparsed).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/raw`.
  */
-export interface GetChainsBlocksHeaderRawRequest {
+export interface GetBlockHeaderRawRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8726,7 +8699,7 @@ export interface GetChainsBlocksHeaderRawRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderShellOutput = {
+export type GetBlockHeaderShellOutput = {
   level: number;
   proto: number;
   predecessor: string;
@@ -8742,14 +8715,14 @@ export type GetChainsBlocksHeaderShellOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHeaderShellError = ErrorTrace2;
+export type GetBlockHeaderShellError = ErrorTrace2;
 
 /**
  * The shell-specific fragment of the block header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/shell`.
  */
-export interface GetChainsBlocksHeaderShellRequest {
+export interface GetBlockHeaderShellRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8763,7 +8736,7 @@ export interface GetChainsBlocksHeaderShellRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput = {
+export type GetAllBakersAttestActivationLevelOutput = {
   /** The level of the block relative to genesis. This is also the Shell's notion of level. */
   level: number;
   /** The level of the block relative to the successor of the genesis block. More precisely, it is the position of the block relative to the block that starts the "Alpha family" of protocols, which includes all protocols except Genesis (that is, from 001 onwards). */
@@ -8781,14 +8754,14 @@ export type GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersAllBakersAttestActivationLevelError = ErrorTrace2;
+export type GetAllBakersAttestActivationLevelError = ErrorTrace2;
 
 /**
  * Returns the activation level of All Bakers Attest. If the level is not set, returns `null`.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/all_bakers_attest_activation_level`.
  */
-export interface GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest {
+export interface GetAllBakersAttestActivationLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8802,7 +8775,7 @@ export interface GetChainsBlocksHelpersAllBakersAttestActivationLevelRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersAttestationRightsOutput = {
+export type GetAttestationRightsOutput = {
   level: number;
   delegates: {
     delegate: string;
@@ -8818,7 +8791,7 @@ export type GetChainsBlocksHelpersAttestationRightsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersAttestationRightsError = ErrorTrace2;
+export type GetAttestationRightsError = ErrorTrace2;
 
 /**
  * Retrieves the delegates allowed to attest a block.
@@ -8829,7 +8802,7 @@ export type GetChainsBlocksHelpersAttestationRightsError = ErrorTrace2;
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/attestation_rights`.
  */
-export interface GetChainsBlocksHelpersAttestationRightsRequest {
+export interface GetAttestationRightsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8853,7 +8826,7 @@ export interface GetChainsBlocksHelpersAttestationRightsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput = (
+export type GetBakingPowerDistributionForCurrentCycleOutput = (
   | Int64
   | (
       | {
@@ -8869,14 +8842,14 @@ export type GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleError = ErrorTrace2;
+export type GetBakingPowerDistributionForCurrentCycleError = ErrorTrace2;
 
 /**
  * Returns the total baking power and the list of active delegates with their respective baking power, used to determine consensus rights for the current cycle. Note that these baking powers correspond to the staked and delegated balances that were held by bakers at the end of (current_cycle - CONSENSUS_RIGHTS_DELAY - 1).
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/baking_power_distribution_for_current_cycle`.
  */
-export interface GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleRequest {
+export interface GetBakingPowerDistributionForCurrentCycleRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8890,7 +8863,7 @@ export interface GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleReq
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersBakingRightsOutput = {
+export type GetBakingRightsOutput = {
   level: number;
   delegate: string;
   round: number;
@@ -8903,7 +8876,7 @@ export type GetChainsBlocksHelpersBakingRightsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersBakingRightsError = ErrorTrace2;
+export type GetBakingRightsError = ErrorTrace2;
 
 /**
  * Retrieves the list of delegates allowed to bake a block.
@@ -8914,7 +8887,7 @@ export type GetChainsBlocksHelpersBakingRightsError = ErrorTrace2;
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/baking_rights`.
  */
-export interface GetChainsBlocksHelpersBakingRightsRequest {
+export interface GetBakingRightsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8940,21 +8913,21 @@ export interface GetChainsBlocksHelpersBakingRightsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersCompleteByPrefixOutput = Unistring[];
+export type GetCompleteOutput = Unistring[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/helpers/complete/<prefix>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersCompleteByPrefixError = ErrorTrace2;
+export type GetCompleteError = ErrorTrace2;
 
 /**
  * Try to complete a prefix of a Base58Check-encoded data. This RPC is actually able to complete hashes of block, operations, public_keys and contracts.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/complete/<prefix>`.
  */
-export interface GetChainsBlocksHelpersCompleteByPrefixRequest {
+export interface GetCompleteRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8969,21 +8942,21 @@ export interface GetChainsBlocksHelpersCompleteByPrefixRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersConsecutiveRoundZeroOutput = ChainsBlocksOutput2;
+export type GetConsecutiveRoundZeroOutput = Output5;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/helpers/consecutive_round_zero`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersConsecutiveRoundZeroError = ErrorTrace2;
+export type GetConsecutiveRoundZeroError = ErrorTrace2;
 
 /**
  * Returns the number of blocks consecutively baked at round zero.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/consecutive_round_zero`.
  */
-export interface GetChainsBlocksHelpersConsecutiveRoundZeroRequest {
+export interface GetConsecutiveRoundZeroRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8997,7 +8970,7 @@ export interface GetChainsBlocksHelpersConsecutiveRoundZeroRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersCurrentLevelOutput = {
+export type GetCurrentLevelOutput = {
   /** The level of the block relative to genesis. This is also the Shell's notion of level. */
   level: number;
   /** The level of the block relative to the successor of the genesis block. More precisely, it is the position of the block relative to the block that starts the "Alpha family" of protocols, which includes all protocols except Genesis (that is, from 001 onwards). */
@@ -9015,14 +8988,14 @@ export type GetChainsBlocksHelpersCurrentLevelOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersCurrentLevelError = ErrorTrace2;
+export type GetCurrentLevelError = ErrorTrace2;
 
 /**
  * Returns the level of the interrogated block, or the one of a block located `offset` blocks after it in the chain. For instance, the next block if `offset` is 1. The offset cannot be negative.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/current_level`.
  */
-export interface GetChainsBlocksHelpersCurrentLevelRequest {
+export interface GetCurrentLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9039,14 +9012,14 @@ export interface GetChainsBlocksHelpersCurrentLevelRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlsConsensusOperationsInput = BranchAndContents;
+export type ForgeBlsConsensusOperationsInput = BranchAndContents;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/bls_consensus_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput = {
+export type ForgeBlsConsensusOperationsOutput = {
   sign: string;
   inject: string;
 };
@@ -9056,21 +9029,21 @@ export type PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlsConsensusOperationsError = ErrorTrace2;
+export type ForgeBlsConsensusOperationsError = ErrorTrace2;
 
 /**
  * Forge a consensus operation in BLS mode
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/bls_consensus_operations`.
  */
-export interface PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest {
+export interface ForgeBlsConsensusOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersForgeBlsConsensusOperationsInput;
+  body: ForgeBlsConsensusOperationsInput;
 }
 
 /**
@@ -9078,35 +9051,35 @@ export interface PostChainsBlocksHelpersForgeBlsConsensusOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeOperationsInput = BranchAndContents;
+export type ForgeOperationsInput = BranchAndContents;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeOperationsOutput = HexBytes2;
+export type ForgeOperationsOutput = HexBytes2;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeOperationsError = ErrorTrace2;
+export type ForgeOperationsError = ErrorTrace2;
 
 /**
  * Forge an operation
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/operations`.
  */
-export interface PostChainsBlocksHelpersForgeOperationsRequest {
+export interface ForgeOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersForgeOperationsInput;
+  body: ForgeOperationsInput;
 }
 
 /**
@@ -9114,7 +9087,7 @@ export interface PostChainsBlocksHelpersForgeOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeProtocolDataInput = {
+export type ForgeProtocolDataInput = {
   payload_hash: string;
   payload_round: number;
   nonce_hash?: string;
@@ -9127,7 +9100,7 @@ export type PostChainsBlocksHelpersForgeProtocolDataInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeProtocolDataOutput = {
+export type ForgeProtocolDataOutput = {
   protocol_data: string;
 };
 
@@ -9136,21 +9109,21 @@ export type PostChainsBlocksHelpersForgeProtocolDataOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeProtocolDataError = ErrorTrace2;
+export type ForgeProtocolDataError = ErrorTrace2;
 
 /**
  * Forge the protocol-specific part of a block header
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/protocol_data`.
  */
-export interface PostChainsBlocksHelpersForgeProtocolDataRequest {
+export interface ForgeProtocolDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersForgeProtocolDataInput;
+  body: ForgeProtocolDataInput;
 }
 
 /**
@@ -9158,7 +9131,7 @@ export interface PostChainsBlocksHelpersForgeProtocolDataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeSignedOperationsInput = {
+export type ForgeSignedOperationsInput = {
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
   signature?: SignatureV2;
@@ -9169,28 +9142,28 @@ export type PostChainsBlocksHelpersForgeSignedOperationsInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeSignedOperationsOutput = HexBytes2;
+export type ForgeSignedOperationsOutput = HexBytes2;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/signed_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeSignedOperationsError = ErrorTrace2;
+export type ForgeSignedOperationsError = ErrorTrace2;
 
 /**
  * Forge a signed operation
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/signed_operations`.
  */
-export interface PostChainsBlocksHelpersForgeSignedOperationsRequest {
+export interface ForgeSignedOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersForgeSignedOperationsInput;
+  body: ForgeSignedOperationsInput;
 }
 
 /**
@@ -9198,14 +9171,14 @@ export interface PostChainsBlocksHelpersForgeSignedOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlockHeaderInput = BlockHeader2;
+export type ForgeBlockHeaderInput = BlockHeader2;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge_block_header`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlockHeaderOutput = {
+export type ForgeBlockHeaderOutput = {
   block: string;
 };
 
@@ -9214,21 +9187,21 @@ export type PostChainsBlocksHelpersForgeBlockHeaderOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersForgeBlockHeaderError = ErrorTrace2;
+export type ForgeBlockHeaderError = ErrorTrace2;
 
 /**
  * Forge a block header
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge_block_header`.
  */
-export interface PostChainsBlocksHelpersForgeBlockHeaderRequest {
+export interface ForgeBlockHeaderRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersForgeBlockHeaderInput;
+  body: ForgeBlockHeaderInput;
 }
 
 /**
@@ -9236,7 +9209,7 @@ export interface PostChainsBlocksHelpersForgeBlockHeaderRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersLevelsInCurrentCycleOutput = {
+export type GetLevelsInCurrentCycleOutput = {
   first: number;
   last: number;
 };
@@ -9246,14 +9219,14 @@ export type GetChainsBlocksHelpersLevelsInCurrentCycleOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersLevelsInCurrentCycleError = ErrorTrace2;
+export type GetLevelsInCurrentCycleError = ErrorTrace2;
 
 /**
  * Levels of a cycle
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/levels_in_current_cycle`.
  */
-export interface GetChainsBlocksHelpersLevelsInCurrentCycleRequest {
+export interface GetLevelsInCurrentCycleRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9270,14 +9243,14 @@ export interface GetChainsBlocksHelpersLevelsInCurrentCycleRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseBlockInput = BlockHeader2;
+export type ParseBlockInput = BlockHeader2;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/block`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseBlockOutput = {
+export type ParseBlockOutput = {
   payload_hash: string;
   payload_round: number;
   proof_of_work_nonce: string;
@@ -9291,21 +9264,21 @@ export type PostChainsBlocksHelpersParseBlockOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseBlockError = ErrorTrace2;
+export type ParseBlockError = ErrorTrace2;
 
 /**
  * Parse a block
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/block`.
  */
-export interface PostChainsBlocksHelpersParseBlockRequest {
+export interface ParseBlockRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersParseBlockInput;
+  body: ParseBlockInput;
 }
 
 /**
@@ -9313,7 +9286,7 @@ export interface PostChainsBlocksHelpersParseBlockRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseOperationsInput = {
+export type ParseOperationsInput = {
   operations: Operation[];
   check_signature?: boolean;
 };
@@ -9323,7 +9296,7 @@ export type PostChainsBlocksHelpersParseOperationsInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseOperationsOutput = {
+export type ParseOperationsOutput = {
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
   signature?: SignatureV2;
@@ -9334,14 +9307,14 @@ export type PostChainsBlocksHelpersParseOperationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersParseOperationsError = ErrorTrace2;
+export type ParseOperationsError = ErrorTrace2;
 
 /**
  * Parse operations
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/parse/operations`.
  */
-export interface PostChainsBlocksHelpersParseOperationsRequest {
+export interface ParseOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9352,7 +9325,7 @@ export interface PostChainsBlocksHelpersParseOperationsRequest {
     /** Supported RPC version is version '1' */
     version?: string;
   };
-  body: PostChainsBlocksHelpersParseOperationsInput;
+  body: ParseOperationsInput;
 }
 
 /**
@@ -9360,7 +9333,7 @@ export interface PostChainsBlocksHelpersParseOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyBlockInput = {
+export type PreapplyBlockInput = {
   protocol_data: {
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     payload_hash: string;
@@ -9378,7 +9351,7 @@ export type PostChainsBlocksHelpersPreapplyBlockInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyBlockOutput = {
+export type PreapplyBlockOutput = {
   shell_header: BlockHeaderShell;
   operations: {
     applied: {
@@ -9418,14 +9391,14 @@ export type PostChainsBlocksHelpersPreapplyBlockOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyBlockError = ErrorTrace2;
+export type PreapplyBlockError = ErrorTrace2;
 
 /**
  * Simulate the validation of a block that would contain the given operations and return the resulting fitness and context hash.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/block`.
  */
-export interface PostChainsBlocksHelpersPreapplyBlockRequest {
+export interface PreapplyBlockRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9437,7 +9410,7 @@ export interface PostChainsBlocksHelpersPreapplyBlockRequest {
     /** A date in seconds from epoch */
     timestamp?: string;
   };
-  body: PostChainsBlocksHelpersPreapplyBlockInput;
+  body: PreapplyBlockInput;
 }
 
 /**
@@ -9445,29 +9418,28 @@ export interface PostChainsBlocksHelpersPreapplyBlockRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyOperationsInput = NextOperation[];
+export type PreapplyOperationsInput = NextOperation[];
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyOperationsOutput =
-  PtTALLiN024OperationAlphaOperationWithMetadata[];
+export type PreapplyOperationsOutput = PtTALLiN024OperationAlphaOperationWithMetadata[];
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersPreapplyOperationsError = ErrorTrace2;
+export type PreapplyOperationsError = ErrorTrace2;
 
 /**
  * Simulate the application of the operations with the context of the given block and return the result of each operation application.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/preapply/operations`.
  */
-export interface PostChainsBlocksHelpersPreapplyOperationsRequest {
+export interface PreapplyOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9478,7 +9450,7 @@ export interface PostChainsBlocksHelpersPreapplyOperationsRequest {
     /** Supported RPC versions are version "1" (default) */
     version?: string;
   };
-  body: PostChainsBlocksHelpersPreapplyOperationsInput;
+  body: PreapplyOperationsInput;
 }
 
 /**
@@ -9486,21 +9458,21 @@ export interface PostChainsBlocksHelpersPreapplyOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersRoundOutput = ChainsBlocksOutput2;
+export type GetRoundOutput = Output5;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/helpers/round`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersRoundError = ErrorTrace2;
+export type GetRoundError = ErrorTrace2;
 
 /**
  * Returns the round of the interrogated block, or the one of a block located `offset` blocks after in the chain (or before when negative). For instance, the next block if `offset` is 1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/round`.
  */
-export interface GetChainsBlocksHelpersRoundRequest {
+export interface GetRoundRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9514,7 +9486,7 @@ export interface GetChainsBlocksHelpersRoundRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointInput = {
+export type PostEntrypointInput = {
   script: MichelineExpression;
   entrypoint?: Unistring;
 };
@@ -9524,7 +9496,7 @@ export type PostChainsBlocksHelpersScriptsEntrypointInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointOutput = {
+export type PostEntrypointOutput = {
   entrypoint_type: MichelineExpression;
 };
 
@@ -9533,21 +9505,21 @@ export type PostChainsBlocksHelpersScriptsEntrypointOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointError = ErrorTrace2;
+export type PostEntrypointError = ErrorTrace2;
 
 /**
  * Return the type of the given entrypoint
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/entrypoint`.
  */
-export interface PostChainsBlocksHelpersScriptsEntrypointRequest {
+export interface PostEntrypointRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsEntrypointInput;
+  body: PostEntrypointInput;
 }
 
 /**
@@ -9555,7 +9527,7 @@ export interface PostChainsBlocksHelpersScriptsEntrypointRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointsInput = {
+export type PostEntrypointsInput = {
   script: MichelineExpression;
 };
 
@@ -9564,28 +9536,28 @@ export type PostChainsBlocksHelpersScriptsEntrypointsInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointsOutput = UnreachableAndEntrypoints;
+export type PostEntrypointsOutput = UnreachableAndEntrypoints;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/entrypoints`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsEntrypointsError = ErrorTrace2;
+export type PostEntrypointsError = ErrorTrace2;
 
 /**
  * Return the list of entrypoints of the given script
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/entrypoints`.
  */
-export interface PostChainsBlocksHelpersScriptsEntrypointsRequest {
+export interface PostEntrypointsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsEntrypointsInput;
+  body: PostEntrypointsInput;
 }
 
 /**
@@ -9593,7 +9565,7 @@ export interface PostChainsBlocksHelpersScriptsEntrypointsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeDataInput = {
+export type NormalizeDataInput = {
   data: MichelineExpression;
   type: MichelineExpression;
   unparsing_mode: "Readable" | "Optimized" | "Optimized_legacy";
@@ -9615,28 +9587,28 @@ export type PostChainsBlocksHelpersScriptsNormalizeDataInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeDataOutput = Normalized;
+export type NormalizeDataOutput = Normalized;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_data`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeDataError = ErrorTrace2;
+export type NormalizeDataError = ErrorTrace2;
 
 /**
  * Normalizes some data expression using the requested unparsing mode
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_data`.
  */
-export interface PostChainsBlocksHelpersScriptsNormalizeDataRequest {
+export interface NormalizeDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsNormalizeDataInput;
+  body: NormalizeDataInput;
 }
 
 /**
@@ -9644,7 +9616,7 @@ export interface PostChainsBlocksHelpersScriptsNormalizeDataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeScriptInput = {
+export type NormalizeScriptInput = {
   script: MichelineExpression;
   unparsing_mode: "Readable" | "Optimized" | "Optimized_legacy";
 };
@@ -9654,28 +9626,28 @@ export type PostChainsBlocksHelpersScriptsNormalizeScriptInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeScriptOutput = Normalized;
+export type NormalizeScriptOutput = Normalized;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_script`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeScriptError = ErrorTrace2;
+export type NormalizeScriptError = ErrorTrace2;
 
 /**
  * Normalizes a Michelson script using the requested unparsing mode
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_script`.
  */
-export interface PostChainsBlocksHelpersScriptsNormalizeScriptRequest {
+export interface NormalizeScriptRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsNormalizeScriptInput;
+  body: NormalizeScriptInput;
 }
 
 /**
@@ -9683,7 +9655,7 @@ export interface PostChainsBlocksHelpersScriptsNormalizeScriptRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeStackInput = {
+export type NormalizeStackInput = {
   input: {
     type: MichelineExpression;
     val: MichelineExpression;
@@ -9707,7 +9679,7 @@ export type PostChainsBlocksHelpersScriptsNormalizeStackInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeStackOutput = {
+export type NormalizeStackOutput = {
   output: {
     type: MichelineExpression;
     val: MichelineExpression;
@@ -9719,21 +9691,21 @@ export type PostChainsBlocksHelpersScriptsNormalizeStackOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeStackError = ErrorTrace2;
+export type NormalizeStackError = ErrorTrace2;
 
 /**
  * Normalize a Michelson stack using the requested unparsing mode
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_stack`.
  */
-export interface PostChainsBlocksHelpersScriptsNormalizeStackRequest {
+export interface NormalizeStackRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsNormalizeStackInput;
+  body: NormalizeStackInput;
 }
 
 /**
@@ -9741,7 +9713,7 @@ export interface PostChainsBlocksHelpersScriptsNormalizeStackRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeTypeInput = {
+export type NormalizeTypeInput = {
   type: MichelineExpression;
 };
 
@@ -9750,28 +9722,28 @@ export type PostChainsBlocksHelpersScriptsNormalizeTypeInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeTypeOutput = Normalized;
+export type NormalizeTypeOutput = Normalized;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_type`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsNormalizeTypeError = ErrorTrace2;
+export type NormalizeTypeError = ErrorTrace2;
 
 /**
  * Normalizes some Michelson type by expanding `pair a b c` as `pair a (pair b c)
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/normalize_type`.
  */
-export interface PostChainsBlocksHelpersScriptsNormalizeTypeRequest {
+export interface NormalizeTypeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsNormalizeTypeInput;
+  body: NormalizeTypeInput;
 }
 
 /**
@@ -9779,7 +9751,7 @@ export interface PostChainsBlocksHelpersScriptsNormalizeTypeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsPackDataInput = {
+export type PackDataInput = {
   data: MichelineExpression;
   type: MichelineExpression;
   gas?: string;
@@ -9790,7 +9762,7 @@ export type PostChainsBlocksHelpersScriptsPackDataInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsPackDataOutput = {
+export type PackDataOutput = {
   packed: string;
   gas: string | "unaccounted";
 };
@@ -9800,21 +9772,21 @@ export type PostChainsBlocksHelpersScriptsPackDataOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsPackDataError = ErrorTrace2;
+export type PackDataError = ErrorTrace2;
 
 /**
  * Computes the serialized version of some data expression using the same algorithm as script instruction PACK
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/pack_data`.
  */
-export interface PostChainsBlocksHelpersScriptsPackDataRequest {
+export interface PackDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsPackDataInput;
+  body: PackDataInput;
 }
 
 /**
@@ -9822,14 +9794,14 @@ export interface PostChainsBlocksHelpersScriptsPackDataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunCodeInput = ChainsBlocksHelpersScriptsInput;
+export type RunCodeInput = CodeInput;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_code`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunCodeOutput = {
+export type RunCodeOutput = {
   storage: MichelineExpression;
   operations: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
   lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
@@ -9840,21 +9812,21 @@ export type PostChainsBlocksHelpersScriptsRunCodeOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunCodeError = ErrorTrace2;
+export type RunCodeError = ErrorTrace2;
 
 /**
  * Run a Michelson script in the current context. The gas used is bounded by the protocol's hard gas limit per operation.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_code`.
  */
-export interface PostChainsBlocksHelpersScriptsRunCodeRequest {
+export interface RunCodeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsRunCodeInput;
+  body: RunCodeInput;
 }
 
 /**
@@ -9862,7 +9834,7 @@ export interface PostChainsBlocksHelpersScriptsRunCodeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunInstructionInput = {
+export type RunInstructionInput = {
   input: {
     type: MichelineExpression;
     val: MichelineExpression;
@@ -9897,7 +9869,7 @@ export type PostChainsBlocksHelpersScriptsRunInstructionInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunInstructionOutput = {
+export type RunInstructionOutput = {
   output: {
     type: MichelineExpression;
     val: MichelineExpression;
@@ -9910,21 +9882,21 @@ export type PostChainsBlocksHelpersScriptsRunInstructionOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunInstructionError = ErrorTrace2;
+export type RunInstructionError = ErrorTrace2;
 
 /**
  * Run a single Michelson instruction
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_instruction`.
  */
-export interface PostChainsBlocksHelpersScriptsRunInstructionRequest {
+export interface RunInstructionRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsRunInstructionInput;
+  body: RunInstructionInput;
 }
 
 /**
@@ -9932,7 +9904,7 @@ export interface PostChainsBlocksHelpersScriptsRunInstructionRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunOperationInput = {
+export type RunOperationInput = {
   /** An operation's shell header. */
   operation: {
     branch: string;
@@ -9947,21 +9919,21 @@ export type PostChainsBlocksHelpersScriptsRunOperationInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunOperationOutput = ChainsBlocksHelpersScriptsOutput;
+export type RunOperationOutput = OperationOutput;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunOperationError = ErrorTrace2;
+export type RunOperationError = ErrorTrace2;
 
 /**
  * Run an operation with the context of the given block and without signature checks. Return the operation application result, including the consumed gas. This RPC does not support consensus operations.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_operation`.
  */
-export interface PostChainsBlocksHelpersScriptsRunOperationRequest {
+export interface RunOperationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -9972,7 +9944,7 @@ export interface PostChainsBlocksHelpersScriptsRunOperationRequest {
     /** Supported RPC version is version '1' */
     version?: string;
   };
-  body: PostChainsBlocksHelpersScriptsRunOperationInput;
+  body: RunOperationInput;
 }
 
 /**
@@ -9980,7 +9952,7 @@ export interface PostChainsBlocksHelpersScriptsRunOperationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunScriptViewInput = {
+export type RunScriptViewInput = {
   contract: PtTALLiN024ContractIdOriginated;
   view: Unistring;
   input: MichelineExpression;
@@ -10009,28 +9981,28 @@ export type PostChainsBlocksHelpersScriptsRunScriptViewInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunScriptViewOutput = Data;
+export type RunScriptViewOutput = Data;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_script_view`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunScriptViewError = ErrorTrace2;
+export type RunScriptViewError = ErrorTrace2;
 
 /**
  * Simulate a call to a michelson view
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_script_view`.
  */
-export interface PostChainsBlocksHelpersScriptsRunScriptViewRequest {
+export interface RunScriptViewRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsRunScriptViewInput;
+  body: RunScriptViewInput;
 }
 
 /**
@@ -10038,7 +10010,7 @@ export interface PostChainsBlocksHelpersScriptsRunScriptViewRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunViewInput = {
+export type RunViewInput = {
   contract: PtTALLiN024ContractIdOriginated;
   entrypoint: Unistring;
   input: MichelineExpression;
@@ -10066,28 +10038,28 @@ export type PostChainsBlocksHelpersScriptsRunViewInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunViewOutput = Data;
+export type RunViewOutput = Data;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_view`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsRunViewError = ErrorTrace2;
+export type RunViewError = ErrorTrace2;
 
 /**
  * Simulate a call to a view following the TZIP-4 standard. See https://gitlab.com/tezos/tzip/-/blob/master/proposals/tzip-4/tzip-4.md#view-entrypoints.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/run_view`.
  */
-export interface PostChainsBlocksHelpersScriptsRunViewRequest {
+export interface RunViewRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsRunViewInput;
+  body: RunViewInput;
 }
 
 /**
@@ -10095,7 +10067,7 @@ export interface PostChainsBlocksHelpersScriptsRunViewRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsScriptSizeInput = {
+export type PostScriptSizeInput = {
   program: MichelineExpression;
   storage: MichelineExpression;
   gas?: string;
@@ -10107,7 +10079,7 @@ export type PostChainsBlocksHelpersScriptsScriptSizeInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsScriptSizeOutput = {
+export type PostScriptSizeOutput = {
   script_size: number;
 };
 
@@ -10116,21 +10088,21 @@ export type PostChainsBlocksHelpersScriptsScriptSizeOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsScriptSizeError = ErrorTrace2;
+export type PostScriptSizeError = ErrorTrace2;
 
 /**
  * Compute the size of a script in the current context
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/script_size`.
  */
-export interface PostChainsBlocksHelpersScriptsScriptSizeRequest {
+export interface PostScriptSizeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsScriptSizeInput;
+  body: PostScriptSizeInput;
 }
 
 /**
@@ -10138,7 +10110,7 @@ export interface PostChainsBlocksHelpersScriptsScriptSizeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsSimulateOperationInput = {
+export type SimulateOperationInput = {
   blocks_before_activation?: number;
   /** An operation's shell header. */
   operation: {
@@ -10155,22 +10127,21 @@ export type PostChainsBlocksHelpersScriptsSimulateOperationInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsSimulateOperationOutput =
-  ChainsBlocksHelpersScriptsOutput;
+export type SimulateOperationOutput = OperationOutput;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/simulate_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsSimulateOperationError = ErrorTrace2;
+export type SimulateOperationError = ErrorTrace2;
 
 /**
  * Simulate running an operation at some future moment (based on the number of blocks given in the `latency` argument), and return the operation application result. The result is the same as run_operation except for the consumed gas, which depends on the contents of the cache at that future moment. This RPC estimates future gas consumption by trying to predict the state of the cache using some heuristics.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/simulate_operation`.
  */
-export interface PostChainsBlocksHelpersScriptsSimulateOperationRequest {
+export interface SimulateOperationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10183,7 +10154,7 @@ export interface PostChainsBlocksHelpersScriptsSimulateOperationRequest {
     /** If true, the simulation is done on the successor level of the current context. */
     successor_level?: string;
   };
-  body: PostChainsBlocksHelpersScriptsSimulateOperationInput;
+  body: SimulateOperationInput;
 }
 
 /**
@@ -10191,14 +10162,14 @@ export interface PostChainsBlocksHelpersScriptsSimulateOperationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTraceCodeInput = ChainsBlocksHelpersScriptsInput;
+export type TraceCodeInput = CodeInput;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/trace_code`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTraceCodeOutput = {
+export type TraceCodeOutput = {
   storage: MichelineExpression;
   operations: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
   trace: PtTALLiN024ScriptedTrace;
@@ -10210,21 +10181,21 @@ export type PostChainsBlocksHelpersScriptsTraceCodeOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTraceCodeError = ErrorTrace2;
+export type TraceCodeError = ErrorTrace2;
 
 /**
  * Run a Michelson script in the current context, keeping a trace
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/trace_code`.
  */
-export interface PostChainsBlocksHelpersScriptsTraceCodeRequest {
+export interface TraceCodeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsTraceCodeInput;
+  body: TraceCodeInput;
 }
 
 /**
@@ -10232,7 +10203,7 @@ export interface PostChainsBlocksHelpersScriptsTraceCodeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckCodeInput = {
+export type TypecheckCodeInput = {
   program: MichelineExpression;
   gas?: string;
   legacy?: boolean;
@@ -10244,7 +10215,7 @@ export type PostChainsBlocksHelpersScriptsTypecheckCodeInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckCodeOutput = {
+export type TypecheckCodeOutput = {
   type_map: {
     location: MichelineLocation;
     stack_before: MichelineExpression[];
@@ -10258,21 +10229,21 @@ export type PostChainsBlocksHelpersScriptsTypecheckCodeOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckCodeError = ErrorTrace2;
+export type TypecheckCodeError = ErrorTrace2;
 
 /**
  * Typecheck a piece of code in the current context
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/typecheck_code`.
  */
-export interface PostChainsBlocksHelpersScriptsTypecheckCodeRequest {
+export interface TypecheckCodeRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsTypecheckCodeInput;
+  body: TypecheckCodeInput;
 }
 
 /**
@@ -10280,7 +10251,7 @@ export interface PostChainsBlocksHelpersScriptsTypecheckCodeRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckDataInput = {
+export type TypecheckDataInput = {
   data: MichelineExpression;
   type: MichelineExpression;
   gas?: string;
@@ -10292,7 +10263,7 @@ export type PostChainsBlocksHelpersScriptsTypecheckDataInput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckDataOutput = {
+export type TypecheckDataOutput = {
   gas: string | "unaccounted";
 };
 
@@ -10301,21 +10272,21 @@ export type PostChainsBlocksHelpersScriptsTypecheckDataOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsBlocksHelpersScriptsTypecheckDataError = ErrorTrace2;
+export type TypecheckDataError = ErrorTrace2;
 
 /**
  * Check that some data expression is well formed and of a given type in the current context
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/helpers/scripts/typecheck_data`.
  */
-export interface PostChainsBlocksHelpersScriptsTypecheckDataRequest {
+export interface TypecheckDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
     /** A block: its Base58Check hash, a level, one of the aliases `genesis`, `head`, `caboose`, `savepoint`, `checkpoint`, optionally followed by `~n` or `+n` to move n blocks back or forward. */
     block_id: string;
   };
-  body: PostChainsBlocksHelpersScriptsTypecheckDataInput;
+  body: TypecheckDataInput;
 }
 
 /**
@@ -10323,21 +10294,21 @@ export interface PostChainsBlocksHelpersScriptsTypecheckDataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersTotalBakingPowerOutput = Bit64Integers;
+export type GetTotalBakingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/helpers/total_baking_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersTotalBakingPowerError = ErrorTrace2;
+export type GetTotalBakingPowerError = ErrorTrace2;
 
 /**
  * Returns the total baking power for the current cycle
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/total_baking_power`.
  */
-export interface GetChainsBlocksHelpersTotalBakingPowerRequest {
+export interface GetTotalBakingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10351,21 +10322,21 @@ export interface GetChainsBlocksHelpersTotalBakingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersTz4BakerNumberRatioOutput = UniversalStringRepresentation;
+export type GetTz4BakerNumberRatioOutput = UniversalStringRepresentation;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/helpers/tz4_baker_number_ratio`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersTz4BakerNumberRatioError = ErrorTrace2;
+export type GetTz4BakerNumberRatioError = ErrorTrace2;
 
 /**
  * Returns the ratio of active bakers using a tz4.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/tz4_baker_number_ratio`.
  */
-export interface GetChainsBlocksHelpersTz4BakerNumberRatioRequest {
+export interface GetTz4BakerNumberRatioRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10383,7 +10354,7 @@ export interface GetChainsBlocksHelpersTz4BakerNumberRatioRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersValidatorsOutput = {
+export type GetValidatorsOutput = {
   level: number;
   consensus_threshold: Int64;
   consensus_committee: Int64;
@@ -10403,7 +10374,7 @@ export type GetChainsBlocksHelpersValidatorsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksHelpersValidatorsError = ErrorTrace2;
+export type GetValidatorsError = ErrorTrace2;
 
 /**
  * Retrieves the level, the attestation slots and the public key hash of each delegate allowed to attest a block. Also returns each delegate's current consensus key, and current companion key when needed for crafting and validating attestations at this level.
@@ -10412,7 +10383,7 @@ export type GetChainsBlocksHelpersValidatorsError = ErrorTrace2;
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/helpers/validators`.
  */
-export interface GetChainsBlocksHelpersValidatorsRequest {
+export interface GetValidatorsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10434,21 +10405,21 @@ export interface GetChainsBlocksHelpersValidatorsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksLiveBlocksOutput = string[];
+export type GetBlockLiveBlocksOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksLiveBlocksError = ErrorTrace2;
+export type GetBlockLiveBlocksError = ErrorTrace2;
 
 /**
  * List the ancestors of the given block which, if referred to as the branch in an operation header, are recent enough for that operation to be included in the current block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`.
  */
-export interface GetChainsBlocksLiveBlocksRequest {
+export interface GetBlockLiveBlocksRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10462,21 +10433,21 @@ export interface GetChainsBlocksLiveBlocksRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksMetadataOutput = BlockHeaderMetadata;
+export type GetBlockMetadataOutput = BlockHeaderMetadata;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/metadata`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksMetadataError = ErrorTrace2;
+export type GetBlockMetadataError = ErrorTrace2;
 
 /**
  * All the metadata associated to the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/metadata`.
  */
-export interface GetChainsBlocksMetadataRequest {
+export interface GetBlockMetadataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10494,21 +10465,21 @@ export interface GetChainsBlocksMetadataRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksMetadataHashOutput = Unistring;
+export type GetBlockMetadataHashOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/metadata_hash`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksMetadataHashError = ErrorTrace2;
+export type GetBlockMetadataHashError = ErrorTrace2;
 
 /**
  * Hash of the metadata associated to the block. This is only set on blocks starting from environment V1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/metadata_hash`.
  */
-export interface GetChainsBlocksMetadataHashRequest {
+export interface GetBlockMetadataHashRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10522,21 +10493,21 @@ export interface GetChainsBlocksMetadataHashRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesOutput = string[][];
+export type GetBlockOperationHashesOutput = string[][];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesError = ErrorTrace2;
+export type GetBlockOperationHashesError = ErrorTrace2;
 
 /**
  * The hashes of all the operations included in the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`.
  */
-export interface GetChainsBlocksOperationHashesRequest {
+export interface GetBlockOperationHashesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10550,21 +10521,21 @@ export interface GetChainsBlocksOperationHashesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesByListOffsetOutput = string[];
+export type GetBlockOperationHashByListOffsetOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesByListOffsetError = ErrorTrace2;
+export type GetBlockOperationHashByListOffsetError = ErrorTrace2;
 
 /**
  * All the operations included in `n-th` validation pass of the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`.
  */
-export interface GetChainsBlocksOperationHashesByListOffsetRequest {
+export interface GetBlockOperationHashByListOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10580,21 +10551,21 @@ export interface GetChainsBlocksOperationHashesByListOffsetRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput = ATezosOperationID;
+export type GetBlockOperationHashByListOffsetByOperationOffsetOutput = ATezosOperationID;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError = ErrorTrace2;
+export type GetBlockOperationHashByListOffsetByOperationOffsetError = ErrorTrace2;
 
 /**
  * The hash of then `m-th` operation in the `n-th` validation pass of the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`.
  */
-export interface GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest {
+export interface GetBlockOperationHashByListOffsetByOperationOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10612,21 +10583,21 @@ export interface GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequ
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesOutput = string[][];
+export type GetBlockOperationMetadataHashesOutput = string[][];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesError = ErrorTrace2;
+export type GetBlockOperationMetadataHashesError = ErrorTrace2;
 
 /**
  * The hashes of all the operation metadata included in the block. This is only set on blocks starting from environment V1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes`.
  */
-export interface GetChainsBlocksOperationMetadataHashesRequest {
+export interface GetBlockOperationMetadataHashesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10640,21 +10611,21 @@ export interface GetChainsBlocksOperationMetadataHashesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesByListOffsetOutput = string[];
+export type GetBlockOperationMetadataHashByListOffsetOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesByListOffsetError = ErrorTrace2;
+export type GetBlockOperationMetadataHashByListOffsetError = ErrorTrace2;
 
 /**
  * All the operation metadata included in `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>`.
  */
-export interface GetChainsBlocksOperationMetadataHashesByListOffsetRequest {
+export interface GetBlockOperationMetadataHashByListOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10670,21 +10641,21 @@ export interface GetChainsBlocksOperationMetadataHashesByListOffsetRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput = Unistring;
+export type GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>/<operation_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetError = ErrorTrace2;
+export type GetBlockOperationMetadataHashByListOffsetByOperationOffsetError = ErrorTrace2;
 
 /**
  * The hash of then `m-th` operation metadata in the `n-th` validation pass of the block. This is only set on blocks starting from environment V1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_metadata_hashes/<list_offset>/<operation_offset>`.
  */
-export interface GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetRequest {
+export interface GetBlockOperationMetadataHashByListOffsetByOperationOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10702,21 +10673,21 @@ export interface GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOf
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsOutput = Operation[][];
+export type GetBlockOperationsOutput = Operation[][];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsError = ErrorTrace2;
+export type GetBlockOperationsError = ErrorTrace2;
 
 /**
  * All the operations included in the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations`.
  */
-export interface GetChainsBlocksOperationsRequest {
+export interface GetBlockOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10738,21 +10709,21 @@ export interface GetChainsBlocksOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsByListOffsetOutput = Operation[];
+export type GetBlockOperationByListOffsetOutput = Operation[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsByListOffsetError = ErrorTrace2;
+export type GetBlockOperationByListOffsetError = ErrorTrace2;
 
 /**
  * All the operations included in `n-th` validation pass of the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`.
  */
-export interface GetChainsBlocksOperationsByListOffsetRequest {
+export interface GetBlockOperationByListOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10776,21 +10747,21 @@ export interface GetChainsBlocksOperationsByListOffsetRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = Operation;
+export type GetBlockOperationByListOffsetByOperationOffsetOutput = Operation;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsByListOffsetByOperationOffsetError = ErrorTrace2;
+export type GetBlockOperationByListOffsetByOperationOffsetError = ErrorTrace2;
 
 /**
  * The `m-th` operation in the `n-th` validation pass of the block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`.
  */
-export interface GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest {
+export interface GetBlockOperationByListOffsetByOperationOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10816,21 +10787,21 @@ export interface GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsMetadataHashOutput = Unistring;
+export type GetBlockOperationsMetadataHashOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/operations_metadata_hash`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksOperationsMetadataHashError = ErrorTrace2;
+export type GetBlockOperationsMetadataHashError = ErrorTrace2;
 
 /**
  * The root hash of the operations metadata from the block. This is only set on blocks starting from environment V1.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations_metadata_hash`.
  */
-export interface GetChainsBlocksOperationsMetadataHashRequest {
+export interface GetBlockOperationsMetadataHashRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10844,7 +10815,7 @@ export interface GetChainsBlocksOperationsMetadataHashRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksProtocolsOutput = {
+export type GetBlockProtocolsOutput = {
   protocol: string;
   next_protocol: string;
 };
@@ -10854,14 +10825,14 @@ export type GetChainsBlocksProtocolsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksProtocolsError = ErrorTrace2;
+export type GetBlockProtocolsError = ErrorTrace2;
 
 /**
  * Current and next protocol.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/protocols`.
  */
-export interface GetChainsBlocksProtocolsRequest {
+export interface GetBlockProtocolsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10875,21 +10846,21 @@ export interface GetChainsBlocksProtocolsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksResultingContextHashOutput = Unistring;
+export type GetBlockResultingContextHashOutput = Unistring;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/resulting_context_hash`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksResultingContextHashError = ErrorTrace2;
+export type GetBlockResultingContextHashError = ErrorTrace2;
 
 /**
  * Context hash resulting of the block application.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/resulting_context_hash`.
  */
-export interface GetChainsBlocksResultingContextHashRequest {
+export interface GetBlockResultingContextHashRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10903,7 +10874,7 @@ export interface GetChainsBlocksResultingContextHashRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesBallotListOutput = {
+export type GetVotesBallotListOutput = {
   pkh: string;
   ballot: "nay" | "yay" | "pass";
 }[];
@@ -10913,14 +10884,14 @@ export type GetChainsBlocksVotesBallotListOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesBallotListError = ErrorTrace2;
+export type GetVotesBallotListError = ErrorTrace2;
 
 /**
  * Ballots casted so far during a voting period.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/ballot_list`.
  */
-export interface GetChainsBlocksVotesBallotListRequest {
+export interface GetVotesBallotListRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10934,7 +10905,7 @@ export interface GetChainsBlocksVotesBallotListRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesBallotsOutput = {
+export type GetVotesBallotsOutput = {
   yay: Int64;
   nay: Int64;
   pass: Int64;
@@ -10945,14 +10916,14 @@ export type GetChainsBlocksVotesBallotsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesBallotsError = ErrorTrace2;
+export type GetVotesBallotsError = ErrorTrace2;
 
 /**
  * Sum of ballots casted so far during a voting period.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/ballots`.
  */
-export interface GetChainsBlocksVotesBallotsRequest {
+export interface GetVotesBallotsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10966,21 +10937,21 @@ export interface GetChainsBlocksVotesBallotsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentPeriodOutput = VotingPeriodAndPositionAndRemaining;
+export type GetVotesCurrentPeriodOutput = VotingPeriodAndPositionAndRemaining;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_period`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentPeriodError = ErrorTrace2;
+export type GetVotesCurrentPeriodError = ErrorTrace2;
 
 /**
  * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the interrogated block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_period`.
  */
-export interface GetChainsBlocksVotesCurrentPeriodRequest {
+export interface GetVotesCurrentPeriodRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -10994,21 +10965,21 @@ export interface GetChainsBlocksVotesCurrentPeriodRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentProposalOutput = string | null;
+export type GetVotesCurrentProposalOutput = string | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_proposal`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentProposalError = ErrorTrace2;
+export type GetVotesCurrentProposalError = ErrorTrace2;
 
 /**
  * Current proposal under evaluation.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_proposal`.
  */
-export interface GetChainsBlocksVotesCurrentProposalRequest {
+export interface GetVotesCurrentProposalRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11022,21 +10993,21 @@ export interface GetChainsBlocksVotesCurrentProposalRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentQuorumOutput = ChainsBlocksOutput2;
+export type GetVotesCurrentQuorumOutput = Output5;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_quorum`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesCurrentQuorumError = ErrorTrace2;
+export type GetVotesCurrentQuorumError = ErrorTrace2;
 
 /**
  * Current expected quorum.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/current_quorum`.
  */
-export interface GetChainsBlocksVotesCurrentQuorumRequest {
+export interface GetVotesCurrentQuorumRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11050,7 +11021,7 @@ export interface GetChainsBlocksVotesCurrentQuorumRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesListingsOutput = {
+export type GetVotesListingsOutput = {
   pkh: string;
   voting_power: Int64;
 }[];
@@ -11060,14 +11031,14 @@ export type GetChainsBlocksVotesListingsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesListingsError = ErrorTrace2;
+export type GetVotesListingsError = ErrorTrace2;
 
 /**
  * List of delegates with their voting power.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/listings`.
  */
-export interface GetChainsBlocksVotesListingsRequest {
+export interface GetVotesListingsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11081,21 +11052,21 @@ export interface GetChainsBlocksVotesListingsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesProposalCountByPkhOutput = ChainsBlocksOutput;
+export type GetVotesProposalCountOutput = Output;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/proposal_count/<pkh>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesProposalCountByPkhError = ErrorTrace2;
+export type GetVotesProposalCountError = ErrorTrace2;
 
 /**
  * Number of votes casted during the current period.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/proposal_count/<pkh>`.
  */
-export interface GetChainsBlocksVotesProposalCountByPkhRequest {
+export interface GetVotesProposalCountRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11111,21 +11082,21 @@ export interface GetChainsBlocksVotesProposalCountByPkhRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesProposalsOutput = (string | Int64)[][];
+export type GetVotesProposalsOutput = (string | Int64)[][];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/proposals`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesProposalsError = ErrorTrace2;
+export type GetVotesProposalsError = ErrorTrace2;
 
 /**
  * List of proposals with number of supporters.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/proposals`.
  */
-export interface GetChainsBlocksVotesProposalsRequest {
+export interface GetVotesProposalsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11139,21 +11110,21 @@ export interface GetChainsBlocksVotesProposalsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesSuccessorPeriodOutput = VotingPeriodAndPositionAndRemaining;
+export type GetVotesSuccessorPeriodOutput = VotingPeriodAndPositionAndRemaining;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/successor_period`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesSuccessorPeriodError = ErrorTrace2;
+export type GetVotesSuccessorPeriodError = ErrorTrace2;
 
 /**
  * Returns the voting period (index, kind, starting position) and related information (position, remaining) of the next block.Useful to craft operations that will be valid in the next block.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/successor_period`.
  */
-export interface GetChainsBlocksVotesSuccessorPeriodRequest {
+export interface GetVotesSuccessorPeriodRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11167,21 +11138,21 @@ export interface GetChainsBlocksVotesSuccessorPeriodRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesTotalVotingPowerOutput = Bit64Integers;
+export type GetVotesTotalVotingPowerOutput = Bit64Integers;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/votes/total_voting_power`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsBlocksVotesTotalVotingPowerError = ErrorTrace2;
+export type GetVotesTotalVotingPowerError = ErrorTrace2;
 
 /**
  * Total voting power in the voting listings.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/votes/total_voting_power`.
  */
-export interface GetChainsBlocksVotesTotalVotingPowerRequest {
+export interface GetVotesTotalVotingPowerRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11195,33 +11166,33 @@ export interface GetChainsBlocksVotesTotalVotingPowerRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolBanOperationInput = ATezosOperationID;
+export type BanOperationInput = ATezosOperationID;
 
 /**
  * Output of `POST /chains/<chain_id>/mempool/ban_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolBanOperationOutput = AnyJson;
+export type BanOperationOutput = AnyJson;
 
 /**
  * Error of `POST /chains/<chain_id>/mempool/ban_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolBanOperationError = ErrorTrace2;
+export type BanOperationError = ErrorTrace2;
 
 /**
  * Remove an operation from the mempool if present. Also add it to the set of banned operations to prevent it from being fetched/processed/injected in the future. Note: If the baker has already received the operation, then it's necessary to restart it to flush the operation from it.
  *
  * Arguments of `POST /chains/<chain_id>/mempool/ban_operation`.
  */
-export interface PostChainsMempoolBanOperationRequest {
+export interface BanOperationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
   };
-  body: PostChainsMempoolBanOperationInput;
+  body: BanOperationInput;
 }
 
 /**
@@ -11229,21 +11200,21 @@ export interface PostChainsMempoolBanOperationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolFilterOutput = AnyJson;
+export type GetFilterOutput = AnyJson;
 
 /**
  * Error of `GET /chains/<chain_id>/mempool/filter`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolFilterError = ErrorTrace2;
+export type GetFilterError = ErrorTrace2;
 
 /**
  * Get the configuration of the mempool's filter and bounds. Values of the form [ "21", "20" ] are rational numbers given as a numerator and a denominator, e.g. 21/20 = 1.05. The minimal_fees (in mutez), minimal_nanotez_per_gas_unit, and minimal_nanotez_per_byte are requirements that a manager operation must meet to be considered by the mempool. replace_by_fee_factor is how much better a manager operation must be to replace a previous valid operation **from the same manager** (both its fee and its fee/gas ratio must exceed the old operation's by at least this factor). max_operations and max_total_bytes are the bounds on respectively the number of valid operations in the mempool and the sum of their sizes in bytes.
  *
  * Arguments of `GET /chains/<chain_id>/mempool/filter`.
  */
-export interface GetChainsMempoolFilterRequest {
+export interface GetFilterRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11259,33 +11230,33 @@ export interface GetChainsMempoolFilterRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolFilterInput = AnyJson;
+export type PostFilterInput = AnyJson;
 
 /**
  * Output of `POST /chains/<chain_id>/mempool/filter`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolFilterOutput = AnyJson;
+export type PostFilterOutput = AnyJson;
 
 /**
  * Error of `POST /chains/<chain_id>/mempool/filter`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolFilterError = ErrorTrace2;
+export type PostFilterError = ErrorTrace2;
 
 /**
  * Set the configuration of the mempool's filter and bounds. **If any of the fields is absent from the input JSON, then it is set to the default value for this field (i.e. its value in the default configuration), even if it previously had a different value.** If the input JSON does not describe a valid configuration, then the configuration is left unchanged. This RPC also returns the new configuration of the mempool (which may differ from the input if the latter omits fields or is invalid). You may call [octez-client rpc get '/chains/main/mempool/filter?include_default=true'] to see an example of JSON describing a valid configuration. See the description of that RPC for details on each configurable value.
  *
  * Arguments of `POST /chains/<chain_id>/mempool/filter`.
  */
-export interface PostChainsMempoolFilterRequest {
+export interface PostFilterRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
   };
-  body: PostChainsMempoolFilterInput;
+  body: PostFilterInput;
 }
 
 /**
@@ -11293,7 +11264,7 @@ export interface PostChainsMempoolFilterRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolMonitorOperationsOutput = {
+export type MonitorOperationsOutput = {
   hash: string;
   protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
   branch: string;
@@ -11307,14 +11278,14 @@ export type GetChainsMempoolMonitorOperationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolMonitorOperationsError = ErrorTrace2;
+export type MonitorOperationsError = ErrorTrace2;
 
 /**
  * Monitor the mempool operations.
  *
  * Arguments of `GET /chains/<chain_id>/mempool/monitor_operations`.
  */
-export interface GetChainsMempoolMonitorOperationsRequest {
+export interface MonitorOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11344,7 +11315,7 @@ export interface GetChainsMempoolMonitorOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolPendingOperationsOutput = {
+export type GetPendingOperationsOutput = {
   validated: {
     hash: string;
     branch: string;
@@ -11397,14 +11368,14 @@ export type GetChainsMempoolPendingOperationsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetChainsMempoolPendingOperationsError = ErrorTrace2;
+export type GetPendingOperationsError = ErrorTrace2;
 
 /**
  * List the prevalidated operations.
  *
  * Arguments of `GET /chains/<chain_id>/mempool/pending_operations`.
  */
-export interface GetChainsMempoolPendingOperationsRequest {
+export interface GetPendingOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11436,28 +11407,28 @@ export interface GetChainsMempoolPendingOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolRequestOperationsInput = EmptyObject2;
+export type RequestOperationsInput = EmptyObject2;
 
 /**
  * Output of `POST /chains/<chain_id>/mempool/request_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolRequestOperationsOutput = EmptyObject2;
+export type RequestOperationsOutput = EmptyObject2;
 
 /**
  * Error of `POST /chains/<chain_id>/mempool/request_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolRequestOperationsError = ErrorTrace2;
+export type RequestOperationsError = ErrorTrace2;
 
 /**
  * Request the operations of our peers or a specific peer if specified via a query parameter.
  *
  * Arguments of `POST /chains/<chain_id>/mempool/request_operations`.
  */
-export interface PostChainsMempoolRequestOperationsRequest {
+export interface RequestOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -11466,7 +11437,7 @@ export interface PostChainsMempoolRequestOperationsRequest {
     /** A cryptographic node identity (Base58Check-encoded) */
     peer_id?: string;
   };
-  body: PostChainsMempoolRequestOperationsInput;
+  body: RequestOperationsInput;
 }
 
 /**
@@ -11474,33 +11445,33 @@ export interface PostChainsMempoolRequestOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanAllOperationsInput = EmptyObject2;
+export type UnbanAllOperationsInput = EmptyObject2;
 
 /**
  * Output of `POST /chains/<chain_id>/mempool/unban_all_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanAllOperationsOutput = AnyJson;
+export type UnbanAllOperationsOutput = AnyJson;
 
 /**
  * Error of `POST /chains/<chain_id>/mempool/unban_all_operations`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanAllOperationsError = ErrorTrace2;
+export type UnbanAllOperationsError = ErrorTrace2;
 
 /**
  * Clear the set of banned operations.
  *
  * Arguments of `POST /chains/<chain_id>/mempool/unban_all_operations`.
  */
-export interface PostChainsMempoolUnbanAllOperationsRequest {
+export interface UnbanAllOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
   };
-  body: PostChainsMempoolUnbanAllOperationsInput;
+  body: UnbanAllOperationsInput;
 }
 
 /**
@@ -11508,33 +11479,33 @@ export interface PostChainsMempoolUnbanAllOperationsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanOperationInput = ATezosOperationID;
+export type UnbanOperationInput = ATezosOperationID;
 
 /**
  * Output of `POST /chains/<chain_id>/mempool/unban_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanOperationOutput = AnyJson;
+export type UnbanOperationOutput = AnyJson;
 
 /**
  * Error of `POST /chains/<chain_id>/mempool/unban_operation`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostChainsMempoolUnbanOperationError = ErrorTrace2;
+export type UnbanOperationError = ErrorTrace2;
 
 /**
  * Remove an operation from the set of banned operations (nothing happens if it was not banned).
  *
  * Arguments of `POST /chains/<chain_id>/mempool/unban_operation`.
  */
-export interface PostChainsMempoolUnbanOperationRequest {
+export interface UnbanOperationRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
   };
-  body: PostChainsMempoolUnbanOperationInput;
+  body: UnbanOperationInput;
 }
 
 /**

@@ -6,16 +6,16 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextCacheContractsRankInput`
- * - `GetChainsBlocksContextLiquidityBakingCpmmAddressOutput`
+ * - `PostCacheContractsRankInput`
+ * - `GetLiquidityBakingCpmmAddressOutput`
  */
 export declare const validateAContractHandleOriginatedAccount: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput`
- * - `PostChainsMempoolBanOperationInput`
- * - `PostChainsMempoolUnbanOperationInput`
+ * - `GetBlockOperationHashByListOffsetByOperationOffsetOutput`
+ * - `BanOperationInput`
+ * - `UnbanOperationInput`
  */
 export declare const validateATezosOperationID: JsonValidator;
 
@@ -24,24 +24,24 @@ export declare const validateATezosOperationID: JsonValidator;
  * - `PatchChainsByChainIdOutput`
  * - `GetErrorsOutput`
  * - `GetFetchProtocolByProtocolHashOutput`
- * - `GetChainsBlocksContextConstantsErrorsOutput`
- * - `PostChainsMempoolBanOperationOutput`
- * - `GetChainsMempoolFilterOutput`
- * - `PostChainsMempoolFilterInput`
- * - `PostChainsMempoolFilterOutput`
- * - `PostChainsMempoolUnbanAllOperationsOutput`
- * - `PostChainsMempoolUnbanOperationOutput`
+ * - `GetConstantsErrorsOutput`
+ * - `BanOperationOutput`
+ * - `GetFilterOutput`
+ * - `PostFilterInput`
+ * - `PostFilterOutput`
+ * - `UnbanAllOperationsOutput`
+ * - `UnbanOperationOutput`
  */
 export declare const validateAnyJson2: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesBakingPowerOutput`
- * - `GetChainsBlocksContextDelegatesCurrentBakingPowerOutput`
- * - `GetChainsBlocksContextDelegatesCurrentVotingPowerOutput`
- * - `GetChainsBlocksContextDelegatesVotingPowerOutput`
- * - `GetChainsBlocksHelpersTotalBakingPowerOutput`
- * - `GetChainsBlocksVotesTotalVotingPowerOutput`
+ * - `GetDelegateBakingPowerOutput`
+ * - `GetDelegateCurrentBakingPowerOutput`
+ * - `GetDelegateCurrentVotingPowerOutput`
+ * - `GetDelegateVotingPowerOutput`
+ * - `GetTotalBakingPowerOutput`
+ * - `GetVotesTotalVotingPowerOutput`
  */
 export declare const validateBit64Integers: JsonValidator;
 
@@ -55,8 +55,8 @@ export declare const validateBlockHashAndLevel: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeBlockHeaderInput`
- * - `PostChainsBlocksHelpersParseBlockInput`
+ * - `ForgeBlockHeaderInput`
+ * - `ParseBlockInput`
  */
 export declare const validateBlockHeader2: JsonValidator;
 
@@ -64,101 +64,53 @@ export declare const validateBlockHeader2: JsonValidator;
  * Validates the JSON form of:
  * - `GetNetworkPeersBannedOutput`
  * - `GetNetworkPointsBannedOutput`
- * - `GetChainsBlocksContextDelegatesDeactivatedOutput`
- * - `GetChainsBlocksContextDelegatesIsForbiddenOutput`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedOutput`
+ * - `GetDelegateDeactivatedOutput`
+ * - `GetDelegateIsForbiddenOutput`
+ * - `GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput`
  */
 export declare const validateBooleanValue3: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeBlsConsensusOperationsInput`
- * - `PostChainsBlocksHelpersForgeOperationsInput`
+ * - `ForgeBlsConsensusOperationsInput`
+ * - `ForgeOperationsInput`
  */
 export declare const validateBranchAndContents: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextContractsBigMapGetOutput`
- * - `PostChainsBlocksContextContractsStorageNormalizedOutput`
+ * - `RunCodeInput`
+ * - `TraceCodeInput`
  */
-export declare const validateChainsBlocksContextContractsOutput: JsonValidator;
+export declare const validateCodeInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsStoragePaidSpaceOutput`
- * - `GetChainsBlocksContextContractsStorageUsedSpaceOutput`
+ * - `PostContractBigMapGetOutput`
+ * - `PostContractStorageNormalizedOutput`
  */
-export declare const validateChainsBlocksContextContractsStorageOutput: JsonValidator;
+export declare const validateContractOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesTotalUnstakedPerCycleOutput`
- * - `GetChainsBlocksContextDelegatesUnstakedFrozenDepositsOutput`
+ * - `GetContractStoragePaidSpaceOutput`
+ * - `GetContractStorageUsedSpaceOutput`
  */
-export declare const validateChainsBlocksContextDelegatesOutput: JsonValidator;
+export declare const validateContractStorageOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsOutput`
- * - `GetChainsBlocksContextDelegatesDelegatedContractsOutput`
- * - `GetChainsBlocksContextDelegatesDelegatorsOutput`
- */
-export declare const validateChainsBlocksContextOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsStakedBalanceOutput`
- * - `GetChainsBlocksContextContractsUnstakedFinalizableBalanceOutput`
- * - `GetChainsBlocksContextContractsUnstakedFrozenBalanceOutput`
- * - `GetChainsBlocksContextDelegatesFrozenDepositsLimitOutput`
- */
-export declare const validateChainsBlocksContextOutput2: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesOutput`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakersOutput`
- */
-export declare const validateChainsBlocksContextOutput3: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunCodeInput`
- * - `PostChainsBlocksHelpersScriptsTraceCodeInput`
- */
-export declare const validateChainsBlocksHelpersScriptsInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunOperationOutput`
- * - `PostChainsBlocksHelpersScriptsSimulateOperationOutput`
- */
-export declare const validateChainsBlocksHelpersScriptsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextCacheContractsSizeOutput`
- * - `GetChainsBlocksContextCacheContractsSizeLimitOutput`
- * - `GetChainsBlocksVotesProposalCountByPkhOutput`
- */
-export declare const validateChainsBlocksOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesGracePeriodOutput`
- * - `GetChainsBlocksHelpersConsecutiveRoundZeroOutput`
- * - `GetChainsBlocksHelpersRoundOutput`
- * - `GetChainsBlocksVotesCurrentQuorumOutput`
- */
-export declare const validateChainsBlocksOutput2: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunScriptViewOutput`
- * - `PostChainsBlocksHelpersScriptsRunViewOutput`
+ * - `RunScriptViewOutput`
+ * - `RunViewOutput`
  */
 export declare const validateData: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateTotalUnstakedPerCycleOutput`
+ * - `GetDelegateUnstakedFrozenDepositsOutput`
+ */
+export declare const validateDelegateOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -173,10 +125,10 @@ export declare const validateEmptyObject: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextSeedInput`
- * - `PostChainsMempoolRequestOperationsInput`
- * - `PostChainsMempoolRequestOperationsOutput`
- * - `PostChainsMempoolUnbanAllOperationsInput`
+ * - `PostSeedInput`
+ * - `RequestOperationsInput`
+ * - `RequestOperationsOutput`
+ * - `UnbanAllOperationsInput`
  */
 export declare const validateEmptyObject2: JsonValidator;
 
@@ -254,206 +206,206 @@ export declare const validateErrorTrace: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksByBlockIdError`
- * - `GetChainsBlocksContextAdaptiveIssuanceLaunchCycleError`
- * - `GetChainsBlocksContextBigMapsByBigMapIdError`
- * - `GetChainsBlocksContextBigMapsByBigMapIdByScriptExprError`
- * - `PostChainsBlocksContextBigMapsNormalizedError`
- * - `GetChainsBlocksContextCacheContractsAllError`
- * - `PostChainsBlocksContextCacheContractsRankError`
- * - `GetChainsBlocksContextCacheContractsSizeError`
- * - `GetChainsBlocksContextCacheContractsSizeLimitError`
- * - `GetChainsBlocksContextConstantsError`
- * - `GetChainsBlocksContextConstantsErrorsError`
- * - `GetChainsBlocksContextConstantsParametricError`
- * - `GetChainsBlocksContextContractsError`
- * - `GetChainsBlocksContextContractsByContractIdError`
- * - `GetChainsBlocksContextContractsAllTicketBalancesError`
- * - `GetChainsBlocksContextContractsBalanceError`
- * - `GetChainsBlocksContextContractsBalanceAndFrozenBondsError`
- * - `PostChainsBlocksContextContractsBigMapGetError`
- * - `GetChainsBlocksContextContractsCounterError`
- * - `GetChainsBlocksContextContractsDelegateError`
- * - `GetChainsBlocksContextContractsEntrypointsError`
- * - `GetChainsBlocksContextContractsEntrypointsByEntrypointError`
- * - `GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountError`
- * - `GetChainsBlocksContextContractsFrozenBondsError`
- * - `GetChainsBlocksContextContractsFullBalanceError`
- * - `GetChainsBlocksContextContractsManagerKeyError`
- * - `GetChainsBlocksContextContractsScriptError`
- * - `PostChainsBlocksContextContractsScriptNormalizedError`
- * - `GetChainsBlocksContextContractsSingleSaplingGetDiffError`
- * - `GetChainsBlocksContextContractsSpendableError`
- * - `GetChainsBlocksContextContractsSpendableAndFrozenBondsError`
- * - `GetChainsBlocksContextContractsStakedBalanceError`
- * - `GetChainsBlocksContextContractsStakingNumeratorError`
- * - `GetChainsBlocksContextContractsStorageError`
- * - `PostChainsBlocksContextContractsStorageNormalizedError`
- * - `GetChainsBlocksContextContractsStoragePaidSpaceError`
- * - `GetChainsBlocksContextContractsStorageUsedSpaceError`
- * - `PostChainsBlocksContextContractsTicketBalanceError`
- * - `GetChainsBlocksContextContractsUnstakeRequestsError`
- * - `GetChainsBlocksContextContractsUnstakedFinalizableBalanceError`
- * - `GetChainsBlocksContextContractsUnstakedFrozenBalanceError`
- * - `GetChainsBlocksContextDalCommitmentsHistoryError`
- * - `GetChainsBlocksContextDalPublishedSlotHeadersError`
- * - `GetChainsBlocksContextDalShardsError`
- * - `GetChainsBlocksContextDalSkipListCellsOfLevelError`
- * - `GetChainsBlocksContextDelegatesError`
- * - `GetChainsBlocksContextDelegatesByPkhError`
- * - `GetChainsBlocksContextDelegatesActiveStakingParametersError`
- * - `GetChainsBlocksContextDelegatesBakingPowerError`
- * - `GetChainsBlocksContextDelegatesCompanionKeyError`
- * - `GetChainsBlocksContextDelegatesConsensusKeyError`
- * - `GetChainsBlocksContextDelegatesCurrentBakingPowerError`
- * - `GetChainsBlocksContextDelegatesCurrentFrozenDepositsError`
- * - `GetChainsBlocksContextDelegatesCurrentVotingPowerError`
- * - `GetChainsBlocksContextDelegatesDalParticipationError`
- * - `GetChainsBlocksContextDelegatesDeactivatedError`
- * - `GetChainsBlocksContextDelegatesDelegatedBalanceError`
- * - `GetChainsBlocksContextDelegatesDelegatedContractsError`
- * - `GetChainsBlocksContextDelegatesDelegatorsError`
- * - `GetChainsBlocksContextDelegatesDenunciationsError`
- * - `GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountError`
- * - `GetChainsBlocksContextDelegatesExternalDelegatedError`
- * - `GetChainsBlocksContextDelegatesExternalStakedError`
- * - `GetChainsBlocksContextDelegatesFrozenDepositsError`
- * - `GetChainsBlocksContextDelegatesFrozenDepositsLimitError`
- * - `GetChainsBlocksContextDelegatesFullBalanceError`
- * - `GetChainsBlocksContextDelegatesGracePeriodError`
- * - `GetChainsBlocksContextDelegatesIsForbiddenError`
- * - `GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleError`
- * - `GetChainsBlocksContextDelegatesOwnDelegatedError`
- * - `GetChainsBlocksContextDelegatesOwnFullBalanceError`
- * - `GetChainsBlocksContextDelegatesOwnStakedError`
- * - `GetChainsBlocksContextDelegatesParticipationError`
- * - `GetChainsBlocksContextDelegatesPendingStakingParametersError`
- * - `GetChainsBlocksContextDelegatesStakersError`
- * - `GetChainsBlocksContextDelegatesStakingBalanceError`
- * - `GetChainsBlocksContextDelegatesStakingDenominatorError`
- * - `GetChainsBlocksContextDelegatesTotalDelegatedError`
- * - `GetChainsBlocksContextDelegatesTotalDelegatedStakeError`
- * - `GetChainsBlocksContextDelegatesTotalStakedError`
- * - `GetChainsBlocksContextDelegatesTotalUnstakedPerCycleError`
- * - `GetChainsBlocksContextDelegatesUnstakedFrozenDepositsError`
- * - `GetChainsBlocksContextDelegatesVotingInfoError`
- * - `GetChainsBlocksContextDelegatesVotingPowerError`
- * - `GetChainsBlocksContextDenunciationsError`
- * - `GetChainsBlocksContextDestinationIndexError`
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateError`
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsError`
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateExactError`
- * - `GetChainsBlocksContextIssuanceExpectedIssuanceError`
- * - `GetChainsBlocksContextIssuanceIssuancePerMinuteError`
- * - `GetChainsBlocksContextLiquidityBakingCpmmAddressError`
- * - `GetChainsBlocksContextMerkleTreeError`
- * - `GetChainsBlocksContextMerkleTreeV2Error`
- * - `GetChainsBlocksContextNoncesByBlockLevelError`
- * - `GetChainsBlocksContextProtocolFirstLevelError`
- * - `GetChainsBlocksContextRawBytesError`
- * - `GetChainsBlocksContextSaplingGetDiffError`
- * - `PostChainsBlocksContextSeedError`
- * - `GetChainsBlocksContextSeedComputationError`
- * - `GetChainsBlocksContextSmartRollupsAllError`
- * - `GetChainsBlocksContextSmartRollupsAllInboxError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentCanBeCementedError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupKindError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakersError`
- * - `PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceError`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupWhitelistError`
- * - `GetChainsBlocksContextTotalCurrentlyStakedError`
- * - `GetChainsBlocksContextTotalFrozenStakeError`
- * - `GetChainsBlocksContextTotalSupplyError`
- * - `GetChainsBlocksHashError`
- * - `GetChainsBlocksHeaderError`
- * - `GetChainsBlocksHeaderProtocolDataError`
- * - `GetChainsBlocksHeaderProtocolDataRawError`
- * - `GetChainsBlocksHeaderRawError`
- * - `GetChainsBlocksHeaderShellError`
- * - `GetChainsBlocksHelpersAllBakersAttestActivationLevelError`
- * - `GetChainsBlocksHelpersAttestationRightsError`
- * - `GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleError`
- * - `GetChainsBlocksHelpersBakingRightsError`
- * - `GetChainsBlocksHelpersCompleteByPrefixError`
- * - `GetChainsBlocksHelpersConsecutiveRoundZeroError`
- * - `GetChainsBlocksHelpersCurrentLevelError`
- * - `PostChainsBlocksHelpersForgeBlsConsensusOperationsError`
- * - `PostChainsBlocksHelpersForgeOperationsError`
- * - `PostChainsBlocksHelpersForgeProtocolDataError`
- * - `PostChainsBlocksHelpersForgeSignedOperationsError`
- * - `PostChainsBlocksHelpersForgeBlockHeaderError`
- * - `GetChainsBlocksHelpersLevelsInCurrentCycleError`
- * - `PostChainsBlocksHelpersParseBlockError`
- * - `PostChainsBlocksHelpersParseOperationsError`
- * - `PostChainsBlocksHelpersPreapplyBlockError`
- * - `PostChainsBlocksHelpersPreapplyOperationsError`
- * - `GetChainsBlocksHelpersRoundError`
- * - `PostChainsBlocksHelpersScriptsEntrypointError`
- * - `PostChainsBlocksHelpersScriptsEntrypointsError`
- * - `PostChainsBlocksHelpersScriptsNormalizeDataError`
- * - `PostChainsBlocksHelpersScriptsNormalizeScriptError`
- * - `PostChainsBlocksHelpersScriptsNormalizeStackError`
- * - `PostChainsBlocksHelpersScriptsNormalizeTypeError`
- * - `PostChainsBlocksHelpersScriptsPackDataError`
- * - `PostChainsBlocksHelpersScriptsRunCodeError`
- * - `PostChainsBlocksHelpersScriptsRunInstructionError`
- * - `PostChainsBlocksHelpersScriptsRunOperationError`
- * - `PostChainsBlocksHelpersScriptsRunScriptViewError`
- * - `PostChainsBlocksHelpersScriptsRunViewError`
- * - `PostChainsBlocksHelpersScriptsScriptSizeError`
- * - `PostChainsBlocksHelpersScriptsSimulateOperationError`
- * - `PostChainsBlocksHelpersScriptsTraceCodeError`
- * - `PostChainsBlocksHelpersScriptsTypecheckCodeError`
- * - `PostChainsBlocksHelpersScriptsTypecheckDataError`
- * - `GetChainsBlocksHelpersTotalBakingPowerError`
- * - `GetChainsBlocksHelpersTz4BakerNumberRatioError`
- * - `GetChainsBlocksHelpersValidatorsError`
- * - `GetChainsBlocksLiveBlocksError`
- * - `GetChainsBlocksMetadataError`
- * - `GetChainsBlocksMetadataHashError`
- * - `GetChainsBlocksOperationHashesError`
- * - `GetChainsBlocksOperationHashesByListOffsetError`
- * - `GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError`
- * - `GetChainsBlocksOperationMetadataHashesError`
- * - `GetChainsBlocksOperationMetadataHashesByListOffsetError`
- * - `GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetError`
- * - `GetChainsBlocksOperationsError`
- * - `GetChainsBlocksOperationsByListOffsetError`
- * - `GetChainsBlocksOperationsByListOffsetByOperationOffsetError`
- * - `GetChainsBlocksOperationsMetadataHashError`
- * - `GetChainsBlocksProtocolsError`
- * - `GetChainsBlocksResultingContextHashError`
- * - `GetChainsBlocksVotesBallotListError`
- * - `GetChainsBlocksVotesBallotsError`
- * - `GetChainsBlocksVotesCurrentPeriodError`
- * - `GetChainsBlocksVotesCurrentProposalError`
- * - `GetChainsBlocksVotesCurrentQuorumError`
- * - `GetChainsBlocksVotesListingsError`
- * - `GetChainsBlocksVotesProposalCountByPkhError`
- * - `GetChainsBlocksVotesProposalsError`
- * - `GetChainsBlocksVotesSuccessorPeriodError`
- * - `GetChainsBlocksVotesTotalVotingPowerError`
- * - `PostChainsMempoolBanOperationError`
- * - `GetChainsMempoolFilterError`
- * - `PostChainsMempoolFilterError`
- * - `GetChainsMempoolMonitorOperationsError`
- * - `GetChainsMempoolPendingOperationsError`
- * - `PostChainsMempoolRequestOperationsError`
- * - `PostChainsMempoolUnbanAllOperationsError`
- * - `PostChainsMempoolUnbanOperationError`
+ * - `GetBlockError`
+ * - `GetAdaptiveIssuanceLaunchCycleError`
+ * - `GetBigMapByBigMapIdError`
+ * - `GetBigMapByBigMapIdByScriptExprError`
+ * - `PostBigMapNormalizedError`
+ * - `GetCacheContractsAllError`
+ * - `PostCacheContractsRankError`
+ * - `GetCacheContractsSizeError`
+ * - `GetCacheContractsSizeLimitError`
+ * - `GetConstantsError`
+ * - `GetConstantsErrorsError`
+ * - `GetConstantsParametricError`
+ * - `GetContractsError`
+ * - `GetContractError`
+ * - `GetContractAllTicketBalancesError`
+ * - `GetContractBalanceError`
+ * - `GetContractBalanceAndFrozenBondsError`
+ * - `PostContractBigMapGetError`
+ * - `GetContractCounterError`
+ * - `GetContractDelegateError`
+ * - `GetContractEntrypointsError`
+ * - `GetContractEntrypointError`
+ * - `GetContractEstimatedOwnPendingSlashedAmountError`
+ * - `GetContractFrozenBondsError`
+ * - `GetContractFullBalanceError`
+ * - `GetContractManagerKeyError`
+ * - `GetContractScriptError`
+ * - `PostContractScriptNormalizedError`
+ * - `GetContractSingleSaplingGetDiffError`
+ * - `GetContractSpendableError`
+ * - `GetContractSpendableAndFrozenBondsError`
+ * - `GetContractStakedBalanceError`
+ * - `GetContractStakingNumeratorError`
+ * - `GetContractStorageError`
+ * - `PostContractStorageNormalizedError`
+ * - `GetContractStoragePaidSpaceError`
+ * - `GetContractStorageUsedSpaceError`
+ * - `PostContractTicketBalanceError`
+ * - `GetContractUnstakeRequestsError`
+ * - `GetContractUnstakedFinalizableBalanceError`
+ * - `GetContractUnstakedFrozenBalanceError`
+ * - `GetDalCommitmentsHistoryError`
+ * - `GetDalPublishedSlotHeadersError`
+ * - `GetDalShardsError`
+ * - `GetDalSkipListCellsOfLevelError`
+ * - `GetDelegatesError`
+ * - `GetDelegateError`
+ * - `GetDelegateActiveStakingParametersError`
+ * - `GetDelegateBakingPowerError`
+ * - `GetDelegateCompanionKeyError`
+ * - `GetDelegateConsensusKeyError`
+ * - `GetDelegateCurrentBakingPowerError`
+ * - `GetDelegateCurrentFrozenDepositsError`
+ * - `GetDelegateCurrentVotingPowerError`
+ * - `GetDelegateDalParticipationError`
+ * - `GetDelegateDeactivatedError`
+ * - `GetDelegateDelegatedBalanceError`
+ * - `GetDelegateDelegatedContractsError`
+ * - `GetDelegateDelegatorsError`
+ * - `GetDelegateDenunciationsError`
+ * - `GetDelegateEstimatedSharedPendingSlashedAmountError`
+ * - `GetDelegateExternalDelegatedError`
+ * - `GetDelegateExternalStakedError`
+ * - `GetDelegateFrozenDepositsError`
+ * - `GetDelegateFrozenDepositsLimitError`
+ * - `GetDelegateFullBalanceError`
+ * - `GetDelegateGracePeriodError`
+ * - `GetDelegateIsForbiddenError`
+ * - `GetDelegateMinDelegatedInCurrentCycleError`
+ * - `GetDelegateOwnDelegatedError`
+ * - `GetDelegateOwnFullBalanceError`
+ * - `GetDelegateOwnStakedError`
+ * - `GetDelegateParticipationError`
+ * - `GetDelegatePendingStakingParametersError`
+ * - `GetDelegateStakersError`
+ * - `GetDelegateStakingBalanceError`
+ * - `GetDelegateStakingDenominatorError`
+ * - `GetDelegateTotalDelegatedError`
+ * - `GetDelegateTotalDelegatedStakeError`
+ * - `GetDelegateTotalStakedError`
+ * - `GetDelegateTotalUnstakedPerCycleError`
+ * - `GetDelegateUnstakedFrozenDepositsError`
+ * - `GetDelegateVotingInfoError`
+ * - `GetDelegateVotingPowerError`
+ * - `GetDenunciationsError`
+ * - `GetDestinationIndexError`
+ * - `GetIssuanceCurrentYearlyRateError`
+ * - `GetIssuanceCurrentYearlyRateDetailsError`
+ * - `GetIssuanceCurrentYearlyRateExactError`
+ * - `GetIssuanceExpectedIssuanceError`
+ * - `GetIssuanceIssuancePerMinuteError`
+ * - `GetLiquidityBakingCpmmAddressError`
+ * - `GetMerkleTreeError`
+ * - `GetMerkleTreeV2Error`
+ * - `GetNonceError`
+ * - `GetProtocolFirstLevelError`
+ * - `GetRawBytesError`
+ * - `GetSaplingGetDiffError`
+ * - `PostSeedError`
+ * - `GetSeedComputationError`
+ * - `GetSmartRollupsAllError`
+ * - `GetSmartRollupsAllInboxError`
+ * - `GetSmartRollupsSmartRollupCommitmentError`
+ * - `GetSmartRollupsSmartRollupCommitmentCanBeCementedError`
+ * - `GetSmartRollupsSmartRollupCommitmentStakersIndexesError`
+ * - `GetSmartRollupsSmartRollupConsumedOutputError`
+ * - `GetSmartRollupsSmartRollupGenesisInfoError`
+ * - `GetSmartRollupsSmartRollupInboxLevelCommitmentsError`
+ * - `GetSmartRollupsSmartRollupKindError`
+ * - `GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError`
+ * - `GetSmartRollupsSmartRollupLastWhitelistUpdateError`
+ * - `GetSmartRollupsSmartRollupStakerConflictsError`
+ * - `GetSmartRollupsSmartRollupStakerGamesError`
+ * - `GetSmartRollupsSmartRollupStakerIndexError`
+ * - `GetSmartRollupsSmartRollupStakerStakedOnCommitmentError`
+ * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutError`
+ * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError`
+ * - `GetSmartRollupsSmartRollupStakersError`
+ * - `PostSmartRollupsSmartRollupTicketBalanceError`
+ * - `GetSmartRollupsSmartRollupWhitelistError`
+ * - `GetTotalCurrentlyStakedError`
+ * - `GetTotalFrozenStakeError`
+ * - `GetTotalSupplyError`
+ * - `GetBlockHashError`
+ * - `GetBlockHeaderError`
+ * - `GetBlockHeaderProtocolDataError`
+ * - `GetBlockHeaderProtocolDataRawError`
+ * - `GetBlockHeaderRawError`
+ * - `GetBlockHeaderShellError`
+ * - `GetAllBakersAttestActivationLevelError`
+ * - `GetAttestationRightsError`
+ * - `GetBakingPowerDistributionForCurrentCycleError`
+ * - `GetBakingRightsError`
+ * - `GetCompleteError`
+ * - `GetConsecutiveRoundZeroError`
+ * - `GetCurrentLevelError`
+ * - `ForgeBlsConsensusOperationsError`
+ * - `ForgeOperationsError`
+ * - `ForgeProtocolDataError`
+ * - `ForgeSignedOperationsError`
+ * - `ForgeBlockHeaderError`
+ * - `GetLevelsInCurrentCycleError`
+ * - `ParseBlockError`
+ * - `ParseOperationsError`
+ * - `PreapplyBlockError`
+ * - `PreapplyOperationsError`
+ * - `GetRoundError`
+ * - `PostEntrypointError`
+ * - `PostEntrypointsError`
+ * - `NormalizeDataError`
+ * - `NormalizeScriptError`
+ * - `NormalizeStackError`
+ * - `NormalizeTypeError`
+ * - `PackDataError`
+ * - `RunCodeError`
+ * - `RunInstructionError`
+ * - `RunOperationError`
+ * - `RunScriptViewError`
+ * - `RunViewError`
+ * - `PostScriptSizeError`
+ * - `SimulateOperationError`
+ * - `TraceCodeError`
+ * - `TypecheckCodeError`
+ * - `TypecheckDataError`
+ * - `GetTotalBakingPowerError`
+ * - `GetTz4BakerNumberRatioError`
+ * - `GetValidatorsError`
+ * - `GetBlockLiveBlocksError`
+ * - `GetBlockMetadataError`
+ * - `GetBlockMetadataHashError`
+ * - `GetBlockOperationHashesError`
+ * - `GetBlockOperationHashByListOffsetError`
+ * - `GetBlockOperationHashByListOffsetByOperationOffsetError`
+ * - `GetBlockOperationMetadataHashesError`
+ * - `GetBlockOperationMetadataHashByListOffsetError`
+ * - `GetBlockOperationMetadataHashByListOffsetByOperationOffsetError`
+ * - `GetBlockOperationsError`
+ * - `GetBlockOperationByListOffsetError`
+ * - `GetBlockOperationByListOffsetByOperationOffsetError`
+ * - `GetBlockOperationsMetadataHashError`
+ * - `GetBlockProtocolsError`
+ * - `GetBlockResultingContextHashError`
+ * - `GetVotesBallotListError`
+ * - `GetVotesBallotsError`
+ * - `GetVotesCurrentPeriodError`
+ * - `GetVotesCurrentProposalError`
+ * - `GetVotesCurrentQuorumError`
+ * - `GetVotesListingsError`
+ * - `GetVotesProposalCountError`
+ * - `GetVotesProposalsError`
+ * - `GetVotesSuccessorPeriodError`
+ * - `GetVotesTotalVotingPowerError`
+ * - `BanOperationError`
+ * - `GetFilterError`
+ * - `PostFilterError`
+ * - `MonitorOperationsError`
+ * - `GetPendingOperationsError`
+ * - `RequestOperationsError`
+ * - `UnbanAllOperationsError`
+ * - `UnbanOperationError`
  */
 export declare const validateErrorTrace2: JsonValidator;
 
@@ -466,525 +418,195 @@ export declare const validateExpectedEnvVersionAndComponents: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksByBlockIdOutput`
+ * - `ForgeBlockHeaderOutput`
  */
-export declare const validateGetChainsBlocksByBlockIdOutput: JsonValidator;
+export declare const validateForgeBlockHeaderOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput`
+ * - `ForgeBlsConsensusOperationsOutput`
  */
-export declare const validateGetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput: JsonValidator;
+export declare const validateForgeBlsConsensusOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextBigMapsByBigMapIdOutput`
+ * - `ForgeProtocolDataInput`
  */
-export declare const validateGetChainsBlocksContextBigMapsByBigMapIdOutput: JsonValidator;
+export declare const validateForgeProtocolDataInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextCacheContractsAllOutput`
+ * - `ForgeProtocolDataOutput`
  */
-export declare const validateGetChainsBlocksContextCacheContractsAllOutput: JsonValidator;
+export declare const validateForgeProtocolDataOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextConstantsOutput`
+ * - `ForgeSignedOperationsInput`
  */
-export declare const validateGetChainsBlocksContextConstantsOutput: JsonValidator;
+export declare const validateForgeSignedOperationsInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextConstantsParametricOutput`
+ * - `GetAdaptiveIssuanceLaunchCycleOutput`
  */
-export declare const validateGetChainsBlocksContextConstantsParametricOutput: JsonValidator;
+export declare const validateGetAdaptiveIssuanceLaunchCycleOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsAllTicketBalancesOutput`
+ * - `GetAllBakersAttestActivationLevelOutput`
  */
-export declare const validateGetChainsBlocksContextContractsAllTicketBalancesOutput: JsonValidator;
+export declare const validateGetAllBakersAttestActivationLevelOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsByContractIdOutput`
+ * - `GetAttestationRightsOutput`
  */
-export declare const validateGetChainsBlocksContextContractsByContractIdOutput: JsonValidator;
+export declare const validateGetAttestationRightsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsDelegateOutput`
+ * - `GetBakingPowerDistributionForCurrentCycleOutput`
  */
-export declare const validateGetChainsBlocksContextContractsDelegateOutput: JsonValidator;
+export declare const validateGetBakingPowerDistributionForCurrentCycleOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsManagerKeyOutput`
+ * - `GetBakingRightsOutput`
  */
-export declare const validateGetChainsBlocksContextContractsManagerKeyOutput: JsonValidator;
+export declare const validateGetBakingRightsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsScriptOutput`
+ * - `GetBigMapByBigMapIdOutput`
  */
-export declare const validateGetChainsBlocksContextContractsScriptOutput: JsonValidator;
+export declare const validateGetBigMapByBigMapIdOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsUnstakeRequestsOutput`
+ * - `GetBlockHashOutput`
  */
-export declare const validateGetChainsBlocksContextContractsUnstakeRequestsOutput: JsonValidator;
+export declare const validateGetBlockHashOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDalCommitmentsHistoryOutput`
+ * - `GetBlockHeaderOutput`
  */
-export declare const validateGetChainsBlocksContextDalCommitmentsHistoryOutput: JsonValidator;
+export declare const validateGetBlockHeaderOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDalPublishedSlotHeadersOutput`
+ * - `GetBlockHeaderProtocolDataOutput`
  */
-export declare const validateGetChainsBlocksContextDalPublishedSlotHeadersOutput: JsonValidator;
+export declare const validateGetBlockHeaderProtocolDataOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDalShardsOutput`
+ * - `GetBlockHeaderShellOutput`
  */
-export declare const validateGetChainsBlocksContextDalShardsOutput: JsonValidator;
+export declare const validateGetBlockHeaderShellOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDalSkipListCellsOfLevelOutput`
+ * - `GetBlockLiveBlocksOutput`
  */
-export declare const validateGetChainsBlocksContextDalSkipListCellsOfLevelOutput: JsonValidator;
+export declare const validateGetBlockLiveBlocksOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesActiveStakingParametersOutput`
+ * - `GetBlockMetadataHashOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesActiveStakingParametersOutput: JsonValidator;
+export declare const validateGetBlockMetadataHashOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesByPkhOutput`
+ * - `GetBlockMetadataOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesByPkhOutput: JsonValidator;
+export declare const validateGetBlockMetadataOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesCompanionKeyOutput`
+ * - `GetBlockOperationByListOffsetByOperationOffsetOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesCompanionKeyOutput: JsonValidator;
+export declare const validateGetBlockOperationByListOffsetByOperationOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesConsensusKeyOutput`
+ * - `GetBlockOperationByListOffsetOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesConsensusKeyOutput: JsonValidator;
+export declare const validateGetBlockOperationByListOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesDalParticipationOutput`
+ * - `GetBlockOperationHashByListOffsetOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesDalParticipationOutput: JsonValidator;
+export declare const validateGetBlockOperationHashByListOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesDenunciationsOutput`
+ * - `GetBlockOperationHashesOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesDenunciationsOutput: JsonValidator;
+export declare const validateGetBlockOperationHashesOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput`
+ * - `GetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput: JsonValidator;
+export declare const validateGetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesParticipationOutput`
+ * - `GetBlockOperationMetadataHashByListOffsetOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesParticipationOutput: JsonValidator;
+export declare const validateGetBlockOperationMetadataHashByListOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesPendingStakingParametersOutput`
+ * - `GetBlockOperationMetadataHashesOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesPendingStakingParametersOutput: JsonValidator;
+export declare const validateGetBlockOperationMetadataHashesOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesStakersOutput`
+ * - `GetBlockOperationsMetadataHashOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesStakersOutput: JsonValidator;
+export declare const validateGetBlockOperationsMetadataHashOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDelegatesVotingInfoOutput`
+ * - `GetBlockOperationsOutput`
  */
-export declare const validateGetChainsBlocksContextDelegatesVotingInfoOutput: JsonValidator;
+export declare const validateGetBlockOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDenunciationsOutput`
+ * - `GetBlockOutput`
  */
-export declare const validateGetChainsBlocksContextDenunciationsOutput: JsonValidator;
+export declare const validateGetBlockOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextDestinationIndexOutput`
+ * - `GetBlockProtocolsOutput`
  */
-export declare const validateGetChainsBlocksContextDestinationIndexOutput: JsonValidator;
+export declare const validateGetBlockProtocolsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput`
+ * - `GetBlockResultingContextHashOutput`
  */
-export declare const validateGetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput: JsonValidator;
+export declare const validateGetBlockResultingContextHashOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput`
+ * - `GetCacheContractsAllOutput`
  */
-export declare const validateGetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextIssuanceExpectedIssuanceOutput`
- */
-export declare const validateGetChainsBlocksContextIssuanceExpectedIssuanceOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextMerkleTreeOutput`
- */
-export declare const validateGetChainsBlocksContextMerkleTreeOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextMerkleTreeV2Output`
- */
-export declare const validateGetChainsBlocksContextMerkleTreeV2Output: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextNoncesByBlockLevelOutput`
- */
-export declare const validateGetChainsBlocksContextNoncesByBlockLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextProtocolFirstLevelOutput`
- */
-export declare const validateGetChainsBlocksContextProtocolFirstLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextRawBytesOutput`
- */
-export declare const validateGetChainsBlocksContextRawBytesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSeedComputationOutput`
- */
-export declare const validateGetChainsBlocksContextSeedComputationOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsAllInboxOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsAllInboxOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsAllOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsAllOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupKindOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupKindOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput`
- */
-export declare const validateGetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksContextTotalCurrentlyStakedOutput`
- */
-export declare const validateGetChainsBlocksContextTotalCurrentlyStakedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHashOutput`
- */
-export declare const validateGetChainsBlocksHashOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHeaderOutput`
- */
-export declare const validateGetChainsBlocksHeaderOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHeaderProtocolDataOutput`
- */
-export declare const validateGetChainsBlocksHeaderProtocolDataOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHeaderShellOutput`
- */
-export declare const validateGetChainsBlocksHeaderShellOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersAllBakersAttestActivationLevelOutput`
- */
-export declare const validateGetChainsBlocksHelpersAllBakersAttestActivationLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersAttestationRightsOutput`
- */
-export declare const validateGetChainsBlocksHelpersAttestationRightsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput`
- */
-export declare const validateGetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersBakingRightsOutput`
- */
-export declare const validateGetChainsBlocksHelpersBakingRightsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersCompleteByPrefixOutput`
- */
-export declare const validateGetChainsBlocksHelpersCompleteByPrefixOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersCurrentLevelOutput`
- */
-export declare const validateGetChainsBlocksHelpersCurrentLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersLevelsInCurrentCycleOutput`
- */
-export declare const validateGetChainsBlocksHelpersLevelsInCurrentCycleOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksHelpersValidatorsOutput`
- */
-export declare const validateGetChainsBlocksHelpersValidatorsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksLiveBlocksOutput`
- */
-export declare const validateGetChainsBlocksLiveBlocksOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksMetadataHashOutput`
- */
-export declare const validateGetChainsBlocksMetadataHashOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksMetadataOutput`
- */
-export declare const validateGetChainsBlocksMetadataOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesByListOffsetOutput`
- */
-export declare const validateGetChainsBlocksOperationHashesByListOffsetOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesOutput`
- */
-export declare const validateGetChainsBlocksOperationHashesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput`
- */
-export declare const validateGetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationMetadataHashesByListOffsetOutput`
- */
-export declare const validateGetChainsBlocksOperationMetadataHashesByListOffsetOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationMetadataHashesOutput`
- */
-export declare const validateGetChainsBlocksOperationMetadataHashesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput`
- */
-export declare const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationsByListOffsetOutput`
- */
-export declare const validateGetChainsBlocksOperationsByListOffsetOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationsMetadataHashOutput`
- */
-export declare const validateGetChainsBlocksOperationsMetadataHashOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksOperationsOutput`
- */
-export declare const validateGetChainsBlocksOperationsOutput: JsonValidator;
+export declare const validateGetCacheContractsAllOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
  * - `GetChainsBlocksOutput`
  */
 export declare const validateGetChainsBlocksOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksProtocolsOutput`
- */
-export declare const validateGetChainsBlocksProtocolsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksResultingContextHashOutput`
- */
-export declare const validateGetChainsBlocksResultingContextHashOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksVotesBallotListOutput`
- */
-export declare const validateGetChainsBlocksVotesBallotListOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksVotesBallotsOutput`
- */
-export declare const validateGetChainsBlocksVotesBallotsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksVotesCurrentProposalOutput`
- */
-export declare const validateGetChainsBlocksVotesCurrentProposalOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksVotesListingsOutput`
- */
-export declare const validateGetChainsBlocksVotesListingsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsBlocksVotesProposalsOutput`
- */
-export declare const validateGetChainsBlocksVotesProposalsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1018,15 +640,9 @@ export declare const validateGetChainsIsBootstrappedOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsMempoolMonitorOperationsOutput`
+ * - `GetCompleteOutput`
  */
-export declare const validateGetChainsMempoolMonitorOperationsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetChainsMempoolPendingOperationsOutput`
- */
-export declare const validateGetChainsMempoolPendingOperationsOutput: JsonValidator;
+export declare const validateGetCompleteOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1060,15 +676,207 @@ export declare const validateGetConfigOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
+ * - `GetConstantsOutput`
+ */
+export declare const validateGetConstantsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetConstantsParametricOutput`
+ */
+export declare const validateGetConstantsParametricOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractAllTicketBalancesOutput`
+ */
+export declare const validateGetContractAllTicketBalancesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractDelegateOutput`
+ */
+export declare const validateGetContractDelegateOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractManagerKeyOutput`
+ */
+export declare const validateGetContractManagerKeyOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractOutput`
+ */
+export declare const validateGetContractOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractScriptOutput`
+ */
+export declare const validateGetContractScriptOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractUnstakeRequestsOutput`
+ */
+export declare const validateGetContractUnstakeRequestsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetCurrentLevelOutput`
+ */
+export declare const validateGetCurrentLevelOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDalCommitmentsHistoryOutput`
+ */
+export declare const validateGetDalCommitmentsHistoryOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDalPublishedSlotHeadersOutput`
+ */
+export declare const validateGetDalPublishedSlotHeadersOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDalShardsOutput`
+ */
+export declare const validateGetDalShardsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDalSkipListCellsOfLevelOutput`
+ */
+export declare const validateGetDalSkipListCellsOfLevelOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateActiveStakingParametersOutput`
+ */
+export declare const validateGetDelegateActiveStakingParametersOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateCompanionKeyOutput`
+ */
+export declare const validateGetDelegateCompanionKeyOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateConsensusKeyOutput`
+ */
+export declare const validateGetDelegateConsensusKeyOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateDalParticipationOutput`
+ */
+export declare const validateGetDelegateDalParticipationOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateDenunciationsOutput`
+ */
+export declare const validateGetDelegateDenunciationsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateMinDelegatedInCurrentCycleOutput`
+ */
+export declare const validateGetDelegateMinDelegatedInCurrentCycleOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateOutput`
+ */
+export declare const validateGetDelegateOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateParticipationOutput`
+ */
+export declare const validateGetDelegateParticipationOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegatePendingStakingParametersOutput`
+ */
+export declare const validateGetDelegatePendingStakingParametersOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateStakersOutput`
+ */
+export declare const validateGetDelegateStakersOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateVotingInfoOutput`
+ */
+export declare const validateGetDelegateVotingInfoOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDenunciationsOutput`
+ */
+export declare const validateGetDenunciationsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `GetDescribeByStringOutput`
  */
 export declare const validateGetDescribeByStringOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
+ * - `GetDestinationIndexOutput`
+ */
+export declare const validateGetDestinationIndexOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `GetHealthReadyOutput`
  */
 export declare const validateGetHealthReadyOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetIssuanceCurrentYearlyRateDetailsOutput`
+ */
+export declare const validateGetIssuanceCurrentYearlyRateDetailsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetIssuanceCurrentYearlyRateExactOutput`
+ */
+export declare const validateGetIssuanceCurrentYearlyRateExactOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetIssuanceExpectedIssuanceOutput`
+ */
+export declare const validateGetIssuanceExpectedIssuanceOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetLevelsInCurrentCycleOutput`
+ */
+export declare const validateGetLevelsInCurrentCycleOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetMerkleTreeOutput`
+ */
+export declare const validateGetMerkleTreeOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetMerkleTreeV2Output`
+ */
+export declare const validateGetMerkleTreeV2Output: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1162,6 +970,24 @@ export declare const validateGetNetworkStatOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
+ * - `GetNonceOutput`
+ */
+export declare const validateGetNonceOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetPendingOperationsOutput`
+ */
+export declare const validateGetPendingOperationsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetProtocolFirstLevelOutput`
+ */
+export declare const validateGetProtocolFirstLevelOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `GetProtocolsEnvironmentOutput`
  */
 export declare const validateGetProtocolsEnvironmentOutput: JsonValidator;
@@ -1171,6 +997,114 @@ export declare const validateGetProtocolsEnvironmentOutput: JsonValidator;
  * - `GetProtocolsOutput`
  */
 export declare const validateGetProtocolsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetRawBytesOutput`
+ */
+export declare const validateGetRawBytesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSeedComputationOutput`
+ */
+export declare const validateGetSeedComputationOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsAllInboxOutput`
+ */
+export declare const validateGetSmartRollupsAllInboxOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsAllOutput`
+ */
+export declare const validateGetSmartRollupsAllOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupCommitmentOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupCommitmentOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupConsumedOutputOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupConsumedOutputOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupGenesisInfoOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupGenesisInfoOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupKindOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupKindOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupLastWhitelistUpdateOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupStakerConflictsOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupStakerConflictsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupStakerGamesOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupStakerGamesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupsSmartRollupWhitelistOutput`
+ */
+export declare const validateGetSmartRollupsSmartRollupWhitelistOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1186,9 +1120,51 @@ export declare const validateGetStatsMemoryOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
+ * - `GetTotalCurrentlyStakedOutput`
+ */
+export declare const validateGetTotalCurrentlyStakedOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetValidatorsOutput`
+ */
+export declare const validateGetValidatorsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `GetVersionOutput`
  */
 export declare const validateGetVersionOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetVotesBallotListOutput`
+ */
+export declare const validateGetVotesBallotListOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetVotesBallotsOutput`
+ */
+export declare const validateGetVotesBallotsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetVotesCurrentProposalOutput`
+ */
+export declare const validateGetVotesCurrentProposalOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetVotesListingsOutput`
+ */
+export declare const validateGetVotesListingsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetVotesProposalsOutput`
+ */
+export declare const validateGetVotesProposalsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1230,22 +1206,28 @@ export declare const validateGetWorkersPrevalidatorsByChainIdOutput: JsonValidat
  * Validates the JSON form of:
  * - `PostInjectionOperationInput`
  * - `PostPrivateInjectionOperationInput`
- * - `PostChainsBlocksContextSeedOutput`
- * - `GetChainsBlocksHeaderProtocolDataRawOutput`
- * - `GetChainsBlocksHeaderRawOutput`
- * - `PostChainsBlocksHelpersForgeOperationsOutput`
- * - `PostChainsBlocksHelpersForgeSignedOperationsOutput`
+ * - `PostSeedOutput`
+ * - `GetBlockHeaderProtocolDataRawOutput`
+ * - `GetBlockHeaderRawOutput`
+ * - `ForgeOperationsOutput`
+ * - `ForgeSignedOperationsOutput`
  */
 export declare const validateHexBytes3: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextBigMapsByBigMapIdByScriptExprOutput`
- * - `PostChainsBlocksContextBigMapsNormalizedOutput`
- * - `GetChainsBlocksContextContractsEntrypointsByEntrypointOutput`
- * - `GetChainsBlocksContextContractsStorageOutput`
+ * - `GetBigMapByBigMapIdByScriptExprOutput`
+ * - `PostBigMapNormalizedOutput`
+ * - `GetContractEntrypointOutput`
+ * - `GetContractStorageOutput`
  */
 export declare const validateMicheline024PtTALLiNMichelsonV1Expression: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `MonitorOperationsOutput`
+ */
+export declare const validateMonitorOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1270,9 +1252,39 @@ export declare const validateNetworkPointsByPointOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeDataOutput`
- * - `PostChainsBlocksHelpersScriptsNormalizeScriptOutput`
- * - `PostChainsBlocksHelpersScriptsNormalizeTypeOutput`
+ * - `NormalizeDataInput`
+ */
+export declare const validateNormalizeDataInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `NormalizeScriptInput`
+ */
+export declare const validateNormalizeScriptInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `NormalizeStackInput`
+ */
+export declare const validateNormalizeStackInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `NormalizeStackOutput`
+ */
+export declare const validateNormalizeStackOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `NormalizeTypeInput`
+ */
+export declare const validateNormalizeTypeInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `NormalizeDataOutput`
+ * - `NormalizeScriptOutput`
+ * - `NormalizeTypeOutput`
  */
 export declare const validateNormalized: JsonValidator;
 
@@ -1282,6 +1294,84 @@ export declare const validateNormalized: JsonValidator;
  * - `PostPrivateInjectionOperationOutput`
  */
 export declare const validateOperationHash: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunOperationOutput`
+ * - `SimulateOperationOutput`
+ */
+export declare const validateOperationOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetCacheContractsSizeOutput`
+ * - `GetCacheContractsSizeLimitOutput`
+ * - `GetVotesProposalCountOutput`
+ */
+export declare const validateOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractsOutput`
+ * - `GetDelegateDelegatedContractsOutput`
+ * - `GetDelegateDelegatorsOutput`
+ */
+export declare const validateOutput2: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetContractStakedBalanceOutput`
+ * - `GetContractUnstakedFinalizableBalanceOutput`
+ * - `GetContractUnstakedFrozenBalanceOutput`
+ * - `GetDelegateFrozenDepositsLimitOutput`
+ */
+export declare const validateOutput3: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegatesOutput`
+ * - `GetSmartRollupsSmartRollupStakersOutput`
+ */
+export declare const validateOutput4: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetDelegateGracePeriodOutput`
+ * - `GetConsecutiveRoundZeroOutput`
+ * - `GetRoundOutput`
+ * - `GetVotesCurrentQuorumOutput`
+ */
+export declare const validateOutput5: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PackDataInput`
+ */
+export declare const validatePackDataInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PackDataOutput`
+ */
+export declare const validatePackDataOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `ParseBlockOutput`
+ */
+export declare const validateParseBlockOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `ParseOperationsInput`
+ */
+export declare const validateParseOperationsInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `ParseOperationsOutput`
+ */
+export declare const validateParseOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1303,283 +1393,85 @@ export declare const validatePatchNetworkPointsByPointInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsCounterOutput`
- * - `PostChainsBlocksContextContractsTicketBalanceOutput`
- * - `GetChainsBlocksContextSmartRollupsSmartRollupStakerIndexOutput`
- * - `PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceOutput`
+ * - `GetContractCounterOutput`
+ * - `PostContractTicketBalanceOutput`
+ * - `GetSmartRollupsSmartRollupStakerIndexOutput`
+ * - `PostSmartRollupsSmartRollupTicketBalanceOutput`
  */
 export declare const validatePositiveBigNumber: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsBalanceOutput`
- * - `GetChainsBlocksContextContractsBalanceAndFrozenBondsOutput`
- * - `GetChainsBlocksContextContractsEstimatedOwnPendingSlashedAmountOutput`
- * - `GetChainsBlocksContextContractsFrozenBondsOutput`
- * - `GetChainsBlocksContextContractsFullBalanceOutput`
- * - `GetChainsBlocksContextContractsSpendableOutput`
- * - `GetChainsBlocksContextContractsSpendableAndFrozenBondsOutput`
- * - `GetChainsBlocksContextContractsStakingNumeratorOutput`
- * - `GetChainsBlocksContextDelegatesCurrentFrozenDepositsOutput`
- * - `GetChainsBlocksContextDelegatesDelegatedBalanceOutput`
- * - `GetChainsBlocksContextDelegatesEstimatedSharedPendingSlashedAmountOutput`
- * - `GetChainsBlocksContextDelegatesExternalDelegatedOutput`
- * - `GetChainsBlocksContextDelegatesExternalStakedOutput`
- * - `GetChainsBlocksContextDelegatesFrozenDepositsOutput`
- * - `GetChainsBlocksContextDelegatesFullBalanceOutput`
- * - `GetChainsBlocksContextDelegatesOwnDelegatedOutput`
- * - `GetChainsBlocksContextDelegatesOwnFullBalanceOutput`
- * - `GetChainsBlocksContextDelegatesOwnStakedOutput`
- * - `GetChainsBlocksContextDelegatesStakingBalanceOutput`
- * - `GetChainsBlocksContextDelegatesStakingDenominatorOutput`
- * - `GetChainsBlocksContextDelegatesTotalDelegatedOutput`
- * - `GetChainsBlocksContextDelegatesTotalDelegatedStakeOutput`
- * - `GetChainsBlocksContextDelegatesTotalStakedOutput`
- * - `GetChainsBlocksContextIssuanceIssuancePerMinuteOutput`
- * - `GetChainsBlocksContextTotalFrozenStakeOutput`
- * - `GetChainsBlocksContextTotalSupplyOutput`
+ * - `GetContractBalanceOutput`
+ * - `GetContractBalanceAndFrozenBondsOutput`
+ * - `GetContractEstimatedOwnPendingSlashedAmountOutput`
+ * - `GetContractFrozenBondsOutput`
+ * - `GetContractFullBalanceOutput`
+ * - `GetContractSpendableOutput`
+ * - `GetContractSpendableAndFrozenBondsOutput`
+ * - `GetContractStakingNumeratorOutput`
+ * - `GetDelegateCurrentFrozenDepositsOutput`
+ * - `GetDelegateDelegatedBalanceOutput`
+ * - `GetDelegateEstimatedSharedPendingSlashedAmountOutput`
+ * - `GetDelegateExternalDelegatedOutput`
+ * - `GetDelegateExternalStakedOutput`
+ * - `GetDelegateFrozenDepositsOutput`
+ * - `GetDelegateFullBalanceOutput`
+ * - `GetDelegateOwnDelegatedOutput`
+ * - `GetDelegateOwnFullBalanceOutput`
+ * - `GetDelegateOwnStakedOutput`
+ * - `GetDelegateStakingBalanceOutput`
+ * - `GetDelegateStakingDenominatorOutput`
+ * - `GetDelegateTotalDelegatedOutput`
+ * - `GetDelegateTotalDelegatedStakeOutput`
+ * - `GetDelegateTotalStakedOutput`
+ * - `GetIssuanceIssuancePerMinuteOutput`
+ * - `GetTotalFrozenStakeOutput`
+ * - `GetTotalSupplyOutput`
  */
 export declare const validatePositiveBignum: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextCacheContractsRankOutput`
+ * - `PostCacheContractsRankOutput`
  */
-export declare const validatePostChainsBlocksContextCacheContractsRankOutput: JsonValidator;
+export declare const validatePostCacheContractsRankOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextContractsBigMapGetInput`
+ * - `PostContractBigMapGetInput`
  */
-export declare const validatePostChainsBlocksContextContractsBigMapGetInput: JsonValidator;
+export declare const validatePostContractBigMapGetInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextContractsScriptNormalizedInput`
+ * - `PostContractScriptNormalizedInput`
  */
-export declare const validatePostChainsBlocksContextContractsScriptNormalizedInput: JsonValidator;
+export declare const validatePostContractScriptNormalizedInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextContractsScriptNormalizedOutput`
+ * - `PostContractScriptNormalizedOutput`
  */
-export declare const validatePostChainsBlocksContextContractsScriptNormalizedOutput: JsonValidator;
+export declare const validatePostContractScriptNormalizedOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeBlockHeaderOutput`
+ * - `PostEntrypointInput`
  */
-export declare const validatePostChainsBlocksHelpersForgeBlockHeaderOutput: JsonValidator;
+export declare const validatePostEntrypointInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeBlsConsensusOperationsOutput`
+ * - `PostEntrypointOutput`
  */
-export declare const validatePostChainsBlocksHelpersForgeBlsConsensusOperationsOutput: JsonValidator;
+export declare const validatePostEntrypointOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeProtocolDataInput`
+ * - `PostEntrypointsInput`
  */
-export declare const validatePostChainsBlocksHelpersForgeProtocolDataInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeProtocolDataOutput`
- */
-export declare const validatePostChainsBlocksHelpersForgeProtocolDataOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersForgeSignedOperationsInput`
- */
-export declare const validatePostChainsBlocksHelpersForgeSignedOperationsInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersParseBlockOutput`
- */
-export declare const validatePostChainsBlocksHelpersParseBlockOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersParseOperationsInput`
- */
-export declare const validatePostChainsBlocksHelpersParseOperationsInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersParseOperationsOutput`
- */
-export declare const validatePostChainsBlocksHelpersParseOperationsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersPreapplyBlockInput`
- */
-export declare const validatePostChainsBlocksHelpersPreapplyBlockInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersPreapplyBlockOutput`
- */
-export declare const validatePostChainsBlocksHelpersPreapplyBlockOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersPreapplyOperationsInput`
- */
-export declare const validatePostChainsBlocksHelpersPreapplyOperationsInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersPreapplyOperationsOutput`
- */
-export declare const validatePostChainsBlocksHelpersPreapplyOperationsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsEntrypointInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsEntrypointInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsEntrypointOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsEntrypointOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsEntrypointsInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsEntrypointsInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeDataInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsNormalizeDataInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeScriptInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsNormalizeScriptInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeStackInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsNormalizeStackInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeStackOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsNormalizeStackOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsNormalizeTypeInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsNormalizeTypeInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsPackDataInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsPackDataInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsPackDataOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsPackDataOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunCodeOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunCodeOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunInstructionInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunInstructionInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunInstructionOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunInstructionOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunOperationInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunOperationInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunScriptViewInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunScriptViewInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsRunViewInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsRunViewInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsScriptSizeInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsScriptSizeInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsScriptSizeOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsScriptSizeOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsSimulateOperationInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsSimulateOperationInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsTraceCodeOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsTraceCodeOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsTypecheckCodeInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsTypecheckCodeInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsTypecheckCodeOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsTypecheckCodeOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsTypecheckDataInput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsTypecheckDataInput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `PostChainsBlocksHelpersScriptsTypecheckDataOutput`
- */
-export declare const validatePostChainsBlocksHelpersScriptsTypecheckDataOutput: JsonValidator;
+export declare const validatePostEntrypointsInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1607,6 +1499,42 @@ export declare const validatePostPrivateInjectionOperationsOutput: JsonValidator
 
 /**
  * Validates the JSON form of:
+ * - `PostScriptSizeInput`
+ */
+export declare const validatePostScriptSizeInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PostScriptSizeOutput`
+ */
+export declare const validatePostScriptSizeOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PreapplyBlockInput`
+ */
+export declare const validatePreapplyBlockInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PreapplyBlockOutput`
+ */
+export declare const validatePreapplyBlockOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PreapplyOperationsInput`
+ */
+export declare const validatePreapplyOperationsInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PreapplyOperationsOutput`
+ */
+export declare const validatePreapplyOperationsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `PostInjectionProtocolOutput`
  * - `GetMonitorProtocolsOutput`
  */
@@ -1620,43 +1548,115 @@ export declare const validatePutConfigLoggingInput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsSingleSaplingGetDiffOutput`
- * - `GetChainsBlocksContextSaplingGetDiffOutput`
+ * - `GetContractSingleSaplingGetDiffOutput`
+ * - `GetSaplingGetDiffOutput`
  */
 export declare const validateRootAndCommitmentsAndCiphertextsAndNullifiers: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextContractsTicketBalanceInput`
- * - `PostChainsBlocksContextSmartRollupsSmartRollupTicketBalanceInput`
+ * - `RunCodeOutput`
+ */
+export declare const validateRunCodeOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunInstructionInput`
+ */
+export declare const validateRunInstructionInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunInstructionOutput`
+ */
+export declare const validateRunInstructionOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunOperationInput`
+ */
+export declare const validateRunOperationInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunScriptViewInput`
+ */
+export declare const validateRunScriptViewInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `RunViewInput`
+ */
+export declare const validateRunViewInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `SimulateOperationInput`
+ */
+export declare const validateSimulateOperationInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `PostContractTicketBalanceInput`
+ * - `PostSmartRollupsSmartRollupTicketBalanceInput`
  */
 export declare const validateTicketerAndContentTypeAndContent: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextIssuanceCurrentYearlyRateOutput`
- * - `GetChainsBlocksHelpersTz4BakerNumberRatioOutput`
+ * - `TraceCodeOutput`
+ */
+export declare const validateTraceCodeOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `TypecheckCodeInput`
+ */
+export declare const validateTypecheckCodeInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `TypecheckCodeOutput`
+ */
+export declare const validateTypecheckCodeOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `TypecheckDataInput`
+ */
+export declare const validateTypecheckDataInput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `TypecheckDataOutput`
+ */
+export declare const validateTypecheckDataOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetIssuanceCurrentYearlyRateOutput`
+ * - `GetTz4BakerNumberRatioOutput`
  */
 export declare const validateUniversalStringRepresentation: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `PostChainsBlocksContextBigMapsNormalizedInput`
- * - `PostChainsBlocksContextContractsStorageNormalizedInput`
+ * - `PostBigMapNormalizedInput`
+ * - `PostContractStorageNormalizedInput`
  */
 export declare const validateUnparsingMode: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksContextContractsEntrypointsOutput`
- * - `PostChainsBlocksHelpersScriptsEntrypointsOutput`
+ * - `GetContractEntrypointsOutput`
+ * - `PostEntrypointsOutput`
  */
 export declare const validateUnreachableAndEntrypoints: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksVotesCurrentPeriodOutput`
- * - `GetChainsBlocksVotesSuccessorPeriodOutput`
+ * - `GetVotesCurrentPeriodOutput`
+ * - `GetVotesSuccessorPeriodOutput`
  */
 export declare const validateVotingPeriodAndPositionAndRemaining: JsonValidator;
 

@@ -20505,7 +20505,7 @@ validate2095.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksByBlockIdOutput = validate2102;
+export const validateGetBlockOutput = validate2102;
 const schema243 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im"]};
 
 function validate1437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22231,7 +22231,7 @@ validate2109.errors = null;
 return true;
 }
 
-export const validateGetChainsBlocksContextAdaptiveIssuanceLaunchCycleOutput = validate2110;
+export const validateGetAdaptiveIssuanceLaunchCycleOutput = validate2110;
 
 function validate2110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22287,7 +22287,7 @@ validate2110.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextBigMapsByBigMapIdOutput = validate2112;
+export const validateGetBigMapByBigMapIdOutput = validate2112;
 const wrapper0 = {validate: validate147};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22785,7 +22785,7 @@ validate2116.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextCacheContractsAllOutput = validate2118;
+export const validateGetCacheContractsAllOutput = validate2118;
 
 function validate1612(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22952,7 +22952,7 @@ validate2121.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksContextCacheContractsRankOutput = validate2123;
+export const validatePostCacheContractsRankOutput = validate2123;
 
 function validate2123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23008,7 +23008,7 @@ validate2123.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksOutput = validate2125;
+export const validateOutput = validate2125;
 
 function validate2125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23035,7 +23035,7 @@ validate2125.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextConstantsOutput = validate2126;
+export const validateGetConstantsOutput = validate2126;
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25411,7 +25411,7 @@ validate2126.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextConstantsParametricOutput = validate2180;
+export const validateGetConstantsParametricOutput = validate2180;
 
 function validate2180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26458,7 +26458,7 @@ validate2180.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextOutput = validate2227;
+export const validateOutput2 = validate2227;
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26540,7 +26540,7 @@ validate2227.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsByContractIdOutput = validate2229;
+export const validateGetContractOutput = validate2229;
 
 function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26660,7 +26660,7 @@ validate2229.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsAllTicketBalancesOutput = validate2234;
+export const validateGetContractAllTicketBalancesOutput = validate2234;
 
 function validate2234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26765,7 +26765,7 @@ validate2239.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksContextContractsBigMapGetInput = validate2241;
+export const validatePostContractBigMapGetInput = validate2241;
 
 function validate2241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26813,7 +26813,7 @@ validate2241.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextContractsOutput = validate2244;
+export const validateContractOutput = validate2244;
 
 function validate2244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26908,7 +26908,7 @@ validate2246.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsDelegateOutput = validate2247;
+export const validateGetContractDelegateOutput = validate2247;
 
 function validate2247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27068,7 +27068,7 @@ validate2249.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsManagerKeyOutput = validate2252;
+export const validateGetContractManagerKeyOutput = validate2252;
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27202,7 +27202,7 @@ validate2252.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsScriptOutput = validate2254;
+export const validateGetContractScriptOutput = validate2254;
 
 function validate2254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27224,7 +27224,7 @@ validate2254.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksContextContractsScriptNormalizedInput = validate2255;
+export const validatePostContractScriptNormalizedInput = validate2255;
 
 function validate2255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27272,7 +27272,7 @@ validate2255.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksContextContractsScriptNormalizedOutput = validate2257;
+export const validatePostContractScriptNormalizedOutput = validate2257;
 
 function validate2257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27728,7 +27728,7 @@ validate2259.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextOutput2 = validate2263;
+export const validateOutput3 = validate2263;
 
 function validate2263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27810,7 +27810,7 @@ validate2263.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextContractsStorageOutput = validate2265;
+export const validateContractStorageOutput = validate2265;
 
 function validate2265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27953,7 +27953,7 @@ validate2267.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextContractsUnstakeRequestsOutput = validate2271;
+export const validateGetContractUnstakeRequestsOutput = validate2271;
 
 function validate2271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28261,7 +28261,7 @@ validate2271.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDalCommitmentsHistoryOutput = validate2278;
+export const validateGetDalCommitmentsHistoryOutput = validate2278;
 const schema223 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list_legacy"]},"skip_list":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["kind","skip_list"]},{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list"]},"skip_list":{"type":"object","properties":{"index":{"$ref":"octez-definition:positive_bignum"},"content":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["unpublished"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","level","index"]},{"type":"object","properties":{"kind":{"type":"string","enum":["published"]},"publisher":{"$ref":"octez-subschema:f948b9b99851d561"},"is_proto_attested":{"type":"boolean"},"attested_shards":{"type":"integer","minimum":0,"maximum":65535},"total_shards":{"type":"integer","minimum":0,"maximum":65535},"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["kind","publisher","is_proto_attested","attested_shards","total_shards","version","level","index","commitment"]}]},"back_pointers":{"type":"array","items":{"$ref":"octez-subschema:3030aa3abbdbf7f5"}}},"required":["index","content","back_pointers"]}},"required":["kind","skip_list"]}]};
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -29095,7 +29095,7 @@ validate2278.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDalPublishedSlotHeadersOutput = validate2280;
+export const validateGetDalPublishedSlotHeadersOutput = validate2280;
 const schema76 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["version","level","index","commitment"]};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -29219,7 +29219,7 @@ validate2280.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDalShardsOutput = validate2282;
+export const validateGetDalShardsOutput = validate2282;
 
 function validate2282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29303,7 +29303,7 @@ validate2282.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDalSkipListCellsOfLevelOutput = validate2285;
+export const validateGetDalSkipListCellsOfLevelOutput = validate2285;
 
 function validate2285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29389,7 +29389,7 @@ validate2285.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextOutput3 = validate2288;
+export const validateOutput4 = validate2288;
 
 function validate2288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29419,7 +29419,7 @@ validate2288.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesByPkhOutput = validate2290;
+export const validateGetDelegateOutput = validate2290;
 const schema442 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"deactivated":{"type":"boolean"},"is_forbidden":{"type":"boolean"},"participation":{"type":"object","properties":{"expected_cycle_activity":{"$ref":"octez-subschema:6cca9ce559c7989b"},"minimal_cycle_activity":{"$ref":"octez-subschema:6cca9ce559c7989b"},"missed_slots":{"$ref":"octez-subschema:6cca9ce559c7989b"},"missed_levels":{"$ref":"octez-subschema:6cca9ce559c7989b"},"remaining_allowed_missed_slots":{"$ref":"octez-subschema:6cca9ce559c7989b"},"expected_attesting_rewards":{"$ref":"octez-definition:024-PtTALLiN.mutez"}},"required":["expected_cycle_activity","minimal_cycle_activity","missed_slots","missed_levels","remaining_allowed_missed_slots","expected_attesting_rewards"]},"dal_participation":{"type":"object","properties":{"expected_assigned_shards_per_slot":{"$ref":"octez-subschema:6cca9ce559c7989b"},"delegate_attested_dal_slots":{"$ref":"octez-subschema:6cca9ce559c7989b"},"delegate_attestable_dal_slots":{"$ref":"octez-subschema:6cca9ce559c7989b"},"expected_dal_rewards":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"sufficient_dal_participation":{"type":"boolean"},"denounced":{"type":"boolean"}},"required":["expected_assigned_shards_per_slot","delegate_attested_dal_slots","delegate_attestable_dal_slots","expected_dal_rewards","sufficient_dal_participation","denounced"]},"grace_period":{"$ref":"octez-subschema:dd5e66f402e6529b"},"active_staking_parameters":{"$ref":"octez-subschema:050bf4dd52edf5ca"},"pending_staking_parameters":{"type":"array","items":{"$ref":"octez-subschema:3c6f685815d94200"}},"baking_power":{"$ref":"octez-definition:int64"},"total_staked":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"total_delegated":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"min_delegated_in_current_cycle":{"type":"object","properties":{"amount":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"level":{"$ref":"octez-subschema:37afe6a8003433d5"}},"required":["amount"]},"own_full_balance":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"own_staked":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"own_delegated":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"external_staked":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"external_delegated":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"total_unstaked_per_cycle":{"type":"array","items":{"$ref":"octez-subschema:33e8302e5c9e1fd8"}},"denunciations":{"type":"array","items":{"$ref":"octez-subschema:5513fc96886e83c2"}},"estimated_shared_pending_slashed_amount":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"staking_denominator":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"current_voting_power":{"$ref":"octez-definition:int64"},"voting_power":{"$ref":"octez-definition:int64"},"voting_info":{"type":"object","properties":{"voting_power":{"$ref":"octez-definition:int64"},"current_ballot":{"type":"string","enum":["nay","yay","pass"]},"current_proposals":{"$ref":"octez-subschema:4daa5b90a3430bab"},"remaining_proposals":{"$ref":"octez-subschema:6cca9ce559c7989b"}}},"consensus_key":{"type":"object","properties":{"active":{"$ref":"octez-subschema:00eaf68284e1fa02"},"pendings":{"$ref":"octez-subschema:19497a8c7da25c2a"}},"required":["active"]},"companion_key":{"type":"object","properties":{"active":{"$ref":"octez-subschema:4da115cc837eb506"},"pendings":{"$ref":"octez-subschema:ce513acc1cc59db0"}},"required":["active"]},"stakers":{"type":"array","items":{"$ref":"octez-subschema:fabfb4bc4f6d64de"}},"delegators":{"type":"array","items":{"$ref":"octez-subschema:f948b9b99851d561"}}},"required":["deactivated","is_forbidden","participation","grace_period","active_staking_parameters","pending_staking_parameters","baking_power","total_staked","total_delegated","min_delegated_in_current_cycle","own_full_balance","own_staked","own_delegated","external_staked","external_delegated","total_unstaked_per_cycle","denunciations","estimated_shared_pending_slashed_amount","staking_denominator","current_voting_power","voting_power","voting_info","consensus_key","companion_key","stakers","delegators"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -31117,7 +31117,7 @@ validate2290.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesActiveStakingParametersOutput = validate2329;
+export const validateGetDelegateActiveStakingParametersOutput = validate2329;
 
 function validate2329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31178,7 +31178,7 @@ validate2332.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesCompanionKeyOutput = validate2333;
+export const validateGetDelegateCompanionKeyOutput = validate2333;
 
 function validate2333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31226,7 +31226,7 @@ validate2333.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesConsensusKeyOutput = validate2336;
+export const validateGetDelegateConsensusKeyOutput = validate2336;
 
 function validate2336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31274,7 +31274,7 @@ validate2336.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesDalParticipationOutput = validate2339;
+export const validateGetDelegateDalParticipationOutput = validate2339;
 
 function validate2339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31374,7 +31374,7 @@ validate2339.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesDenunciationsOutput = validate2344;
+export const validateGetDelegateDenunciationsOutput = validate2344;
 
 function validate2344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31404,7 +31404,7 @@ validate2344.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksOutput2 = validate2346;
+export const validateOutput5 = validate2346;
 
 function validate2346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31431,7 +31431,7 @@ validate2346.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesMinDelegatedInCurrentCycleOutput = validate2347;
+export const validateGetDelegateMinDelegatedInCurrentCycleOutput = validate2347;
 
 function validate2347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31479,7 +31479,7 @@ validate2347.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesParticipationOutput = validate2350;
+export const validateGetDelegateParticipationOutput = validate2350;
 
 function validate2350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31579,7 +31579,7 @@ validate2350.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesPendingStakingParametersOutput = validate2357;
+export const validateGetDelegatePendingStakingParametersOutput = validate2357;
 
 function validate2357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31609,7 +31609,7 @@ validate2357.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesStakersOutput = validate2359;
+export const validateGetDelegateStakersOutput = validate2359;
 
 function validate2359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31639,7 +31639,7 @@ validate2359.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksContextDelegatesOutput = validate2361;
+export const validateDelegateOutput = validate2361;
 
 function validate2361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31669,7 +31669,7 @@ validate2361.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDelegatesVotingInfoOutput = validate2363;
+export const validateGetDelegateVotingInfoOutput = validate2363;
 const schema455 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"voting_power":{"$ref":"octez-definition:int64"},"current_ballot":{"type":"string","enum":["nay","yay","pass"]},"current_proposals":{"$ref":"octez-subschema:4daa5b90a3430bab"},"remaining_proposals":{"$ref":"octez-subschema:6cca9ce559c7989b"}}};
 
 function validate2363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -31742,7 +31742,7 @@ validate2363.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDenunciationsOutput = validate2367;
+export const validateGetDenunciationsOutput = validate2367;
 
 function validate2367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31834,7 +31834,7 @@ validate2367.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextDestinationIndexOutput = validate2372;
+export const validateGetDestinationIndexOutput = validate2372;
 
 function validate2372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31972,7 +31972,7 @@ validate2374.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextIssuanceCurrentYearlyRateDetailsOutput = validate2376;
+export const validateGetIssuanceCurrentYearlyRateDetailsOutput = validate2376;
 
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -32067,7 +32067,7 @@ validate2376.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextIssuanceCurrentYearlyRateExactOutput = validate2379;
+export const validateGetIssuanceCurrentYearlyRateExactOutput = validate2379;
 
 function validate2379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -32115,7 +32115,7 @@ validate2379.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextIssuanceExpectedIssuanceOutput = validate2382;
+export const validateGetIssuanceExpectedIssuanceOutput = validate2382;
 
 function validate2382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -32246,7 +32246,7 @@ validate2382.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextMerkleTreeOutput = validate2390;
+export const validateGetMerkleTreeOutput = validate2390;
 const wrapper6 = {validate: validate1629};
 
 function validate1629(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -32649,7 +32649,7 @@ validate2390.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextMerkleTreeV2Output = validate2392;
+export const validateGetMerkleTreeV2Output = validate2392;
 
 function validate1439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34016,7 +34016,7 @@ validate2392.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextNoncesByBlockLevelOutput = validate2397;
+export const validateGetNonceOutput = validate2397;
 
 function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34181,7 +34181,7 @@ validate2397.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextProtocolFirstLevelOutput = validate2400;
+export const validateGetProtocolFirstLevelOutput = validate2400;
 
 function validate2400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34208,7 +34208,7 @@ validate2400.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextRawBytesOutput = validate2401;
+export const validateGetRawBytesOutput = validate2401;
 
 function validate2401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34236,7 +34236,7 @@ validate2403.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSeedComputationOutput = validate2404;
+export const validateGetSeedComputationOutput = validate2404;
 
 function validate2404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34384,7 +34384,7 @@ validate2404.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsAllOutput = validate2407;
+export const validateGetSmartRollupsAllOutput = validate2407;
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34466,7 +34466,7 @@ validate2407.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsAllInboxOutput = validate2409;
+export const validateGetSmartRollupsAllInboxOutput = validate2409;
 
 function validate1152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34708,7 +34708,7 @@ validate2409.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentBySmartRollupCommitmentHashOutput = validate2412;
+export const validateGetSmartRollupsSmartRollupCommitmentOutput = validate2412;
 
 function validate936(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34886,7 +34886,7 @@ validate2412.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupCommitmentStakersIndexesOutput = validate2417;
+export const validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput = validate2417;
 
 function validate2417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34916,7 +34916,7 @@ validate2417.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupConsumedOutputsByBlockLevelOutput = validate2419;
+export const validateGetSmartRollupsSmartRollupConsumedOutputOutput = validate2419;
 
 function validate2419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34946,7 +34946,7 @@ validate2419.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupGenesisInfoOutput = validate2421;
+export const validateGetSmartRollupsSmartRollupGenesisInfoOutput = validate2421;
 
 function validate2421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34994,7 +34994,7 @@ validate2421.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupInboxLevelCommitmentsOutput = validate2424;
+export const validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput = validate2424;
 
 function validate2424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35073,7 +35073,7 @@ validate2424.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupKindOutput = validate2426;
+export const validateGetSmartRollupsSmartRollupKindOutput = validate2426;
 const schema476 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["wasm_2_0_0","arith","riscv"]};
 
 function validate2426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -35091,7 +35091,7 @@ validate2426.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput = validate2427;
+export const validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput = validate2427;
 
 function validate2427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35139,7 +35139,7 @@ validate2427.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupLastWhitelistUpdateOutput = validate2430;
+export const validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput = validate2430;
 
 function validate2430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35242,7 +35242,7 @@ validate2430.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerConflictsOutput = validate2433;
+export const validateGetSmartRollupsSmartRollupStakerConflictsOutput = validate2433;
 
 function validate934(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35407,7 +35407,7 @@ validate2433.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerGamesOutput = validate2438;
+export const validateGetSmartRollupsSmartRollupStakerGamesOutput = validate2438;
 const schema480 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"game":{"type":"object","properties":{"turn":{"anyOf":[{"type":"string","enum":["alice"]},{"type":"string","enum":["bob"]}]},"inbox_snapshot":{"$ref":"octez-subschema:1f2dadd385549f00"},"dal_snapshot":{"$ref":"octez-subschema:1f5e6c23209e0041"},"start_level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"inbox_level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"game_state":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Dissecting"]},"dissection":{"$ref":"octez-subschema:c4b9787814e542d9"},"default_number_of_sections":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","dissection","default_number_of_sections"]},{"type":"object","properties":{"kind":{"type":"string","enum":["Final_move"]},"agreed_start_chunk":{"$ref":"octez-subschema:cde436d26a4c7cc2"},"refuted_stop_chunk":{"$ref":"octez-subschema:cde436d26a4c7cc2"}},"required":["kind","agreed_start_chunk","refuted_stop_chunk"]}]}},"required":["turn","inbox_snapshot","dal_snapshot","start_level","inbox_level","game_state"]},"alice":{"$ref":"octez-subschema:7622a07958daffc7"},"bob":{"$ref":"octez-subschema:7622a07958daffc7"}},"required":["game","alice","bob"]}};
 
 function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -35946,7 +35946,7 @@ validate2438.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = validate2448;
+export const validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = validate2448;
 
 function validate2448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36088,7 +36088,7 @@ validate2448.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = validate2454;
+export const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = validate2454;
 
 function validate2454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36204,7 +36204,7 @@ validate2454.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput = validate2458;
+export const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput = validate2458;
 const schema18 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["loser"]},"reason":{"anyOf":[{"type":"string","enum":["conflict_resolved"]},{"type":"string","enum":["timeout"]}]},"player":{"$ref":"octez-subschema:7622a07958daffc7"}},"required":["kind","reason","player"]},{"type":"object","properties":{"kind":{"type":"string","enum":["draw"]}},"required":["kind"]}]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -36501,7 +36501,7 @@ validate2458.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextSmartRollupsSmartRollupWhitelistOutput = validate2460;
+export const validateGetSmartRollupsSmartRollupWhitelistOutput = validate2460;
 
 function validate865(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36586,7 +36586,7 @@ validate2460.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksContextTotalCurrentlyStakedOutput = validate2462;
+export const validateGetTotalCurrentlyStakedOutput = validate2462;
 
 function validate2462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36647,7 +36647,7 @@ validate2462.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHashOutput = validate2466;
+export const validateGetBlockHashOutput = validate2466;
 
 function validate2466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36688,7 +36688,7 @@ validate2466.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderOutput = validate2468;
+export const validateGetBlockHeaderOutput = validate2468;
 
 function validate2468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36909,7 +36909,7 @@ validate2468.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderProtocolDataOutput = validate2480;
+export const validateGetBlockHeaderProtocolDataOutput = validate2480;
 
 function validate2480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36970,7 +36970,7 @@ validate2480.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderShellOutput = validate2484;
+export const validateGetBlockHeaderShellOutput = validate2484;
 
 function validate2484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37126,7 +37126,7 @@ validate2484.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersAllBakersAttestActivationLevelOutput = validate2491;
+export const validateGetAllBakersAttestActivationLevelOutput = validate2491;
 
 function validate2491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37182,7 +37182,7 @@ validate2491.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersAttestationRightsOutput = validate2493;
+export const validateGetAttestationRightsOutput = validate2493;
 
 function validate2493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37371,7 +37371,7 @@ validate2493.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersBakingPowerDistributionForCurrentCycleOutput = validate2498;
+export const validateGetBakingPowerDistributionForCurrentCycleOutput = validate2498;
 
 function validate2498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37569,7 +37569,7 @@ validate2498.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersBakingRightsOutput = validate2503;
+export const validateGetBakingRightsOutput = validate2503;
 
 function validate2503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37674,7 +37674,7 @@ validate2503.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersCompleteByPrefixOutput = validate2509;
+export const validateGetCompleteOutput = validate2509;
 
 function validate2509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -37704,7 +37704,7 @@ validate2509.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersCurrentLevelOutput = validate2511;
+export const validateGetCurrentLevelOutput = validate2511;
 
 function validate2511(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46306,7 +46306,7 @@ validate2516.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersForgeBlsConsensusOperationsOutput = validate2519;
+export const validateForgeBlsConsensusOperationsOutput = validate2519;
 
 function validate2519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46354,7 +46354,7 @@ validate2519.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersForgeProtocolDataInput = validate2522;
+export const validateForgeProtocolDataInput = validate2522;
 const schema314 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"liquidity_baking_vote":{"anyOf":[{"type":"string","enum":["on"]},{"type":"string","enum":["off"]},{"type":"string","enum":["pass"]}]}},"required":["liquidity_baking_vote"]};
 
 function validate1647(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -46566,7 +46566,7 @@ validate2522.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersForgeProtocolDataOutput = validate2528;
+export const validateForgeProtocolDataOutput = validate2528;
 
 function validate2528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46596,7 +46596,7 @@ validate2528.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersForgeSignedOperationsInput = validate2530;
+export const validateForgeSignedOperationsInput = validate2530;
 
 function validate2530(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46826,7 +46826,7 @@ validate2534.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersForgeBlockHeaderOutput = validate2542;
+export const validateForgeBlockHeaderOutput = validate2542;
 
 function validate2542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46856,7 +46856,7 @@ validate2542.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersLevelsInCurrentCycleOutput = validate2544;
+export const validateGetLevelsInCurrentCycleOutput = validate2544;
 
 function validate2544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46904,7 +46904,7 @@ validate2544.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersParseBlockOutput = validate2547;
+export const validateParseBlockOutput = validate2547;
 
 function validate2547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47004,7 +47004,7 @@ validate2547.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersParseOperationsInput = validate2554;
+export const validateParseOperationsInput = validate2554;
 
 function validate2554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47052,7 +47052,7 @@ validate2554.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersParseOperationsOutput = validate2556;
+export const validateParseOperationsOutput = validate2556;
 
 function validate1187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47142,7 +47142,7 @@ validate2556.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersPreapplyBlockInput = validate2558;
+export const validatePreapplyBlockInput = validate2558;
 
 function validate1703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47400,7 +47400,7 @@ validate2558.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersPreapplyBlockOutput = validate2567;
+export const validatePreapplyBlockOutput = validate2567;
 
 function validate1667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47854,7 +47854,7 @@ validate2567.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersPreapplyOperationsInput = validate2576;
+export const validatePreapplyOperationsInput = validate2576;
 
 function validate2576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47884,7 +47884,7 @@ validate2576.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersPreapplyOperationsOutput = validate2578;
+export const validatePreapplyOperationsOutput = validate2578;
 const schema104 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["attestation"]},"slot":{"type":"integer","minimum":0,"maximum":65535},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"round":{"$ref":"octez-subschema:dd5e66f402e6529b"},"block_payload_hash":{"$ref":"octez-definition:value_hash"},"metadata":{"$ref":"octez-subschema:ddf9bda5797565e8"}},"required":["kind","slot","level","round","block_payload_hash","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:116fe2f73dd1f56e"},"slot":{"type":"integer","minimum":0,"maximum":65535},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"round":{"$ref":"octez-subschema:dd5e66f402e6529b"},"block_payload_hash":{"$ref":"octez-definition:value_hash"},"dal_attestation":{"$ref":"octez-definition:bignum"},"metadata":{"$ref":"octez-subschema:ddf9bda5797565e8"}},"required":["kind","slot","level","round","block_payload_hash","dal_attestation","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["preattestation"]},"slot":{"type":"integer","minimum":0,"maximum":65535},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"round":{"$ref":"octez-subschema:dd5e66f402e6529b"},"block_payload_hash":{"$ref":"octez-definition:value_hash"},"metadata":{"$ref":"octez-subschema:ddf9bda5797565e8"}},"required":["kind","slot","level","round","block_payload_hash","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:01b9a6f25696ee1e"},"consensus_content":{"$ref":"octez-subschema:4e85ee865cf2c9d0"},"committee":{"$ref":"octez-subschema:ff580ebc69221c82"},"metadata":{"$ref":"octez-subschema:47491c6e015172f6"}},"required":["kind","consensus_content","committee","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:298bfc7787848276"},"consensus_content":{"$ref":"octez-subschema:4e85ee865cf2c9d0"},"committee":{"$ref":"octez-subschema:af4935babb5810ff"},"metadata":{"$ref":"octez-subschema:47491c6e015172f6"}},"required":["kind","consensus_content","committee","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:57f31a00765faa00"},"slot":{"type":"integer","minimum":0,"maximum":65535},"op1":{"$ref":"octez-subschema:2ad8d8c3cbacbb04"},"op2":{"$ref":"octez-subschema:2ad8d8c3cbacbb04"},"metadata":{"$ref":"octez-subschema:c7cd20bcb4c43ca8"}},"required":["kind","slot","op1","op2","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:375da95e65dfbe85"},"attestation":{"$ref":"octez-subschema:2ad8d8c3cbacbb04"},"consensus_slot":{"type":"integer","minimum":0,"maximum":65535},"slot_index":{"type":"integer","minimum":0,"maximum":255},"shard_with_proof":{"$ref":"octez-subschema:45f24d5428b76365"},"metadata":{"$ref":"octez-subschema:7bc66feaa553418e"}},"required":["kind","attestation","consensus_slot","slot_index","shard_with_proof","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:c39c8de1ebad5b2e"},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"nonce":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"metadata":{"$ref":"octez-subschema:7bc66feaa553418e"}},"required":["kind","level","nonce","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["vdf_revelation"]},"solution":{"$ref":"octez-subschema:2d5cee4fb84418de"},"metadata":{"$ref":"octez-subschema:7bc66feaa553418e"}},"required":["kind","solution","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:b06f3bd5626cf765"},"bh1":{"$ref":"octez-subschema:66b4e0427f6c2d06"},"bh2":{"$ref":"octez-subschema:66b4e0427f6c2d06"},"metadata":{"$ref":"octez-subschema:c7cd20bcb4c43ca8"}},"required":["kind","bh1","bh2","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["activate_account"]},"pkh":{"$ref":"octez-subschema:dcbc5e68a9e20baa"},"secret":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"metadata":{"$ref":"octez-subschema:7bc66feaa553418e"}},"required":["kind","pkh","secret","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["proposals"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"period":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proposals":{"$ref":"octez-subschema:4daa5b90a3430bab"},"metadata":{"type":"object","properties":{}}},"required":["kind","source","period","proposals","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["ballot"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"period":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proposal":{"$ref":"octez-definition:Protocol_hash__2"},"ballot":{"type":"string","enum":["nay","yay","pass"]},"metadata":{"type":"object","properties":{}}},"required":["kind","source","period","proposal","ballot","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["drain_delegate"]},"consensus_key":{"$ref":"octez-subschema:7622a07958daffc7"},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"destination":{"$ref":"octez-subschema:7622a07958daffc7"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"allocated_destination_contract":{"type":"boolean"}}}},"required":["kind","consensus_key","delegate","destination","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["reveal"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"public_key":{"$ref":"octez-subschema:6906d48bc0db4f31"},"proof":{"$ref":"octez-definition:Bls12_381_signature"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.reveal"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","public_key","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["transaction"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"amount":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"destination":{"$ref":"octez-subschema:f948b9b99851d561"},"parameters":{"$ref":"octez-subschema:043aff1dbcb95fb6"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.transaction"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","amount","destination","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["origination"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"balance":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"script":{"$ref":"octez-subschema:6be791eeeb744a99"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.origination"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","balance","script","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["delegation"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.delegation"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:8e189ba259d34d9b"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"value":{},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.register_global_constant"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","value","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["set_deposits_limit"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"limit":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.set_deposits_limit"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:3db0314bea51376b"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"amount":{"$ref":"octez-definition:bignum"},"destination":{"$ref":"octez-subschema:06f5763a3af6743a"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.increase_paid_storage"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","amount","destination","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:f56aa3a0ceb612da"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"pk":{"$ref":"octez-subschema:6906d48bc0db4f31"},"proof":{"$ref":"octez-definition:Bls12_381_signature"},"metadata":{"$ref":"octez-subschema:56462532832d43c2"}},"required":["kind","source","fee","counter","gas_limit","storage_limit","pk","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:5042c3a4ae96133f"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"pk":{"$ref":"octez-subschema:6906d48bc0db4f31"},"proof":{"$ref":"octez-definition:Bls12_381_signature"},"metadata":{"$ref":"octez-subschema:56462532832d43c2"}},"required":["kind","source","fee","counter","gas_limit","storage_limit","pk","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["transfer_ticket"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"ticket_contents":{},"ticket_ty":{},"ticket_ticketer":{"$ref":"octez-subschema:f948b9b99851d561"},"ticket_amount":{"$ref":"octez-definition:positive_bignum"},"destination":{"$ref":"octez-subschema:f948b9b99851d561"},"entrypoint":{"$ref":"octez-definition:unistring__2"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.transfer_ticket"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","ticket_contents","ticket_ty","ticket_ticketer","ticket_amount","destination","entrypoint","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:e5525976775722a1"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"slot_header":{"$ref":"octez-subschema:7999ceb3fac5e72d"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","slot_header","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:7dbf78ec32afb18e"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"pvm_kind":{"$ref":"octez-subschema:5980fa86a71aaf94"},"kernel":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"parameters_ty":{},"whitelist":{"$ref":"octez-subschema:aa56b7f97799d88a"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_originate"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","pvm_kind","kernel","parameters_ty","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:fa8b1f618fe75206"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"message":{"$ref":"octez-subschema:9ab9b2988810de58"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_add_messages"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","message","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:7a292b8f1d93f0fe"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_cement"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:d8ef1af5e50d40ec"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"commitment":{"$ref":"octez-subschema:3948df58ece5b201"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_publish"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","commitment","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:a0ca1975af86d4c2"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"opponent":{"$ref":"octez-subschema:7622a07958daffc7"},"refutation":{"$ref":"octez-subschema:fabb4c2cdbb32173"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_refute"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","opponent","refutation","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:2bfbf9a99d678bfa"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"stakers":{"$ref":"octez-subschema:a04f7e1b08812430"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_timeout"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","stakers","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:50ac8586c43b1426"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"cemented_commitment":{"$ref":"octez-subschema:883d9cb402e3812d"},"output_proof":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","cemented_commitment","output_proof","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:1c2e9d7b6db8f88f"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"rollup":{"$ref":"octez-subschema:17dcbd9906ab35c1"},"staker":{"$ref":"octez-subschema:7622a07958daffc7"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.smart_rollup_recover_bond"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","rollup","staker","metadata"]},{"type":"object","properties":{"kind":{"$ref":"octez-subschema:643611cd6176ae89"},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"public_parameters":{"$ref":"octez-subschema:2bdfe7cd1b26d241"},"circuits_info":{"$ref":"octez-subschema:b554b0c8ee988f54"},"init_state":{"$ref":"octez-subschema:9ab9b2988810de58"},"nb_ops":{"$ref":"octez-subschema:6cca9ce559c7989b"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.zk_rollup_origination"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","public_parameters","circuits_info","init_state","nb_ops","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["zk_rollup_publish"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"zk_rollup":{"$ref":"octez-definition:Zk_rollup_hash"},"op":{"$ref":"octez-subschema:7c824153948a721a"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.zk_rollup_publish"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","zk_rollup","op","metadata"]},{"type":"object","properties":{"kind":{"type":"string","enum":["zk_rollup_update"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"fee":{"$ref":"octez-definition:024-PtTALLiN.mutez"},"counter":{"$ref":"octez-definition:positive_bignum"},"gas_limit":{"$ref":"octez-definition:positive_bignum"},"storage_limit":{"$ref":"octez-definition:positive_bignum"},"zk_rollup":{"$ref":"octez-definition:Zk_rollup_hash"},"update":{"$ref":"octez-subschema:1173715152c3269d"},"metadata":{"type":"object","properties":{"balance_updates":{"$ref":"octez-subschema:fd5966ccb4335e63"},"operation_result":{"$ref":"octez-definition:024-PtTALLiN.operation.alpha.operation_result.zk_rollup_update"},"internal_operation_results":{"$ref":"octez-subschema:f2dd241ba38840e7"}},"required":["operation_result"]}},"required":["kind","source","fee","counter","gas_limit","storage_limit","zk_rollup","update","metadata"]}]};
 const schema20 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["contract"]},"contract":{"$ref":"octez-subschema:f948b9b99851d561"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","contract","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["accumulator"]},"category":{"type":"string","enum":["block fees"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["freezer"]},"category":{"type":"string","enum":["deposits"]},"staker":{"$ref":"octez-definition:024-PtTALLiN.frozen_staker"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","staker","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["nonce revelation rewards"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["attesting rewards"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["baking rewards"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["baking bonuses"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["storage fees"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["punishments"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["lost attesting rewards"]},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"participation":{"type":"boolean"},"revelation":{"type":"boolean"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","delegate","participation","revelation","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["subsidy"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["burned"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["commitment"]},"category":{"type":"string","enum":["commitment"]},"committer":{"$ref":"octez-definition:Blinded%20public%20key%20hash"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","committer","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["bootstrap"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["invoice"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["commitment"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["minted"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["freezer"]},"category":{"type":"string","enum":["bonds"]},"contract":{"$ref":"octez-subschema:f948b9b99851d561"},"bond_id":{"$ref":"octez-definition:024-PtTALLiN.bond_id"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","contract","bond_id","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["smart_rollup_refutation_punishments"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["smart_rollup_refutation_rewards"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["freezer"]},"category":{"type":"string","enum":["unstaked_deposits"]},"staker":{"$ref":"octez-definition:024-PtTALLiN.staker"},"cycle":{"$ref":"octez-subschema:dd5e66f402e6529b"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","staker","cycle","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["staking"]},"category":{"type":"string","enum":["delegator_numerator"]},"delegator":{"$ref":"octez-subschema:f948b9b99851d561"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","delegator","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["staking"]},"category":{"type":"string","enum":["delegate_denominator"]},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","delegate","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["minted"]},"category":{"type":"string","enum":["DAL attesting rewards"]},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","change","origin"]},{"type":"object","properties":{"kind":{"type":"string","enum":["burned"]},"category":{"type":"string","enum":["lost DAL attesting rewards"]},"delegate":{"$ref":"octez-subschema:7622a07958daffc7"},"change":{"$ref":"octez-definition:int64"},"origin":{"type":"string","enum":["block"]}},"required":["kind","category","delegate","change","origin"]}]}};
 
@@ -67327,7 +67327,7 @@ validate2578.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsEntrypointInput = validate2580;
+export const validatePostEntrypointInput = validate2580;
 
 function validate2580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67375,7 +67375,7 @@ validate2580.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsEntrypointOutput = validate2583;
+export const validatePostEntrypointOutput = validate2583;
 
 function validate2583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67405,7 +67405,7 @@ validate2583.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsEntrypointsInput = validate2585;
+export const validatePostEntrypointsInput = validate2585;
 
 function validate2585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67435,7 +67435,7 @@ validate2585.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsNormalizeDataInput = validate2587;
+export const validateNormalizeDataInput = validate2587;
 
 function validate1611(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67721,7 +67721,7 @@ validate2593.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsNormalizeScriptInput = validate2595;
+export const validateNormalizeScriptInput = validate2595;
 
 function validate2595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67769,7 +67769,7 @@ validate2595.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsNormalizeStackInput = validate2598;
+export const validateNormalizeStackInput = validate2598;
 
 function validate1487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67921,7 +67921,7 @@ validate2598.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsNormalizeStackOutput = validate2603;
+export const validateNormalizeStackOutput = validate2603;
 
 function validate2603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67951,7 +67951,7 @@ validate2603.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsNormalizeTypeInput = validate2605;
+export const validateNormalizeTypeInput = validate2605;
 
 function validate2605(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -67981,7 +67981,7 @@ validate2605.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsPackDataInput = validate2607;
+export const validatePackDataInput = validate2607;
 
 function validate2607(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68042,7 +68042,7 @@ validate2607.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsPackDataOutput = validate2611;
+export const validatePackDataOutput = validate2611;
 const schema292 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"anyOf":[{"$ref":"octez-definition:bignum"}]},{"type":"string","enum":["unaccounted"]}]};
 
 function validate1571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -68182,7 +68182,7 @@ validate2611.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksHelpersScriptsInput = validate2614;
+export const validateCodeInput = validate2614;
 
 function validate2614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68412,7 +68412,7 @@ validate2614.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunCodeOutput = validate2631;
+export const validateRunCodeOutput = validate2631;
 
 function validate2631(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68473,7 +68473,7 @@ validate2631.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunInstructionInput = validate2635;
+export const validateRunInstructionInput = validate2635;
 
 function validate2635(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68703,7 +68703,7 @@ validate2635.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunInstructionOutput = validate2651;
+export const validateRunInstructionOutput = validate2651;
 
 function validate2651(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68751,7 +68751,7 @@ validate2651.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunOperationInput = validate2654;
+export const validateRunOperationInput = validate2654;
 
 function validate2654(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68799,7 +68799,7 @@ validate2654.errors = vErrors;
 return errors === 0;
 }
 
-export const validateChainsBlocksHelpersScriptsOutput = validate2657;
+export const validateOperationOutput = validate2657;
 
 function validate2657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -68849,7 +68849,7 @@ validate2657.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunScriptViewInput = validate2660;
+export const validateRunScriptViewInput = validate2660;
 
 function validate2660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69070,7 +69070,7 @@ validate2673.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsRunViewInput = validate2675;
+export const validateRunViewInput = validate2675;
 
 function validate2675(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69248,7 +69248,7 @@ validate2675.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsScriptSizeInput = validate2688;
+export const validatePostScriptSizeInput = validate2688;
 
 function validate2688(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69322,7 +69322,7 @@ validate2688.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsScriptSizeOutput = validate2692;
+export const validatePostScriptSizeOutput = validate2692;
 
 function validate2692(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69352,7 +69352,7 @@ validate2692.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsSimulateOperationInput = validate2694;
+export const validateSimulateOperationInput = validate2694;
 
 function validate2694(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69426,7 +69426,7 @@ validate2694.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsTraceCodeOutput = validate2699;
+export const validateTraceCodeOutput = validate2699;
 
 function validate1649(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69604,7 +69604,7 @@ validate2699.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsTypecheckCodeInput = validate2704;
+export const validateTypecheckCodeInput = validate2704;
 
 function validate2704(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69678,7 +69678,7 @@ validate2704.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsTypecheckCodeOutput = validate2707;
+export const validateTypecheckCodeOutput = validate2707;
 
 function validate2707(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69793,7 +69793,7 @@ validate2707.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsTypecheckDataInput = validate2712;
+export const validateTypecheckDataInput = validate2712;
 
 function validate2712(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69867,7 +69867,7 @@ validate2712.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePostChainsBlocksHelpersScriptsTypecheckDataOutput = validate2716;
+export const validateTypecheckDataOutput = validate2716;
 
 function validate2716(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -69897,7 +69897,7 @@ validate2716.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHelpersValidatorsOutput = validate2718;
+export const validateGetValidatorsOutput = validate2718;
 
 function validate2718(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70141,7 +70141,7 @@ validate2718.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksLiveBlocksOutput = validate2727;
+export const validateGetBlockLiveBlocksOutput = validate2727;
 
 function validate2727(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70171,7 +70171,7 @@ validate2727.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksMetadataOutput = validate2729;
+export const validateGetBlockMetadataOutput = validate2729;
 
 function validate2729(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70184,7 +70184,7 @@ validate2729.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksMetadataHashOutput = validate2731;
+export const validateGetBlockMetadataHashOutput = validate2731;
 
 function validate2731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70225,7 +70225,7 @@ validate2731.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesOutput = validate2733;
+export const validateGetBlockOperationHashesOutput = validate2733;
 
 function validate2733(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70273,7 +70273,7 @@ validate2733.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesByListOffsetOutput = validate2735;
+export const validateGetBlockOperationHashByListOffsetOutput = validate2735;
 
 function validate2735(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70344,7 +70344,7 @@ validate2737.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationMetadataHashesOutput = validate2739;
+export const validateGetBlockOperationMetadataHashesOutput = validate2739;
 
 function validate1539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70444,7 +70444,7 @@ validate2739.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationMetadataHashesByListOffsetOutput = validate2741;
+export const validateGetBlockOperationMetadataHashByListOffsetOutput = validate2741;
 
 function validate2741(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70474,7 +70474,7 @@ validate2741.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationMetadataHashesByListOffsetByOperationOffsetOutput = validate2743;
+export const validateGetBlockOperationMetadataHashByListOffsetByOperationOffsetOutput = validate2743;
 
 function validate2743(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70515,7 +70515,7 @@ validate2743.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsOutput = validate2745;
+export const validateGetBlockOperationsOutput = validate2745;
 
 function validate2745(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70545,7 +70545,7 @@ validate2745.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetOutput = validate2747;
+export const validateGetBlockOperationByListOffsetOutput = validate2747;
 
 function validate2747(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70575,7 +70575,7 @@ validate2747.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = validate2749;
+export const validateGetBlockOperationByListOffsetByOperationOffsetOutput = validate2749;
 
 function validate2749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70588,7 +70588,7 @@ validate2749.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsMetadataHashOutput = validate2751;
+export const validateGetBlockOperationsMetadataHashOutput = validate2751;
 
 function validate2751(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70629,7 +70629,7 @@ validate2751.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksProtocolsOutput = validate2753;
+export const validateGetBlockProtocolsOutput = validate2753;
 
 function validate2753(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70677,7 +70677,7 @@ validate2753.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksResultingContextHashOutput = validate2756;
+export const validateGetBlockResultingContextHashOutput = validate2756;
 
 function validate2756(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70718,7 +70718,7 @@ validate2756.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksVotesBallotListOutput = validate2758;
+export const validateGetVotesBallotListOutput = validate2758;
 const schema555 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"pkh":{"$ref":"octez-subschema:7622a07958daffc7"},"ballot":{"type":"string","enum":["nay","yay","pass"]}},"required":["pkh","ballot"]}};
 
 function validate2758(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -70790,7 +70790,7 @@ validate2758.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksVotesBallotsOutput = validate2760;
+export const validateGetVotesBallotsOutput = validate2760;
 
 function validate2760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -71107,7 +71107,7 @@ validate2764.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksVotesCurrentProposalOutput = validate2769;
+export const validateGetVotesCurrentProposalOutput = validate2769;
 
 function validate2769(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -71189,7 +71189,7 @@ validate2769.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksVotesListingsOutput = validate2771;
+export const validateGetVotesListingsOutput = validate2771;
 
 function validate2771(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -71255,7 +71255,7 @@ validate2771.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksVotesProposalsOutput = validate2774;
+export const validateGetVotesProposalsOutput = validate2774;
 
 function validate2774(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -71341,7 +71341,7 @@ validate2774.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsMempoolMonitorOperationsOutput = validate2777;
+export const validateMonitorOperationsOutput = validate2777;
 
 function validate1692(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 validate1692.errors = null;
@@ -71465,7 +71465,7 @@ validate2777.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsMempoolPendingOperationsOutput = validate2784;
+export const validateGetPendingOperationsOutput = validate2784;
 
 function validate1479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
