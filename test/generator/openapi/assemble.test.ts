@@ -63,7 +63,7 @@ describe("assemble", () => {
     const route = "/chains/<chain_id>/mempool/unban_all_operations";
     const attach = (tree: RawNode, part: string): RawNode => {
       expect(part).toBe("mempool");
-      const service = (tree as { static: { subdirs: { suffixes: Array<{ name: string; tree: { static: { post_service: Record<string, { binary_schema?: unknown }> } } }> } } }).static.subdirs.suffixes.find((s) => s.name === "unban_all_operations")!.tree.static.post_service;
+      const service = (tree as unknown as { static: { subdirs: { suffixes: Array<{ name: string; tree: { static: { post_service: Record<string, { binary_schema?: unknown }> } } }> } } }).static.subdirs.suffixes.find((s) => s.name === "unban_all_operations")!.tree.static.post_service;
       // The empty object, as data-encoding describes `empty`: no field.
       service["input"]!.binary_schema = { toplevel: { fields: [] }, fields: [] };
       return tree;
