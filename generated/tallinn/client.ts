@@ -181,25 +181,25 @@ import {
   getRoundRoute,
   getSaplingGetDiffRoute,
   getSeedComputationRoute,
+  getSmartRollupCommitmentCanBeCementedRoute,
+  getSmartRollupCommitmentRoute,
+  getSmartRollupCommitmentStakersIndexesRoute,
+  getSmartRollupConsumedOutputRoute,
+  getSmartRollupGenesisInfoRoute,
+  getSmartRollupInboxLevelCommitmentsRoute,
+  getSmartRollupKindRoute,
+  getSmartRollupLastCementedCommitmentHashWithLevelRoute,
+  getSmartRollupLastWhitelistUpdateRoute,
+  getSmartRollupStaker1Staker2TimeoutReachedRoute,
+  getSmartRollupStaker1Staker2TimeoutRoute,
+  getSmartRollupStakerConflictsRoute,
+  getSmartRollupStakerGamesRoute,
+  getSmartRollupStakerIndexRoute,
+  getSmartRollupStakerStakedOnCommitmentRoute,
+  getSmartRollupStakersRoute,
+  getSmartRollupWhitelistRoute,
   getSmartRollupsAllInboxRoute,
   getSmartRollupsAllRoute,
-  getSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
-  getSmartRollupsSmartRollupCommitmentRoute,
-  getSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
-  getSmartRollupsSmartRollupConsumedOutputRoute,
-  getSmartRollupsSmartRollupGenesisInfoRoute,
-  getSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
-  getSmartRollupsSmartRollupKindRoute,
-  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
-  getSmartRollupsSmartRollupLastWhitelistUpdateRoute,
-  getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
-  getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
-  getSmartRollupsSmartRollupStakerConflictsRoute,
-  getSmartRollupsSmartRollupStakerGamesRoute,
-  getSmartRollupsSmartRollupStakerIndexRoute,
-  getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
-  getSmartRollupsSmartRollupStakersRoute,
-  getSmartRollupsSmartRollupWhitelistRoute,
   getStatsGcRoute,
   getStatsMemoryRoute,
   getTotalBakingPowerRoute,
@@ -254,7 +254,7 @@ import {
   postPrivateInjectionOperationsRoute,
   postScriptSizeRoute,
   postSeedRoute,
-  postSmartRollupsSmartRollupTicketBalanceRoute,
+  postSmartRollupTicketBalanceRoute,
   preapplyBlockRoute,
   preapplyOperationsRoute,
   putConfigLoggingRoute,
@@ -608,44 +608,44 @@ import type {
   GetSaplingGetDiffRequest,
   GetSeedComputationOutput,
   GetSeedComputationRequest,
+  GetSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupCommitmentCanBeCementedRequest,
+  GetSmartRollupCommitmentOutput,
+  GetSmartRollupCommitmentRequest,
+  GetSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupCommitmentStakersIndexesRequest,
+  GetSmartRollupConsumedOutputOutput,
+  GetSmartRollupConsumedOutputRequest,
+  GetSmartRollupGenesisInfoOutput,
+  GetSmartRollupGenesisInfoRequest,
+  GetSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupInboxLevelCommitmentsRequest,
+  GetSmartRollupKindOutput,
+  GetSmartRollupKindRequest,
+  GetSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  GetSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupLastWhitelistUpdateRequest,
+  GetSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedRequest,
+  GetSmartRollupStaker1Staker2TimeoutRequest,
+  GetSmartRollupStakerConflictsOutput,
+  GetSmartRollupStakerConflictsRequest,
+  GetSmartRollupStakerGamesOutput,
+  GetSmartRollupStakerGamesRequest,
+  GetSmartRollupStakerIndexOutput,
+  GetSmartRollupStakerIndexRequest,
+  GetSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupStakerStakedOnCommitmentRequest,
+  GetSmartRollupStakersOutput,
+  GetSmartRollupStakersRequest,
+  GetSmartRollupWhitelistOutput,
+  GetSmartRollupWhitelistRequest,
   GetSmartRollupsAllInboxOutput,
   GetSmartRollupsAllInboxRequest,
   GetSmartRollupsAllOutput,
   GetSmartRollupsAllRequest,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
-  GetSmartRollupsSmartRollupCommitmentOutput,
-  GetSmartRollupsSmartRollupCommitmentRequest,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
-  GetSmartRollupsSmartRollupConsumedOutputOutput,
-  GetSmartRollupsSmartRollupConsumedOutputRequest,
-  GetSmartRollupsSmartRollupGenesisInfoOutput,
-  GetSmartRollupsSmartRollupGenesisInfoRequest,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
-  GetSmartRollupsSmartRollupKindOutput,
-  GetSmartRollupsSmartRollupKindRequest,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
-  GetSmartRollupsSmartRollupStakerConflictsOutput,
-  GetSmartRollupsSmartRollupStakerConflictsRequest,
-  GetSmartRollupsSmartRollupStakerGamesOutput,
-  GetSmartRollupsSmartRollupStakerGamesRequest,
-  GetSmartRollupsSmartRollupStakerIndexOutput,
-  GetSmartRollupsSmartRollupStakerIndexRequest,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
-  GetSmartRollupsSmartRollupStakersOutput,
-  GetSmartRollupsSmartRollupStakersRequest,
-  GetSmartRollupsSmartRollupWhitelistOutput,
-  GetSmartRollupsSmartRollupWhitelistRequest,
   GetStatsGcOutput,
   GetStatsMemoryOutput,
   GetTotalBakingPowerOutput,
@@ -748,8 +748,8 @@ import type {
   PostScriptSizeRequest,
   PostSeedOutput,
   PostSeedRequest,
-  PostSmartRollupsSmartRollupTicketBalanceOutput,
-  PostSmartRollupsSmartRollupTicketBalanceRequest,
+  PostSmartRollupTicketBalanceOutput,
+  PostSmartRollupTicketBalanceRequest,
   PreapplyBlockOutput,
   PreapplyBlockRequest,
   PreapplyOperationsOutput,
@@ -3668,12 +3668,12 @@ export function getSmartRollupsAllInbox(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupCommitment(
+export function getSmartRollupCommitment(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupCommitmentRequest,
+  request: GetSmartRollupCommitmentRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupCommitmentOutput> {
-  return transport.call(getSmartRollupsSmartRollupCommitmentRoute, {
+): Promise<GetSmartRollupCommitmentOutput> {
+  return transport.call(getSmartRollupCommitmentRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3687,12 +3687,12 @@ export function getSmartRollupsSmartRollupCommitment(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupCommitmentCanBeCemented(
+export function getSmartRollupCommitmentCanBeCemented(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  request: GetSmartRollupCommitmentCanBeCementedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput> {
-  return transport.call(getSmartRollupsSmartRollupCommitmentCanBeCementedRoute, {
+): Promise<GetSmartRollupCommitmentCanBeCementedOutput> {
+  return transport.call(getSmartRollupCommitmentCanBeCementedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3706,12 +3706,12 @@ export function getSmartRollupsSmartRollupCommitmentCanBeCemented(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupCommitmentStakersIndexes(
+export function getSmartRollupCommitmentStakersIndexes(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  request: GetSmartRollupCommitmentStakersIndexesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput> {
-  return transport.call(getSmartRollupsSmartRollupCommitmentStakersIndexesRoute, {
+): Promise<GetSmartRollupCommitmentStakersIndexesOutput> {
+  return transport.call(getSmartRollupCommitmentStakersIndexesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3725,12 +3725,12 @@ export function getSmartRollupsSmartRollupCommitmentStakersIndexes(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupConsumedOutput(
+export function getSmartRollupConsumedOutput(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupConsumedOutputRequest,
+  request: GetSmartRollupConsumedOutputRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupConsumedOutputOutput> {
-  return transport.call(getSmartRollupsSmartRollupConsumedOutputRoute, {
+): Promise<GetSmartRollupConsumedOutputOutput> {
+  return transport.call(getSmartRollupConsumedOutputRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3744,12 +3744,12 @@ export function getSmartRollupsSmartRollupConsumedOutput(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupGenesisInfo(
+export function getSmartRollupGenesisInfo(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupGenesisInfoRequest,
+  request: GetSmartRollupGenesisInfoRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupGenesisInfoOutput> {
-  return transport.call(getSmartRollupsSmartRollupGenesisInfoRoute, {
+): Promise<GetSmartRollupGenesisInfoOutput> {
+  return transport.call(getSmartRollupGenesisInfoRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3763,12 +3763,12 @@ export function getSmartRollupsSmartRollupGenesisInfo(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupInboxLevelCommitments(
+export function getSmartRollupInboxLevelCommitments(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  request: GetSmartRollupInboxLevelCommitmentsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput> {
-  return transport.call(getSmartRollupsSmartRollupInboxLevelCommitmentsRoute, {
+): Promise<GetSmartRollupInboxLevelCommitmentsOutput> {
+  return transport.call(getSmartRollupInboxLevelCommitmentsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3782,16 +3782,12 @@ export function getSmartRollupsSmartRollupInboxLevelCommitments(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupKind(
+export function getSmartRollupKind(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupKindRequest,
+  request: GetSmartRollupKindRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupKindOutput> {
-  return transport.call(getSmartRollupsSmartRollupKindRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetSmartRollupKindOutput> {
+  return transport.call(getSmartRollupKindRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3801,12 +3797,12 @@ export function getSmartRollupsSmartRollupKind(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
+export function getSmartRollupLastCementedCommitmentHashWithLevel(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  request: GetSmartRollupLastCementedCommitmentHashWithLevelRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput> {
-  return transport.call(getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute, {
+): Promise<GetSmartRollupLastCementedCommitmentHashWithLevelOutput> {
+  return transport.call(getSmartRollupLastCementedCommitmentHashWithLevelRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3820,12 +3816,12 @@ export function getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupLastWhitelistUpdate(
+export function getSmartRollupLastWhitelistUpdate(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  request: GetSmartRollupLastWhitelistUpdateRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupLastWhitelistUpdateOutput> {
-  return transport.call(getSmartRollupsSmartRollupLastWhitelistUpdateRoute, {
+): Promise<GetSmartRollupLastWhitelistUpdateOutput> {
+  return transport.call(getSmartRollupLastWhitelistUpdateRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3839,12 +3835,12 @@ export function getSmartRollupsSmartRollupLastWhitelistUpdate(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStakerConflicts(
+export function getSmartRollupStakerConflicts(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStakerConflictsRequest,
+  request: GetSmartRollupStakerConflictsRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStakerConflictsOutput> {
-  return transport.call(getSmartRollupsSmartRollupStakerConflictsRoute, {
+): Promise<GetSmartRollupStakerConflictsOutput> {
+  return transport.call(getSmartRollupStakerConflictsRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3858,12 +3854,12 @@ export function getSmartRollupsSmartRollupStakerConflicts(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStakerGames(
+export function getSmartRollupStakerGames(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStakerGamesRequest,
+  request: GetSmartRollupStakerGamesRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStakerGamesOutput> {
-  return transport.call(getSmartRollupsSmartRollupStakerGamesRoute, {
+): Promise<GetSmartRollupStakerGamesOutput> {
+  return transport.call(getSmartRollupStakerGamesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3877,12 +3873,12 @@ export function getSmartRollupsSmartRollupStakerGames(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStakerIndex(
+export function getSmartRollupStakerIndex(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStakerIndexRequest,
+  request: GetSmartRollupStakerIndexRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStakerIndexOutput> {
-  return transport.call(getSmartRollupsSmartRollupStakerIndexRoute, {
+): Promise<GetSmartRollupStakerIndexOutput> {
+  return transport.call(getSmartRollupStakerIndexRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3896,12 +3892,12 @@ export function getSmartRollupsSmartRollupStakerIndex(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStakerStakedOnCommitment(
+export function getSmartRollupStakerStakedOnCommitment(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  request: GetSmartRollupStakerStakedOnCommitmentRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput> {
-  return transport.call(getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute, {
+): Promise<GetSmartRollupStakerStakedOnCommitmentOutput> {
+  return transport.call(getSmartRollupStakerStakedOnCommitmentRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3915,12 +3911,12 @@ export function getSmartRollupsSmartRollupStakerStakedOnCommitment(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStaker1Staker2Timeout(
+export function getSmartRollupStaker1Staker2Timeout(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  request: GetSmartRollupStaker1Staker2TimeoutRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput> {
-  return transport.call(getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute, {
+): Promise<GetSmartRollupStaker1Staker2TimeoutOutput> {
+  return transport.call(getSmartRollupStaker1Staker2TimeoutRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3934,12 +3930,12 @@ export function getSmartRollupsSmartRollupStaker1Staker2Timeout(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
+export function getSmartRollupStaker1Staker2TimeoutReached(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  request: GetSmartRollupStaker1Staker2TimeoutReachedRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput> {
-  return transport.call(getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute, {
+): Promise<GetSmartRollupStaker1Staker2TimeoutReachedOutput> {
+  return transport.call(getSmartRollupStaker1Staker2TimeoutReachedRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3953,16 +3949,12 @@ export function getSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupStakers(
+export function getSmartRollupStakers(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupStakersRequest,
+  request: GetSmartRollupStakersRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupStakersOutput> {
-  return transport.call(getSmartRollupsSmartRollupStakersRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetSmartRollupStakersOutput> {
+  return transport.call(getSmartRollupStakersRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -3972,12 +3964,12 @@ export function getSmartRollupsSmartRollupStakers(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function postSmartRollupsSmartRollupTicketBalance(
+export function postSmartRollupTicketBalance(
   transport: RpcTransport,
-  request: PostSmartRollupsSmartRollupTicketBalanceRequest,
+  request: PostSmartRollupTicketBalanceRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<PostSmartRollupsSmartRollupTicketBalanceOutput> {
-  return transport.call(postSmartRollupsSmartRollupTicketBalanceRoute, {
+): Promise<PostSmartRollupTicketBalanceOutput> {
+  return transport.call(postSmartRollupTicketBalanceRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -3992,12 +3984,12 @@ export function postSmartRollupsSmartRollupTicketBalance(
  *
  * JSON only: no binary layout published (the source gives its JSON schema only).
  */
-export function getSmartRollupsSmartRollupWhitelist(
+export function getSmartRollupWhitelist(
   transport: RpcTransport,
-  request: GetSmartRollupsSmartRollupWhitelistRequest,
+  request: GetSmartRollupWhitelistRequest,
   options: CallOptions<"application/json"> = {},
-): Promise<GetSmartRollupsSmartRollupWhitelistOutput> {
-  return transport.call(getSmartRollupsSmartRollupWhitelistRoute, {
+): Promise<GetSmartRollupWhitelistOutput> {
+  return transport.call(getSmartRollupWhitelistRoute, {
     ...options,
     path: request.path,
     query: {},

@@ -364,44 +364,44 @@ import type {
   GetSaplingGetDiffOutput,
   GetSeedComputationError,
   GetSeedComputationOutput,
+  GetSmartRollupCommitmentCanBeCementedError,
+  GetSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupCommitmentError,
+  GetSmartRollupCommitmentOutput,
+  GetSmartRollupCommitmentStakersIndexesError,
+  GetSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupConsumedOutputError,
+  GetSmartRollupConsumedOutputOutput,
+  GetSmartRollupGenesisInfoError,
+  GetSmartRollupGenesisInfoOutput,
+  GetSmartRollupInboxLevelCommitmentsError,
+  GetSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupKindError,
+  GetSmartRollupKindOutput,
+  GetSmartRollupLastCementedCommitmentHashWithLevelError,
+  GetSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupLastWhitelistUpdateError,
+  GetSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupStaker1Staker2TimeoutError,
+  GetSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedError,
+  GetSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupStakerConflictsError,
+  GetSmartRollupStakerConflictsOutput,
+  GetSmartRollupStakerGamesError,
+  GetSmartRollupStakerGamesOutput,
+  GetSmartRollupStakerIndexError,
+  GetSmartRollupStakerIndexOutput,
+  GetSmartRollupStakerStakedOnCommitmentError,
+  GetSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupStakersError,
+  GetSmartRollupStakersOutput,
+  GetSmartRollupWhitelistError,
+  GetSmartRollupWhitelistOutput,
   GetSmartRollupsAllError,
   GetSmartRollupsAllInboxError,
   GetSmartRollupsAllInboxOutput,
   GetSmartRollupsAllOutput,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedError,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetSmartRollupsSmartRollupCommitmentError,
-  GetSmartRollupsSmartRollupCommitmentOutput,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesError,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetSmartRollupsSmartRollupConsumedOutputError,
-  GetSmartRollupsSmartRollupConsumedOutputOutput,
-  GetSmartRollupsSmartRollupGenesisInfoError,
-  GetSmartRollupsSmartRollupGenesisInfoOutput,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsError,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetSmartRollupsSmartRollupKindError,
-  GetSmartRollupsSmartRollupKindOutput,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateError,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutError,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetSmartRollupsSmartRollupStakerConflictsError,
-  GetSmartRollupsSmartRollupStakerConflictsOutput,
-  GetSmartRollupsSmartRollupStakerGamesError,
-  GetSmartRollupsSmartRollupStakerGamesOutput,
-  GetSmartRollupsSmartRollupStakerIndexError,
-  GetSmartRollupsSmartRollupStakerIndexOutput,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentError,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetSmartRollupsSmartRollupStakersError,
-  GetSmartRollupsSmartRollupStakersOutput,
-  GetSmartRollupsSmartRollupWhitelistError,
-  GetSmartRollupsSmartRollupWhitelistOutput,
   GetStatsGcError,
   GetStatsGcOutput,
   GetStatsMemoryError,
@@ -536,9 +536,9 @@ import type {
   PostSeedError,
   PostSeedInput,
   PostSeedOutput,
-  PostSmartRollupsSmartRollupTicketBalanceError,
-  PostSmartRollupsSmartRollupTicketBalanceInput,
-  PostSmartRollupsSmartRollupTicketBalanceOutput,
+  PostSmartRollupTicketBalanceError,
+  PostSmartRollupTicketBalanceInput,
+  PostSmartRollupTicketBalanceOutput,
   PreapplyBlockError,
   PreapplyBlockInput,
   PreapplyBlockOutput,
@@ -706,22 +706,22 @@ import {
   validateGetProtocolsOutput,
   validateGetRawBytesOutput,
   validateGetSeedComputationOutput,
+  validateGetSmartRollupCommitmentOutput,
+  validateGetSmartRollupCommitmentStakersIndexesOutput,
+  validateGetSmartRollupConsumedOutputOutput,
+  validateGetSmartRollupGenesisInfoOutput,
+  validateGetSmartRollupInboxLevelCommitmentsOutput,
+  validateGetSmartRollupKindOutput,
+  validateGetSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  validateGetSmartRollupLastWhitelistUpdateOutput,
+  validateGetSmartRollupStaker1Staker2TimeoutOutput,
+  validateGetSmartRollupStaker1Staker2TimeoutReachedOutput,
+  validateGetSmartRollupStakerConflictsOutput,
+  validateGetSmartRollupStakerGamesOutput,
+  validateGetSmartRollupStakerStakedOnCommitmentOutput,
+  validateGetSmartRollupWhitelistOutput,
   validateGetSmartRollupsAllInboxOutput,
   validateGetSmartRollupsAllOutput,
-  validateGetSmartRollupsSmartRollupCommitmentOutput,
-  validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  validateGetSmartRollupsSmartRollupConsumedOutputOutput,
-  validateGetSmartRollupsSmartRollupGenesisInfoOutput,
-  validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  validateGetSmartRollupsSmartRollupKindOutput,
-  validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  validateGetSmartRollupsSmartRollupStakerConflictsOutput,
-  validateGetSmartRollupsSmartRollupStakerGamesOutput,
-  validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  validateGetSmartRollupsSmartRollupWhitelistOutput,
   validateGetStatsGcOutput,
   validateGetStatsMemoryOutput,
   validateGetTotalCurrentlyStakedOutput,
@@ -6449,12 +6449,12 @@ export const getSmartRollupsAllInboxRoute: RouteDescriptor<
  *
  * Commitment for a smart rollup from its hash
  */
-export const getSmartRollupsSmartRollupCommitmentRoute: RouteDescriptor<
+export const getSmartRollupCommitmentRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupCommitmentOutput,
-  GetSmartRollupsSmartRollupCommitmentError
+  GetSmartRollupCommitmentOutput,
+  GetSmartRollupCommitmentError
 > = {
-  operation: "getSmartRollupsSmartRollupCommitment",
+  operation: "getSmartRollupCommitment",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6477,7 +6477,7 @@ export const getSmartRollupsSmartRollupCommitmentRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupCommitmentOutput,
+    validate: validateGetSmartRollupCommitmentOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6492,12 +6492,12 @@ export const getSmartRollupsSmartRollupCommitmentRoute: RouteDescriptor<
  *
  * Returns true if and only if the provided commitment can be cemented.
  */
-export const getSmartRollupsSmartRollupCommitmentCanBeCementedRoute: RouteDescriptor<
+export const getSmartRollupCommitmentCanBeCementedRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedError
+  GetSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupCommitmentCanBeCementedError
 > = {
-  operation: "getSmartRollupsSmartRollupCommitmentCanBeCemented",
+  operation: "getSmartRollupCommitmentCanBeCemented",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6536,12 +6536,12 @@ export const getSmartRollupsSmartRollupCommitmentCanBeCementedRoute: RouteDescri
  *
  * List of stakers indexes staking on a given commitment
  */
-export const getSmartRollupsSmartRollupCommitmentStakersIndexesRoute: RouteDescriptor<
+export const getSmartRollupCommitmentStakersIndexesRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesError
+  GetSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupCommitmentStakersIndexesError
 > = {
-  operation: "getSmartRollupsSmartRollupCommitmentStakersIndexes",
+  operation: "getSmartRollupCommitmentStakersIndexes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6565,7 +6565,7 @@ export const getSmartRollupsSmartRollupCommitmentStakersIndexesRoute: RouteDescr
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
+    validate: validateGetSmartRollupCommitmentStakersIndexesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6580,12 +6580,12 @@ export const getSmartRollupsSmartRollupCommitmentStakersIndexesRoute: RouteDescr
  *
  * Return the known consumed outputs of a smart rollup.
  */
-export const getSmartRollupsSmartRollupConsumedOutputRoute: RouteDescriptor<
+export const getSmartRollupConsumedOutputRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupConsumedOutputOutput,
-  GetSmartRollupsSmartRollupConsumedOutputError
+  GetSmartRollupConsumedOutputOutput,
+  GetSmartRollupConsumedOutputError
 > = {
-  operation: "getSmartRollupsSmartRollupConsumedOutput",
+  operation: "getSmartRollupConsumedOutput",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6603,7 +6603,7 @@ export const getSmartRollupsSmartRollupConsumedOutputRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupConsumedOutputOutput,
+    validate: validateGetSmartRollupConsumedOutputOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6618,12 +6618,12 @@ export const getSmartRollupsSmartRollupConsumedOutputRoute: RouteDescriptor<
  *
  * Genesis information (level and commitment hash) for a smart rollup
  */
-export const getSmartRollupsSmartRollupGenesisInfoRoute: RouteDescriptor<
+export const getSmartRollupGenesisInfoRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupGenesisInfoOutput,
-  GetSmartRollupsSmartRollupGenesisInfoError
+  GetSmartRollupGenesisInfoOutput,
+  GetSmartRollupGenesisInfoError
 > = {
-  operation: "getSmartRollupsSmartRollupGenesisInfo",
+  operation: "getSmartRollupGenesisInfo",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6640,7 +6640,7 @@ export const getSmartRollupsSmartRollupGenesisInfoRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupGenesisInfoOutput,
+    validate: validateGetSmartRollupGenesisInfoOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6655,12 +6655,12 @@ export const getSmartRollupsSmartRollupGenesisInfoRoute: RouteDescriptor<
  *
  * List of commitments associated to a rollup for a given inbox level
  */
-export const getSmartRollupsSmartRollupInboxLevelCommitmentsRoute: RouteDescriptor<
+export const getSmartRollupInboxLevelCommitmentsRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsError
+  GetSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupInboxLevelCommitmentsError
 > = {
-  operation: "getSmartRollupsSmartRollupInboxLevelCommitments",
+  operation: "getSmartRollupInboxLevelCommitments",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6679,7 +6679,7 @@ export const getSmartRollupsSmartRollupInboxLevelCommitmentsRoute: RouteDescript
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
+    validate: validateGetSmartRollupInboxLevelCommitmentsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6694,12 +6694,12 @@ export const getSmartRollupsSmartRollupInboxLevelCommitmentsRoute: RouteDescript
  *
  * Kind of smart rollup
  */
-export const getSmartRollupsSmartRollupKindRoute: RouteDescriptor<
+export const getSmartRollupKindRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupKindOutput,
-  GetSmartRollupsSmartRollupKindError
+  GetSmartRollupKindOutput,
+  GetSmartRollupKindError
 > = {
-  operation: "getSmartRollupsSmartRollupKind",
+  operation: "getSmartRollupKind",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6716,7 +6716,7 @@ export const getSmartRollupsSmartRollupKindRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupKindOutput,
+    validate: validateGetSmartRollupKindOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6731,12 +6731,12 @@ export const getSmartRollupsSmartRollupKindRoute: RouteDescriptor<
  *
  * Level and hash of the last cemented commitment for a smart rollup
  */
-export const getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute: RouteDescriptor<
+export const getSmartRollupLastCementedCommitmentHashWithLevelRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError
+  GetSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupLastCementedCommitmentHashWithLevelError
 > = {
-  operation: "getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel",
+  operation: "getSmartRollupLastCementedCommitmentHashWithLevel",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6753,7 +6753,7 @@ export const getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute:
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
+    validate: validateGetSmartRollupLastCementedCommitmentHashWithLevelOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6768,12 +6768,12 @@ export const getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute:
  *
  * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
  */
-export const getSmartRollupsSmartRollupLastWhitelistUpdateRoute: RouteDescriptor<
+export const getSmartRollupLastWhitelistUpdateRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateError
+  GetSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupLastWhitelistUpdateError
 > = {
-  operation: "getSmartRollupsSmartRollupLastWhitelistUpdate",
+  operation: "getSmartRollupLastWhitelistUpdate",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6790,7 +6790,7 @@ export const getSmartRollupsSmartRollupLastWhitelistUpdateRoute: RouteDescriptor
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
+    validate: validateGetSmartRollupLastWhitelistUpdateOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6805,12 +6805,12 @@ export const getSmartRollupsSmartRollupLastWhitelistUpdateRoute: RouteDescriptor
  *
  * List of stakers in conflict with the given staker
  */
-export const getSmartRollupsSmartRollupStakerConflictsRoute: RouteDescriptor<
+export const getSmartRollupStakerConflictsRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStakerConflictsOutput,
-  GetSmartRollupsSmartRollupStakerConflictsError
+  GetSmartRollupStakerConflictsOutput,
+  GetSmartRollupStakerConflictsError
 > = {
-  operation: "getSmartRollupsSmartRollupStakerConflicts",
+  operation: "getSmartRollupStakerConflicts",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6829,7 +6829,7 @@ export const getSmartRollupsSmartRollupStakerConflictsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupStakerConflictsOutput,
+    validate: validateGetSmartRollupStakerConflictsOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6844,12 +6844,12 @@ export const getSmartRollupsSmartRollupStakerConflictsRoute: RouteDescriptor<
  *
  * Ongoing refutation games for a given staker
  */
-export const getSmartRollupsSmartRollupStakerGamesRoute: RouteDescriptor<
+export const getSmartRollupStakerGamesRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStakerGamesOutput,
-  GetSmartRollupsSmartRollupStakerGamesError
+  GetSmartRollupStakerGamesOutput,
+  GetSmartRollupStakerGamesError
 > = {
-  operation: "getSmartRollupsSmartRollupStakerGames",
+  operation: "getSmartRollupStakerGames",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6868,7 +6868,7 @@ export const getSmartRollupsSmartRollupStakerGamesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupStakerGamesOutput,
+    validate: validateGetSmartRollupStakerGamesOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6883,12 +6883,12 @@ export const getSmartRollupsSmartRollupStakerGamesRoute: RouteDescriptor<
  *
  * Staker index associated to a public key hash for a given rollup
  */
-export const getSmartRollupsSmartRollupStakerIndexRoute: RouteDescriptor<
+export const getSmartRollupStakerIndexRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStakerIndexOutput,
-  GetSmartRollupsSmartRollupStakerIndexError
+  GetSmartRollupStakerIndexOutput,
+  GetSmartRollupStakerIndexError
 > = {
-  operation: "getSmartRollupsSmartRollupStakerIndex",
+  operation: "getSmartRollupStakerIndex",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6922,12 +6922,12 @@ export const getSmartRollupsSmartRollupStakerIndexRoute: RouteDescriptor<
  *
  * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
  */
-export const getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute: RouteDescriptor<
+export const getSmartRollupStakerStakedOnCommitmentRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentError
+  GetSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupStakerStakedOnCommitmentError
 > = {
-  operation: "getSmartRollupsSmartRollupStakerStakedOnCommitment",
+  operation: "getSmartRollupStakerStakedOnCommitment",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6946,7 +6946,7 @@ export const getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute: RouteDescr
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
+    validate: validateGetSmartRollupStakerStakedOnCommitmentOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -6961,12 +6961,12 @@ export const getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute: RouteDescr
  *
  * Returns the timeout of players.
  */
-export const getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute: RouteDescriptor<
+export const getSmartRollupStaker1Staker2TimeoutRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutError
+  GetSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupStaker1Staker2TimeoutError
 > = {
-  operation: "getSmartRollupsSmartRollupStaker1Staker2Timeout",
+  operation: "getSmartRollupStaker1Staker2Timeout",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -6987,7 +6987,7 @@ export const getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute: RouteDescript
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
+    validate: validateGetSmartRollupStaker1Staker2TimeoutOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7002,12 +7002,12 @@ export const getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute: RouteDescript
  *
  * Returns whether the timeout creates a result for the game.
  */
-export const getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute: RouteDescriptor<
+export const getSmartRollupStaker1Staker2TimeoutReachedRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError
+  GetSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedError
 > = {
-  operation: "getSmartRollupsSmartRollupStaker1Staker2TimeoutReached",
+  operation: "getSmartRollupStaker1Staker2TimeoutReached",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7028,7 +7028,7 @@ export const getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
+    validate: validateGetSmartRollupStaker1Staker2TimeoutReachedOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -7043,12 +7043,12 @@ export const getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute: RouteD
  *
  * List of active stakers' public key hashes of a rollup
  */
-export const getSmartRollupsSmartRollupStakersRoute: RouteDescriptor<
+export const getSmartRollupStakersRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupStakersOutput,
-  GetSmartRollupsSmartRollupStakersError
+  GetSmartRollupStakersOutput,
+  GetSmartRollupStakersError
 > = {
-  operation: "getSmartRollupsSmartRollupStakers",
+  operation: "getSmartRollupStakers",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7080,12 +7080,12 @@ export const getSmartRollupsSmartRollupStakersRoute: RouteDescriptor<
  *
  * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
  */
-export const postSmartRollupsSmartRollupTicketBalanceRoute: RouteDescriptor<
-  PostSmartRollupsSmartRollupTicketBalanceInput,
-  PostSmartRollupsSmartRollupTicketBalanceOutput,
-  PostSmartRollupsSmartRollupTicketBalanceError
+export const postSmartRollupTicketBalanceRoute: RouteDescriptor<
+  PostSmartRollupTicketBalanceInput,
+  PostSmartRollupTicketBalanceOutput,
+  PostSmartRollupTicketBalanceError
 > = {
-  operation: "postSmartRollupsSmartRollupTicketBalance",
+  operation: "postSmartRollupTicketBalance",
   method: "POST",
   path: [
     { kind: "static", name: "chains" },
@@ -7122,12 +7122,12 @@ export const postSmartRollupsSmartRollupTicketBalanceRoute: RouteDescriptor<
  *
  * Whitelist for private smart rollups. If the output is None then the rollup is public.
  */
-export const getSmartRollupsSmartRollupWhitelistRoute: RouteDescriptor<
+export const getSmartRollupWhitelistRoute: RouteDescriptor<
   undefined,
-  GetSmartRollupsSmartRollupWhitelistOutput,
-  GetSmartRollupsSmartRollupWhitelistError
+  GetSmartRollupWhitelistOutput,
+  GetSmartRollupWhitelistError
 > = {
-  operation: "getSmartRollupsSmartRollupWhitelist",
+  operation: "getSmartRollupWhitelist",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -7144,7 +7144,7 @@ export const getSmartRollupsSmartRollupWhitelistRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json"],
-    validate: validateGetSmartRollupsSmartRollupWhitelistOutput,
+    validate: validateGetSmartRollupWhitelistOutput,
     jsonOnly: "no binary layout published (the source gives its JSON schema only)",
   },
   error: {
@@ -10230,24 +10230,24 @@ export const routeTable: readonly AnyRouteDescriptor[] = [
   getSeedComputationRoute,
   getSmartRollupsAllRoute,
   getSmartRollupsAllInboxRoute,
-  getSmartRollupsSmartRollupCommitmentRoute,
-  getSmartRollupsSmartRollupCommitmentCanBeCementedRoute,
-  getSmartRollupsSmartRollupCommitmentStakersIndexesRoute,
-  getSmartRollupsSmartRollupConsumedOutputRoute,
-  getSmartRollupsSmartRollupGenesisInfoRoute,
-  getSmartRollupsSmartRollupInboxLevelCommitmentsRoute,
-  getSmartRollupsSmartRollupKindRoute,
-  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRoute,
-  getSmartRollupsSmartRollupLastWhitelistUpdateRoute,
-  getSmartRollupsSmartRollupStakerConflictsRoute,
-  getSmartRollupsSmartRollupStakerGamesRoute,
-  getSmartRollupsSmartRollupStakerIndexRoute,
-  getSmartRollupsSmartRollupStakerStakedOnCommitmentRoute,
-  getSmartRollupsSmartRollupStaker1Staker2TimeoutRoute,
-  getSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRoute,
-  getSmartRollupsSmartRollupStakersRoute,
-  postSmartRollupsSmartRollupTicketBalanceRoute,
-  getSmartRollupsSmartRollupWhitelistRoute,
+  getSmartRollupCommitmentRoute,
+  getSmartRollupCommitmentCanBeCementedRoute,
+  getSmartRollupCommitmentStakersIndexesRoute,
+  getSmartRollupConsumedOutputRoute,
+  getSmartRollupGenesisInfoRoute,
+  getSmartRollupInboxLevelCommitmentsRoute,
+  getSmartRollupKindRoute,
+  getSmartRollupLastCementedCommitmentHashWithLevelRoute,
+  getSmartRollupLastWhitelistUpdateRoute,
+  getSmartRollupStakerConflictsRoute,
+  getSmartRollupStakerGamesRoute,
+  getSmartRollupStakerIndexRoute,
+  getSmartRollupStakerStakedOnCommitmentRoute,
+  getSmartRollupStaker1Staker2TimeoutRoute,
+  getSmartRollupStaker1Staker2TimeoutReachedRoute,
+  getSmartRollupStakersRoute,
+  postSmartRollupTicketBalanceRoute,
+  getSmartRollupWhitelistRoute,
   getTotalCurrentlyStakedRoute,
   getTotalFrozenStakeRoute,
   getTotalSupplyRoute,

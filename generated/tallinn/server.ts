@@ -358,44 +358,44 @@ import type {
   GetSaplingGetDiffRequest,
   GetSeedComputationOutput,
   GetSeedComputationRequest,
+  GetSmartRollupCommitmentCanBeCementedOutput,
+  GetSmartRollupCommitmentCanBeCementedRequest,
+  GetSmartRollupCommitmentOutput,
+  GetSmartRollupCommitmentRequest,
+  GetSmartRollupCommitmentStakersIndexesOutput,
+  GetSmartRollupCommitmentStakersIndexesRequest,
+  GetSmartRollupConsumedOutputOutput,
+  GetSmartRollupConsumedOutputRequest,
+  GetSmartRollupGenesisInfoOutput,
+  GetSmartRollupGenesisInfoRequest,
+  GetSmartRollupInboxLevelCommitmentsOutput,
+  GetSmartRollupInboxLevelCommitmentsRequest,
+  GetSmartRollupKindOutput,
+  GetSmartRollupKindRequest,
+  GetSmartRollupLastCementedCommitmentHashWithLevelOutput,
+  GetSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  GetSmartRollupLastWhitelistUpdateOutput,
+  GetSmartRollupLastWhitelistUpdateRequest,
+  GetSmartRollupStaker1Staker2TimeoutOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedOutput,
+  GetSmartRollupStaker1Staker2TimeoutReachedRequest,
+  GetSmartRollupStaker1Staker2TimeoutRequest,
+  GetSmartRollupStakerConflictsOutput,
+  GetSmartRollupStakerConflictsRequest,
+  GetSmartRollupStakerGamesOutput,
+  GetSmartRollupStakerGamesRequest,
+  GetSmartRollupStakerIndexOutput,
+  GetSmartRollupStakerIndexRequest,
+  GetSmartRollupStakerStakedOnCommitmentOutput,
+  GetSmartRollupStakerStakedOnCommitmentRequest,
+  GetSmartRollupStakersOutput,
+  GetSmartRollupStakersRequest,
+  GetSmartRollupWhitelistOutput,
+  GetSmartRollupWhitelistRequest,
   GetSmartRollupsAllInboxOutput,
   GetSmartRollupsAllInboxRequest,
   GetSmartRollupsAllOutput,
   GetSmartRollupsAllRequest,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput,
-  GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
-  GetSmartRollupsSmartRollupCommitmentOutput,
-  GetSmartRollupsSmartRollupCommitmentRequest,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput,
-  GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
-  GetSmartRollupsSmartRollupConsumedOutputOutput,
-  GetSmartRollupsSmartRollupConsumedOutputRequest,
-  GetSmartRollupsSmartRollupGenesisInfoOutput,
-  GetSmartRollupsSmartRollupGenesisInfoRequest,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput,
-  GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
-  GetSmartRollupsSmartRollupKindOutput,
-  GetSmartRollupsSmartRollupKindRequest,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput,
-  GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateOutput,
-  GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
-  GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
-  GetSmartRollupsSmartRollupStakerConflictsOutput,
-  GetSmartRollupsSmartRollupStakerConflictsRequest,
-  GetSmartRollupsSmartRollupStakerGamesOutput,
-  GetSmartRollupsSmartRollupStakerGamesRequest,
-  GetSmartRollupsSmartRollupStakerIndexOutput,
-  GetSmartRollupsSmartRollupStakerIndexRequest,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput,
-  GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
-  GetSmartRollupsSmartRollupStakersOutput,
-  GetSmartRollupsSmartRollupStakersRequest,
-  GetSmartRollupsSmartRollupWhitelistOutput,
-  GetSmartRollupsSmartRollupWhitelistRequest,
   GetStatsGcOutput,
   GetStatsGcRequest,
   GetStatsMemoryOutput,
@@ -504,8 +504,8 @@ import type {
   PostScriptSizeRequest,
   PostSeedOutput,
   PostSeedRequest,
-  PostSmartRollupsSmartRollupTicketBalanceOutput,
-  PostSmartRollupsSmartRollupTicketBalanceRequest,
+  PostSmartRollupTicketBalanceOutput,
+  PostSmartRollupTicketBalanceRequest,
   PreapplyBlockOutput,
   PreapplyBlockRequest,
   PreapplyOperationsOutput,
@@ -2234,180 +2234,180 @@ export interface Handlers {
    *
    * Commitment for a smart rollup from its hash
    */
-  getSmartRollupsSmartRollupCommitment(
-    request: GetSmartRollupsSmartRollupCommitmentRequest,
+  getSmartRollupCommitment(
+    request: GetSmartRollupCommitmentRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentOutput>;
+  ): HandlerResult<GetSmartRollupCommitmentOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`
    *
    * Returns true if and only if the provided commitment can be cemented.
    */
-  getSmartRollupsSmartRollupCommitmentCanBeCemented(
-    request: GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest,
+  getSmartRollupCommitmentCanBeCemented(
+    request: GetSmartRollupCommitmentCanBeCementedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput>;
+  ): HandlerResult<GetSmartRollupCommitmentCanBeCementedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`
    *
    * List of stakers indexes staking on a given commitment
    */
-  getSmartRollupsSmartRollupCommitmentStakersIndexes(
-    request: GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest,
+  getSmartRollupCommitmentStakersIndexes(
+    request: GetSmartRollupCommitmentStakersIndexesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput>;
+  ): HandlerResult<GetSmartRollupCommitmentStakersIndexesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`
    *
    * Return the known consumed outputs of a smart rollup.
    */
-  getSmartRollupsSmartRollupConsumedOutput(
-    request: GetSmartRollupsSmartRollupConsumedOutputRequest,
+  getSmartRollupConsumedOutput(
+    request: GetSmartRollupConsumedOutputRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupConsumedOutputOutput>;
+  ): HandlerResult<GetSmartRollupConsumedOutputOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/genesis_info`
    *
    * Genesis information (level and commitment hash) for a smart rollup
    */
-  getSmartRollupsSmartRollupGenesisInfo(
-    request: GetSmartRollupsSmartRollupGenesisInfoRequest,
+  getSmartRollupGenesisInfo(
+    request: GetSmartRollupGenesisInfoRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupGenesisInfoOutput>;
+  ): HandlerResult<GetSmartRollupGenesisInfoOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`
    *
    * List of commitments associated to a rollup for a given inbox level
    */
-  getSmartRollupsSmartRollupInboxLevelCommitments(
-    request: GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest,
+  getSmartRollupInboxLevelCommitments(
+    request: GetSmartRollupInboxLevelCommitmentsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput>;
+  ): HandlerResult<GetSmartRollupInboxLevelCommitmentsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`
    *
    * Kind of smart rollup
    */
-  getSmartRollupsSmartRollupKind(
-    request: GetSmartRollupsSmartRollupKindRequest,
+  getSmartRollupKind(
+    request: GetSmartRollupKindRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupKindOutput>;
+  ): HandlerResult<GetSmartRollupKindOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_cemented_commitment_hash_with_level`
    *
    * Level and hash of the last cemented commitment for a smart rollup
    */
-  getSmartRollupsSmartRollupLastCementedCommitmentHashWithLevel(
-    request: GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest,
+  getSmartRollupLastCementedCommitmentHashWithLevel(
+    request: GetSmartRollupLastCementedCommitmentHashWithLevelRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput>;
+  ): HandlerResult<GetSmartRollupLastCementedCommitmentHashWithLevelOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_whitelist_update`
    *
    * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
    */
-  getSmartRollupsSmartRollupLastWhitelistUpdate(
-    request: GetSmartRollupsSmartRollupLastWhitelistUpdateRequest,
+  getSmartRollupLastWhitelistUpdate(
+    request: GetSmartRollupLastWhitelistUpdateRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupLastWhitelistUpdateOutput>;
+  ): HandlerResult<GetSmartRollupLastWhitelistUpdateOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/conflicts`
    *
    * List of stakers in conflict with the given staker
    */
-  getSmartRollupsSmartRollupStakerConflicts(
-    request: GetSmartRollupsSmartRollupStakerConflictsRequest,
+  getSmartRollupStakerConflicts(
+    request: GetSmartRollupStakerConflictsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStakerConflictsOutput>;
+  ): HandlerResult<GetSmartRollupStakerConflictsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/games`
    *
    * Ongoing refutation games for a given staker
    */
-  getSmartRollupsSmartRollupStakerGames(
-    request: GetSmartRollupsSmartRollupStakerGamesRequest,
+  getSmartRollupStakerGames(
+    request: GetSmartRollupStakerGamesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStakerGamesOutput>;
+  ): HandlerResult<GetSmartRollupStakerGamesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`
    *
    * Staker index associated to a public key hash for a given rollup
    */
-  getSmartRollupsSmartRollupStakerIndex(
-    request: GetSmartRollupsSmartRollupStakerIndexRequest,
+  getSmartRollupStakerIndex(
+    request: GetSmartRollupStakerIndexRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStakerIndexOutput>;
+  ): HandlerResult<GetSmartRollupStakerIndexOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/staked_on_commitment`
    *
    * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
    */
-  getSmartRollupsSmartRollupStakerStakedOnCommitment(
-    request: GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest,
+  getSmartRollupStakerStakedOnCommitment(
+    request: GetSmartRollupStakerStakedOnCommitmentRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput>;
+  ): HandlerResult<GetSmartRollupStakerStakedOnCommitmentOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout`
    *
    * Returns the timeout of players.
    */
-  getSmartRollupsSmartRollupStaker1Staker2Timeout(
-    request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest,
+  getSmartRollupStaker1Staker2Timeout(
+    request: GetSmartRollupStaker1Staker2TimeoutRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput>;
+  ): HandlerResult<GetSmartRollupStaker1Staker2TimeoutOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout_reached`
    *
    * Returns whether the timeout creates a result for the game.
    */
-  getSmartRollupsSmartRollupStaker1Staker2TimeoutReached(
-    request: GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest,
+  getSmartRollupStaker1Staker2TimeoutReached(
+    request: GetSmartRollupStaker1Staker2TimeoutReachedRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput>;
+  ): HandlerResult<GetSmartRollupStaker1Staker2TimeoutReachedOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`
    *
    * List of active stakers' public key hashes of a rollup
    */
-  getSmartRollupsSmartRollupStakers(
-    request: GetSmartRollupsSmartRollupStakersRequest,
+  getSmartRollupStakers(
+    request: GetSmartRollupStakersRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupStakersOutput>;
+  ): HandlerResult<GetSmartRollupStakersOutput>;
 
   /**
    * `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`
    *
    * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
    */
-  postSmartRollupsSmartRollupTicketBalance(
-    request: PostSmartRollupsSmartRollupTicketBalanceRequest,
+  postSmartRollupTicketBalance(
+    request: PostSmartRollupTicketBalanceRequest,
     context: HandlerContext,
-  ): HandlerResult<PostSmartRollupsSmartRollupTicketBalanceOutput>;
+  ): HandlerResult<PostSmartRollupTicketBalanceOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`
    *
    * Whitelist for private smart rollups. If the output is None then the rollup is public.
    */
-  getSmartRollupsSmartRollupWhitelist(
-    request: GetSmartRollupsSmartRollupWhitelistRequest,
+  getSmartRollupWhitelist(
+    request: GetSmartRollupWhitelistRequest,
     context: HandlerContext,
-  ): HandlerResult<GetSmartRollupsSmartRollupWhitelistOutput>;
+  ): HandlerResult<GetSmartRollupWhitelistOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/context/total_currently_staked`

@@ -7735,7 +7735,7 @@ export interface GetSmartRollupsAllInboxRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentOutput = {
+export type GetSmartRollupCommitmentOutput = {
   compressed_state: SmartRollupStateHash;
   inbox_level: number;
   predecessor: SmartRollupCommitmentHash;
@@ -7747,14 +7747,14 @@ export type GetSmartRollupsSmartRollupCommitmentOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentError = ErrorTrace2;
+export type GetSmartRollupCommitmentError = ErrorTrace2;
 
 /**
  * Commitment for a smart rollup from its hash
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>`.
  */
-export interface GetSmartRollupsSmartRollupCommitmentRequest {
+export interface GetSmartRollupCommitmentRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7772,21 +7772,21 @@ export interface GetSmartRollupsSmartRollupCommitmentRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput = BooleanValue2;
+export type GetSmartRollupCommitmentCanBeCementedOutput = BooleanValue2;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentCanBeCementedError = ErrorTrace2;
+export type GetSmartRollupCommitmentCanBeCementedError = ErrorTrace2;
 
 /**
  * Returns true if and only if the provided commitment can be cemented.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/can_be_cemented`.
  */
-export interface GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest {
+export interface GetSmartRollupCommitmentCanBeCementedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7804,21 +7804,21 @@ export interface GetSmartRollupsSmartRollupCommitmentCanBeCementedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput = string[];
+export type GetSmartRollupCommitmentStakersIndexesOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupCommitmentStakersIndexesError = ErrorTrace2;
+export type GetSmartRollupCommitmentStakersIndexesError = ErrorTrace2;
 
 /**
  * List of stakers indexes staking on a given commitment
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/commitment/<smart_rollup_commitment_hash>/stakers_indexes`.
  */
-export interface GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest {
+export interface GetSmartRollupCommitmentStakersIndexesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7836,21 +7836,21 @@ export interface GetSmartRollupsSmartRollupCommitmentStakersIndexesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupConsumedOutputOutput = number[];
+export type GetSmartRollupConsumedOutputOutput = number[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupConsumedOutputError = ErrorTrace2;
+export type GetSmartRollupConsumedOutputError = ErrorTrace2;
 
 /**
  * Return the known consumed outputs of a smart rollup.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/consumed_outputs/<block_level>`.
  */
-export interface GetSmartRollupsSmartRollupConsumedOutputRequest {
+export interface GetSmartRollupConsumedOutputRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7868,7 +7868,7 @@ export interface GetSmartRollupsSmartRollupConsumedOutputRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupGenesisInfoOutput = {
+export type GetSmartRollupGenesisInfoOutput = {
   level: number;
   commitment_hash: SmartRollupCommitmentHash;
 };
@@ -7878,14 +7878,14 @@ export type GetSmartRollupsSmartRollupGenesisInfoOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupGenesisInfoError = ErrorTrace2;
+export type GetSmartRollupGenesisInfoError = ErrorTrace2;
 
 /**
  * Genesis information (level and commitment hash) for a smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/genesis_info`.
  */
-export interface GetSmartRollupsSmartRollupGenesisInfoRequest {
+export interface GetSmartRollupGenesisInfoRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7901,22 +7901,21 @@ export interface GetSmartRollupsSmartRollupGenesisInfoRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput =
-  SmartRollupCommitmentHash[] | null;
+export type GetSmartRollupInboxLevelCommitmentsOutput = SmartRollupCommitmentHash[] | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupInboxLevelCommitmentsError = ErrorTrace2;
+export type GetSmartRollupInboxLevelCommitmentsError = ErrorTrace2;
 
 /**
  * List of commitments associated to a rollup for a given inbox level
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`.
  */
-export interface GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest {
+export interface GetSmartRollupInboxLevelCommitmentsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7934,21 +7933,21 @@ export interface GetSmartRollupsSmartRollupInboxLevelCommitmentsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupKindOutput = "wasm_2_0_0" | "arith" | "riscv";
+export type GetSmartRollupKindOutput = "wasm_2_0_0" | "arith" | "riscv";
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupKindError = ErrorTrace2;
+export type GetSmartRollupKindError = ErrorTrace2;
 
 /**
  * Kind of smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/kind`.
  */
-export interface GetSmartRollupsSmartRollupKindRequest {
+export interface GetSmartRollupKindRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7964,7 +7963,7 @@ export interface GetSmartRollupsSmartRollupKindRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput = {
+export type GetSmartRollupLastCementedCommitmentHashWithLevelOutput = {
   hash: SmartRollupCommitmentHash;
   level: number;
 };
@@ -7974,14 +7973,14 @@ export type GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput 
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError = ErrorTrace2;
+export type GetSmartRollupLastCementedCommitmentHashWithLevelError = ErrorTrace2;
 
 /**
  * Level and hash of the last cemented commitment for a smart rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_cemented_commitment_hash_with_level`.
  */
-export interface GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRequest {
+export interface GetSmartRollupLastCementedCommitmentHashWithLevelRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -7997,7 +7996,7 @@ export interface GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelRe
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupLastWhitelistUpdateOutput = {
+export type GetSmartRollupLastWhitelistUpdateOutput = {
   message_index: string;
   outbox_level: number;
 } | null;
@@ -8007,14 +8006,14 @@ export type GetSmartRollupsSmartRollupLastWhitelistUpdateOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupLastWhitelistUpdateError = ErrorTrace2;
+export type GetSmartRollupLastWhitelistUpdateError = ErrorTrace2;
 
 /**
  * Last whitelist update for private smart rollups. If the output is None then the rollup is public.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/last_whitelist_update`.
  */
-export interface GetSmartRollupsSmartRollupLastWhitelistUpdateRequest {
+export interface GetSmartRollupLastWhitelistUpdateRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8030,7 +8029,7 @@ export interface GetSmartRollupsSmartRollupLastWhitelistUpdateRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerConflictsOutput = {
+export type GetSmartRollupStakerConflictsOutput = {
   other: string;
   their_commitment: {
     compressed_state: SmartRollupStateHash;
@@ -8052,14 +8051,14 @@ export type GetSmartRollupsSmartRollupStakerConflictsOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerConflictsError = ErrorTrace2;
+export type GetSmartRollupStakerConflictsError = ErrorTrace2;
 
 /**
  * List of stakers in conflict with the given staker
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/conflicts`.
  */
-export interface GetSmartRollupsSmartRollupStakerConflictsRequest {
+export interface GetSmartRollupStakerConflictsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8077,7 +8076,7 @@ export interface GetSmartRollupsSmartRollupStakerConflictsRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerGamesOutput = {
+export type GetSmartRollupStakerGamesOutput = {
   game: {
     turn: "alice" | "bob";
     inbox_snapshot: {
@@ -8149,14 +8148,14 @@ export type GetSmartRollupsSmartRollupStakerGamesOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerGamesError = ErrorTrace2;
+export type GetSmartRollupStakerGamesError = ErrorTrace2;
 
 /**
  * Ongoing refutation games for a given staker
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/games`.
  */
-export interface GetSmartRollupsSmartRollupStakerGamesRequest {
+export interface GetSmartRollupStakerGamesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8174,21 +8173,21 @@ export interface GetSmartRollupsSmartRollupStakerGamesRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerIndexOutput = PositiveBigNumber;
+export type GetSmartRollupStakerIndexOutput = PositiveBigNumber;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerIndexError = ErrorTrace2;
+export type GetSmartRollupStakerIndexError = ErrorTrace2;
 
 /**
  * Staker index associated to a public key hash for a given rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/index`.
  */
-export interface GetSmartRollupsSmartRollupStakerIndexRequest {
+export interface GetSmartRollupStakerIndexRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8206,7 +8205,7 @@ export interface GetSmartRollupsSmartRollupStakerIndexRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = {
+export type GetSmartRollupStakerStakedOnCommitmentOutput = {
   hash: SmartRollupCommitmentHash;
   compressed_state: SmartRollupStateHash;
   inbox_level: number;
@@ -8219,14 +8218,14 @@ export type GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakerStakedOnCommitmentError = ErrorTrace2;
+export type GetSmartRollupStakerStakedOnCommitmentError = ErrorTrace2;
 
 /**
  * The newest commitment on which the operator has staked on for a smart rollup. Note that is can return a commitment that is before the last cemented one.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker/<pkh>/staked_on_commitment`.
  */
-export interface GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest {
+export interface GetSmartRollupStakerStakedOnCommitmentRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8244,7 +8243,7 @@ export interface GetSmartRollupsSmartRollupStakerStakedOnCommitmentRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = {
+export type GetSmartRollupStaker1Staker2TimeoutOutput = {
   alice: number;
   bob: number;
   last_turn_level: number;
@@ -8255,14 +8254,14 @@ export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutError = ErrorTrace2;
+export type GetSmartRollupStaker1Staker2TimeoutError = ErrorTrace2;
 
 /**
  * Returns the timeout of players.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout`.
  */
-export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest {
+export interface GetSmartRollupStaker1Staker2TimeoutRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8282,7 +8281,7 @@ export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput =
+export type GetSmartRollupStaker1Staker2TimeoutReachedOutput =
   | {
       kind: "loser";
       reason: "conflict_resolved" | "timeout";
@@ -8298,14 +8297,14 @@ export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput =
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError = ErrorTrace2;
+export type GetSmartRollupStaker1Staker2TimeoutReachedError = ErrorTrace2;
 
 /**
  * Returns whether the timeout creates a result for the game.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/staker1/<staker1_pkh>/staker2/<staker2_pkh>/timeout_reached`.
  */
-export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest {
+export interface GetSmartRollupStaker1Staker2TimeoutReachedRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8325,21 +8324,21 @@ export interface GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakersOutput = Output4;
+export type GetSmartRollupStakersOutput = Output4;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupStakersError = ErrorTrace2;
+export type GetSmartRollupStakersError = ErrorTrace2;
 
 /**
  * List of active stakers' public key hashes of a rollup
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/stakers`.
  */
-export interface GetSmartRollupsSmartRollupStakersRequest {
+export interface GetSmartRollupStakersRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8355,28 +8354,28 @@ export interface GetSmartRollupsSmartRollupStakersRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostSmartRollupsSmartRollupTicketBalanceInput = TicketerAndContentTypeAndContent;
+export type PostSmartRollupTicketBalanceInput = TicketerAndContentTypeAndContent;
 
 /**
  * Output of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostSmartRollupsSmartRollupTicketBalanceOutput = PositiveBigNumber;
+export type PostSmartRollupTicketBalanceOutput = PositiveBigNumber;
 
 /**
  * Error of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type PostSmartRollupsSmartRollupTicketBalanceError = ErrorTrace2;
+export type PostSmartRollupTicketBalanceError = ErrorTrace2;
 
 /**
  * Access the smart rollup's balance of ticket with specified ticketer, content type, and content.
  *
  * Arguments of `POST /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/ticket_balance`.
  */
-export interface PostSmartRollupsSmartRollupTicketBalanceRequest {
+export interface PostSmartRollupTicketBalanceRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -8385,7 +8384,7 @@ export interface PostSmartRollupsSmartRollupTicketBalanceRequest {
     /** smart_rollup_address (Base58Check-encoded) */
     smart_rollup_address: string;
   };
-  body: PostSmartRollupsSmartRollupTicketBalanceInput;
+  body: PostSmartRollupTicketBalanceInput;
 }
 
 /**
@@ -8393,21 +8392,21 @@ export interface PostSmartRollupsSmartRollupTicketBalanceRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupWhitelistOutput = string[] | null;
+export type GetSmartRollupWhitelistOutput = string[] | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`.
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsSmartRollupWhitelistError = ErrorTrace2;
+export type GetSmartRollupWhitelistError = ErrorTrace2;
 
 /**
  * Whitelist for private smart rollups. If the output is None then the rollup is public.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/whitelist`.
  */
-export interface GetSmartRollupsSmartRollupWhitelistRequest {
+export interface GetSmartRollupWhitelistRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;

@@ -66,7 +66,7 @@ export declare const validateBlockHeader2: JsonValidator;
  * - `GetNetworkPointsBannedOutput`
  * - `GetDelegateDeactivatedOutput`
  * - `GetDelegateIsForbiddenOutput`
- * - `GetSmartRollupsSmartRollupCommitmentCanBeCementedOutput`
+ * - `GetSmartRollupCommitmentCanBeCementedOutput`
  */
 export declare const validateBooleanValue3: JsonValidator;
 
@@ -308,24 +308,24 @@ export declare const validateErrorTrace: JsonValidator;
  * - `GetSeedComputationError`
  * - `GetSmartRollupsAllError`
  * - `GetSmartRollupsAllInboxError`
- * - `GetSmartRollupsSmartRollupCommitmentError`
- * - `GetSmartRollupsSmartRollupCommitmentCanBeCementedError`
- * - `GetSmartRollupsSmartRollupCommitmentStakersIndexesError`
- * - `GetSmartRollupsSmartRollupConsumedOutputError`
- * - `GetSmartRollupsSmartRollupGenesisInfoError`
- * - `GetSmartRollupsSmartRollupInboxLevelCommitmentsError`
- * - `GetSmartRollupsSmartRollupKindError`
- * - `GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelError`
- * - `GetSmartRollupsSmartRollupLastWhitelistUpdateError`
- * - `GetSmartRollupsSmartRollupStakerConflictsError`
- * - `GetSmartRollupsSmartRollupStakerGamesError`
- * - `GetSmartRollupsSmartRollupStakerIndexError`
- * - `GetSmartRollupsSmartRollupStakerStakedOnCommitmentError`
- * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutError`
- * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedError`
- * - `GetSmartRollupsSmartRollupStakersError`
- * - `PostSmartRollupsSmartRollupTicketBalanceError`
- * - `GetSmartRollupsSmartRollupWhitelistError`
+ * - `GetSmartRollupCommitmentError`
+ * - `GetSmartRollupCommitmentCanBeCementedError`
+ * - `GetSmartRollupCommitmentStakersIndexesError`
+ * - `GetSmartRollupConsumedOutputError`
+ * - `GetSmartRollupGenesisInfoError`
+ * - `GetSmartRollupInboxLevelCommitmentsError`
+ * - `GetSmartRollupKindError`
+ * - `GetSmartRollupLastCementedCommitmentHashWithLevelError`
+ * - `GetSmartRollupLastWhitelistUpdateError`
+ * - `GetSmartRollupStakerConflictsError`
+ * - `GetSmartRollupStakerGamesError`
+ * - `GetSmartRollupStakerIndexError`
+ * - `GetSmartRollupStakerStakedOnCommitmentError`
+ * - `GetSmartRollupStaker1Staker2TimeoutError`
+ * - `GetSmartRollupStaker1Staker2TimeoutReachedError`
+ * - `GetSmartRollupStakersError`
+ * - `PostSmartRollupTicketBalanceError`
+ * - `GetSmartRollupWhitelistError`
  * - `GetTotalCurrentlyStakedError`
  * - `GetTotalFrozenStakeError`
  * - `GetTotalSupplyError`
@@ -1012,6 +1012,90 @@ export declare const validateGetSeedComputationOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
+ * - `GetSmartRollupCommitmentOutput`
+ */
+export declare const validateGetSmartRollupCommitmentOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupCommitmentStakersIndexesOutput`
+ */
+export declare const validateGetSmartRollupCommitmentStakersIndexesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupConsumedOutputOutput`
+ */
+export declare const validateGetSmartRollupConsumedOutputOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupGenesisInfoOutput`
+ */
+export declare const validateGetSmartRollupGenesisInfoOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupInboxLevelCommitmentsOutput`
+ */
+export declare const validateGetSmartRollupInboxLevelCommitmentsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupKindOutput`
+ */
+export declare const validateGetSmartRollupKindOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupLastCementedCommitmentHashWithLevelOutput`
+ */
+export declare const validateGetSmartRollupLastCementedCommitmentHashWithLevelOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupLastWhitelistUpdateOutput`
+ */
+export declare const validateGetSmartRollupLastWhitelistUpdateOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupStaker1Staker2TimeoutOutput`
+ */
+export declare const validateGetSmartRollupStaker1Staker2TimeoutOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupStaker1Staker2TimeoutReachedOutput`
+ */
+export declare const validateGetSmartRollupStaker1Staker2TimeoutReachedOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupStakerConflictsOutput`
+ */
+export declare const validateGetSmartRollupStakerConflictsOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupStakerGamesOutput`
+ */
+export declare const validateGetSmartRollupStakerGamesOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupStakerStakedOnCommitmentOutput`
+ */
+export declare const validateGetSmartRollupStakerStakedOnCommitmentOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
+ * - `GetSmartRollupWhitelistOutput`
+ */
+export declare const validateGetSmartRollupWhitelistOutput: JsonValidator;
+
+/**
+ * Validates the JSON form of:
  * - `GetSmartRollupsAllInboxOutput`
  */
 export declare const validateGetSmartRollupsAllInboxOutput: JsonValidator;
@@ -1021,90 +1105,6 @@ export declare const validateGetSmartRollupsAllInboxOutput: JsonValidator;
  * - `GetSmartRollupsAllOutput`
  */
 export declare const validateGetSmartRollupsAllOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupCommitmentOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupCommitmentOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupCommitmentStakersIndexesOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupConsumedOutputOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupConsumedOutputOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupGenesisInfoOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupGenesisInfoOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupInboxLevelCommitmentsOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupKindOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupKindOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupLastWhitelistUpdateOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupStakerConflictsOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupStakerConflictsOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupStakerGamesOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupStakerGamesOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput: JsonValidator;
-
-/**
- * Validates the JSON form of:
- * - `GetSmartRollupsSmartRollupWhitelistOutput`
- */
-export declare const validateGetSmartRollupsSmartRollupWhitelistOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
@@ -1330,7 +1330,7 @@ export declare const validateOutput3: JsonValidator;
 /**
  * Validates the JSON form of:
  * - `GetDelegatesOutput`
- * - `GetSmartRollupsSmartRollupStakersOutput`
+ * - `GetSmartRollupStakersOutput`
  */
 export declare const validateOutput4: JsonValidator;
 
@@ -1395,8 +1395,8 @@ export declare const validatePatchNetworkPointsByPointInput: JsonValidator;
  * Validates the JSON form of:
  * - `GetContractCounterOutput`
  * - `PostContractTicketBalanceOutput`
- * - `GetSmartRollupsSmartRollupStakerIndexOutput`
- * - `PostSmartRollupsSmartRollupTicketBalanceOutput`
+ * - `GetSmartRollupStakerIndexOutput`
+ * - `PostSmartRollupTicketBalanceOutput`
  */
 export declare const validatePositiveBigNumber: JsonValidator;
 
@@ -1598,7 +1598,7 @@ export declare const validateSimulateOperationInput: JsonValidator;
 /**
  * Validates the JSON form of:
  * - `PostContractTicketBalanceInput`
- * - `PostSmartRollupsSmartRollupTicketBalanceInput`
+ * - `PostSmartRollupTicketBalanceInput`
  */
 export declare const validateTicketerAndContentTypeAndContent: JsonValidator;
 

@@ -34961,7 +34961,7 @@ validate2386.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupCommitmentOutput = validate2389;
+export const validateGetSmartRollupCommitmentOutput = validate2389;
 
 function validate931(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35093,7 +35093,7 @@ validate2389.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupCommitmentStakersIndexesOutput = validate2394;
+export const validateGetSmartRollupCommitmentStakersIndexesOutput = validate2394;
 
 function validate2394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35123,7 +35123,7 @@ validate2394.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupConsumedOutputOutput = validate2396;
+export const validateGetSmartRollupConsumedOutputOutput = validate2396;
 
 function validate2396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35153,7 +35153,7 @@ validate2396.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupGenesisInfoOutput = validate2398;
+export const validateGetSmartRollupGenesisInfoOutput = validate2398;
 
 function validate2398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35211,7 +35211,7 @@ validate2398.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupInboxLevelCommitmentsOutput = validate2401;
+export const validateGetSmartRollupInboxLevelCommitmentsOutput = validate2401;
 
 function validate2401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35290,7 +35290,7 @@ validate2401.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupKindOutput = validate2403;
+export const validateGetSmartRollupKindOutput = validate2403;
 const schema464 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"string","enum":["wasm_2_0_0","arith","riscv"]};
 
 function validate2403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -35308,7 +35308,7 @@ validate2403.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupLastCementedCommitmentHashWithLevelOutput = validate2404;
+export const validateGetSmartRollupLastCementedCommitmentHashWithLevelOutput = validate2404;
 
 function validate2404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35366,7 +35366,7 @@ validate2404.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupLastWhitelistUpdateOutput = validate2407;
+export const validateGetSmartRollupLastWhitelistUpdateOutput = validate2407;
 
 function validate2407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35485,7 +35485,7 @@ validate2407.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupStakerConflictsOutput = validate2410;
+export const validateGetSmartRollupStakerConflictsOutput = validate2410;
 
 function validate929(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35670,7 +35670,7 @@ validate2410.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupStakerGamesOutput = validate2415;
+export const validateGetSmartRollupStakerGamesOutput = validate2415;
 const schema468 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"array","items":{"type":"object","properties":{"game":{"type":"object","properties":{"turn":{"anyOf":[{"type":"string","enum":["alice"]},{"type":"string","enum":["bob"]}]},"inbox_snapshot":{"$ref":"octez-subschema:e3d43a3b1ced5bbd"},"dal_snapshot":{"$ref":"octez-subschema:a6387a12cebc0f0c"},"start_level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"inbox_level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"game_state":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["Dissecting"]},"dissection":{"$ref":"octez-subschema:3c253d81841bd94e"},"default_number_of_sections":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","dissection","default_number_of_sections"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["Final_move"]},"agreed_start_chunk":{"$ref":"octez-subschema:ef0d38807fad4af1"},"refuted_stop_chunk":{"$ref":"octez-subschema:ef0d38807fad4af1"}},"required":["kind","agreed_start_chunk","refuted_stop_chunk"],"additionalProperties":false}]}},"required":["turn","inbox_snapshot","dal_snapshot","start_level","inbox_level","game_state"],"additionalProperties":false},"alice":{"$ref":"octez-subschema:7622a07958daffc7"},"bob":{"$ref":"octez-subschema:7622a07958daffc7"}},"required":["game","alice","bob"],"additionalProperties":false}};
 
 function validate968(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -36271,7 +36271,7 @@ validate2415.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupStakerStakedOnCommitmentOutput = validate2425;
+export const validateGetSmartRollupStakerStakedOnCommitmentOutput = validate2425;
 
 function validate2425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36429,7 +36429,7 @@ validate2425.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutOutput = validate2431;
+export const validateGetSmartRollupStaker1Staker2TimeoutOutput = validate2431;
 
 function validate2431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -36561,7 +36561,7 @@ validate2431.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupStaker1Staker2TimeoutReachedOutput = validate2435;
+export const validateGetSmartRollupStaker1Staker2TimeoutReachedOutput = validate2435;
 const schema97 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["loser"]},"reason":{"anyOf":[{"type":"string","enum":["conflict_resolved"]},{"type":"string","enum":["timeout"]}]},"player":{"$ref":"octez-subschema:7622a07958daffc7"}},"required":["kind","reason","player"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["draw"]}},"required":["kind"],"additionalProperties":false}]};
 
 function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -36890,7 +36890,7 @@ validate2435.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetSmartRollupsSmartRollupWhitelistOutput = validate2437;
+export const validateGetSmartRollupWhitelistOutput = validate2437;
 
 function validate860(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
