@@ -16,6 +16,7 @@ import { callSignal, pause, type CallSignal } from "./call-signal.ts";
 import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
 import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
 import { bodyChunks, readBodyCapped } from "./read-body.ts";
+import { StreamIdleError, noBodyTimeoutDispatcher } from "./stream-dispatcher.ts";
 
 /** A request ready to send. */
 interface Prepared {
@@ -102,7 +103,7 @@ export class HttpTransport implements RpcTransport {
   }
 
   /** Builds the URL, headers and body, and chooses the media type. */
-  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
+  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>, stream = false): Prepared {
     const mediaType = this.#mediaTypeFor(route, request.mediaType);
     const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
     const headers = this.#headers[mediaType];
@@ -111,6 +112,8 @@ export class HttpTransport implements RpcTransport {
       route.input === undefined
         ? { method: route.method, headers: headers.withoutBody }
         : { method: route.method, headers: headers.withBody, body: mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {}) };
+    // A stream may be silent for hours: no platform idle limit (see stream-dispatcher.ts).
+    if (stream) (init as { dispatcher?: unknown }).dispatcher = noBodyTimeoutDispatcher;
     const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
       context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, validation: this.#options.validation, binary: this.#binary },
@@ -211,7 +214,7 @@ export class HttpTransport implements RpcTransport {
    * cancels the body, which releases the connection.
    */
   async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
-    const prepared = this.#prepare(route, request);
+    const prepared = this.#prepare(route, request, true);
     const { context } = prepared;
     let opened: { response: Response; signal: CallSignal };
     try {
@@ -227,12 +230,13 @@ export class HttpTransport implements RpcTransport {
       const limit = this.#options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
       const splitter = mediaType === BINARY_MEDIA_TYPE && this.#binary ? this.#binary.streamSplitter(limit) : new NdjsonSplitter(limit);
       try {
-        for await (const chunk of bodyChunks(response)) {
+        for await (const chunk of bodyChunks(response, this.#options.streamIdleTimeoutMs)) {
           for (const element of splitter.push(chunk)) yield decodeOutput(context, mediaType, element, "stream element", false);
         }
         for (const element of splitter.end()) yield decodeOutput(context, mediaType, element, "stream element", false);
       } catch (error) {
         if (signal.reason === "aborted") return;
+        if (error instanceof StreamIdleError) throw new TransportError("timeout", context.method, context.url, `the stream sent nothing for ${error.ms} ms (streamIdleTimeoutMs)`, { cause: error });
         throw this.#failure(error, signal, prepared, "interrupted");
       }
     } finally {

@@ -1,6 +1,7 @@
 /** Reading answer bodies from a `fetch` `Response`, with a size cap, through the platform's stream reader. */
 import { ElementTooLargeError } from "../http/errors.ts";
 import { joinBytes } from "../http/stream-split.ts";
+import { StreamIdleError } from "./stream-dispatcher.ts";
 
 /**
  * Reads a whole body (chunked or not) into one array, failing with {@link ElementTooLargeError}
@@ -35,15 +36,16 @@ export async function readBodyCapped(response: Response, limit: number): Promise
 
 /**
  * The chunks of a body as an async iterable; leaving the loop early (`break`, a throw) cancels
- * the body, which releases the connection.
+ * the body, which releases the connection. With `idleMs`, a wait of more than that for the next
+ * chunk fails with {@link StreamIdleError} (and cancels the body).
  */
-export async function* bodyChunks(response: Response): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* bodyChunks(response: Response, idleMs?: number): AsyncGenerator<Uint8Array, void, undefined> {
   if (!response.body) return;
   const reader = response.body.getReader();
   let finished = false;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = idleMs !== undefined && idleMs > 0 ? await readWithin(reader, idleMs) : await reader.read();
       if (done) {
         finished = true;
         return;
@@ -54,4 +56,21 @@ export async function* bodyChunks(response: Response): AsyncGenerator<Uint8Array
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
+}
+
+/** The next read of `reader`, or a {@link StreamIdleError} when it takes longer than `ms`. */
+function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StreamIdleError(ms)), ms);
+    reader.read().then(
+      (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
