@@ -5,7 +5,8 @@ import { StreamIdleError } from "./stream-dispatcher.ts";
 
 /**
  * Reads a whole body (chunked or not) into one array, failing with {@link ElementTooLargeError}
- * as soon as it passes `limit` (before reading anything when `Content-Length` already says so).
+ * as soon as its decoded bytes pass `limit` (before reading anything when `Content-Length`
+ * already says so).
  */
 export async function readBodyCapped(response: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
@@ -14,8 +15,11 @@ export async function readBodyCapped(response: Response, limit: number): Promise
     throw new ElementTooLargeError(limit, declared, "answer");
   }
   if (!response.body) return new Uint8Array(0);
-  // Known length within the cap: one platform read, cheaper than a chunk loop.
-  if (declared >= 0) return new Uint8Array(await response.arrayBuffer());
+  // Known length within the cap, not compressed: one platform read, cheaper than a chunk loop.
+  // A compressed body's Content-Length counts the compressed bytes (`fetch` inflates it as it
+  // reads): 1 MiB of gzip can be 1 GiB, so it is counted chunk by chunk like a chunked one.
+  const encoding = response.headers.get("content-encoding");
+  if (declared >= 0 && (encoding === null || encoding.trim().toLowerCase() === "identity")) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
 import { BaseUrlError, DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
@@ -113,6 +114,26 @@ describe("single answers", () => {
     expect(declared.message).toBe("answer is larger than the cap of 1000 bytes (5003 bytes read so far)");
     const chunked = await rejection(getChainsBlocks(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
     expect(chunked.size).toBeGreaterThan(1000);
+  });
+
+  it("caps the decoded bytes of a compressed answer as they stream, by default at 64 MiB", async () => {
+    // Spaces then "main": valid JSON whatever its length, so only the cap can refuse it.
+    const inflating = (size: number) => gzipSync(Buffer.concat([Buffer.alloc(size - 6, 0x20), Buffer.from('"main"')]));
+    const small = inflating(1 << 20); // about 1 KiB compressed, 1 MiB decoded
+    const big = inflating(64 * 1024 * 1024 + 1);
+    const n = await node(async (req, res) => {
+      const body = req.url.includes("big") ? big : small;
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": body.length });
+      res.end(body);
+    });
+    const capped = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, maxAnswerBytes: 64 * 1024, validate: false }), { path: { chain_id: "main" } }), ElementTooLargeError);
+    expect(capped.limit).toBe(64 * 1024);
+    // Stopped near the cap, not after reading the whole megabyte.
+    expect(capped.size).toBeLessThan(1 << 20);
+    // The same answer under a cap it fits decodes.
+    expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, validate: false }), { path: { chain_id: "main" } })).toBe("main");
+    const byDefault = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, validate: false }), { path: { chain_id: "big" } }), ElementTooLargeError);
+    expect(byDefault.limit).toBe(64 * 1024 * 1024);
   });
 });
 
