@@ -12,6 +12,7 @@ import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
 interface DecodeOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
   many?: boolean;
   framed?: boolean;
   raw?: boolean;

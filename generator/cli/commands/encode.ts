@@ -12,6 +12,7 @@ import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 interface EncodeOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
   many?: boolean;
   framed?: boolean;
 }

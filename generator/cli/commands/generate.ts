@@ -17,6 +17,7 @@ interface GenerateOptions {
   strict?: boolean;
   timeout: number;
   maxSize: number;
+  followRedirects?: boolean;
   sourceName?: string;
 }
 
@@ -67,7 +68,7 @@ Examples:
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
@@ -76,7 +77,7 @@ Examples:
         return;
       }
       for (const target of targets(options.spec, options.name)) {
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
