@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
-import { BaseUrlError, DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
+import { BaseUrlError, DecodeError, PathError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
@@ -114,6 +114,19 @@ describe("single answers", () => {
     expect(declared.message).toBe("answer is larger than the cap of 1000 bytes (5003 bytes read so far)");
     const chunked = await rejection(getChainsBlocks(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
     expect(chunked.size).toBeGreaterThan(1000);
+  });
+
+  it("a path argument . or .. cannot change the route under a base path: refused before any request", async () => {
+    const n = await node(json("NetXdQprcVkpaWU"));
+    const transport = new HttpTransport({ baseUrl: `${n.url}/base` });
+    for (const chain_id of ["..", "."]) {
+      const error = await rejection(getChainsChainId(transport, { path: { chain_id } }), PathError);
+      expect(error.problem).toBe("dot-segment");
+      expect(error.where).toBe("chain_id");
+    }
+    expect(n.requests).toEqual([]);
+    expect(await getChainsChainId(transport, { path: { chain_id: "main" } })).toBe("NetXdQprcVkpaWU");
+    expect(n.requests.map((r) => r.url)).toEqual(["/base/chains/main/chain_id"]);
   });
 
   it("caps the decoded bytes of a compressed answer as they stream, by default at 64 MiB", async () => {
