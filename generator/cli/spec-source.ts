@@ -88,14 +88,14 @@ export const SPEC_OPTION_HELP = {
   spec: "a snapshot file or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
   timeout: "for a node URL: deadline of the request, in milliseconds",
-  maxSize: `for a node URL: ${MAX_SIZE_HELP}`,
+  maxSize: `for a node URL: ${MAX_SIZE_HELP}; also the largest @FILE or standard input read`,
   followRedirects: "for a node URL: follow a redirect to another host (default: refused, exit 2)",
 };
 
 /** Adds `--timeout` and `--max-size`, the limits of reading a node, to a command. */
 export function withNodeLimitOptions(command: Command): Command {
   return withSpecTimeout(command)
-    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES)
+    .option("--max-size <bytes>", `for a node URL: ${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
     .option("--follow-redirects", SPEC_OPTION_HELP.followRedirects);
 }
 

@@ -23,6 +23,7 @@ interface RpcOptions {
   limit?: string;
   timeout?: string;
   followRedirects?: boolean;
+  maxSize?: number;
 }
 
 /** Where the command writes; tests collect the lines. */
@@ -80,7 +81,7 @@ export async function runRpc(method: string, target: string, body: string | unde
   let input: unknown;
   if (route.input) {
     if (body === undefined) throw new CliError(`${route.operation} takes a body: give it as JSON text, @FILE or - (standard input)`, 2);
-    const text = new TextDecoder().decode((await readValueArgument(body, io.stdin)).bytes);
+    const text = new TextDecoder().decode((await readValueArgument(body, io.stdin, options.maxSize)).bytes);
     try {
       input = JSON.parse(text);
     } catch (error) {
