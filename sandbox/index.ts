@@ -9,3 +9,4 @@ export { buildConfig, loadConfigFile, defaultConfig, type NodeConfig } from "./c
 export { ConfigError, resolveNetwork, BUILT_IN_NETWORKS } from "./chain/networks.ts";
 export { SANDBOX_PROTOCOL } from "./protocol/protocol.ts";
 export { spawnSandbox, type SpawnedSandbox } from "./spawn.ts";
+export { MissingSqliteError } from "./store/open-store.ts";

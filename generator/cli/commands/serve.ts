@@ -52,11 +52,12 @@ Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
   $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
   $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis
+  $ tezos-rpcgen serve --net-addr 127.0.0.1:9732        # peer-to-peer on a fixed port (default: any free port)
   $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
-      const { startSandbox, ConfigError } = await import("../../../sandbox/index.ts");
+      const { startSandbox, ConfigError, MissingSqliteError } = await import("../../../sandbox/index.ts");
       let sandbox;
       try {
         sandbox = await startSandbox({
@@ -73,6 +74,7 @@ Examples:
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
+        if (error instanceof MissingSqliteError) throw new CliError(`--data-dir: ${error.message}`, 2);
         const code = (error as { code?: string }).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
         throw error;
