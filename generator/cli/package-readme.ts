@@ -40,7 +40,7 @@ export function packageReadme(model: CodecModel, facts: PackageReadmeFacts): str
     "tezos-rpcgen checkout makes it), then build:",
     "",
     "```sh",
-    `npm install /path/to/tezos-rpcgen-runtime-${facts.runtimeVersion}.tgz`,
+    `npm install /path/to/tezos-rpcgen-runtime-${facts.runtimeVersion.replace(/^\^/, "")}.tgz`,
     "npm run build   # src/ → dist/: ES modules with .d.ts declarations",
     "```",
     "",

@@ -42,6 +42,23 @@ function causeText(error: unknown): string {
   return cause ? `${base} (${cause.code ?? cause.message ?? String(cause)})` : base;
 }
 
+/**
+ * In a browser page, a call to another origin refused by CORS fails exactly like an unreachable
+ * node (a bare `TypeError`, by design of `fetch`): the hint says so, and what the node must allow.
+ */
+function corsHint(url: string): string {
+  const page = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  if (typeof page !== "string" || page === "null") return "";
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return "";
+  }
+  if (origin === page) return "";
+  return `; from a page at ${page} this is also how a refusal by CORS shows: the node must allow that origin (Octez: --cors-origin ${page} --cors-header content-type)`;
+}
+
 /** Calls a node over HTTP. See {@link HttpTransportOptions} for the settings. */
 export class HttpTransport implements RpcTransport {
   readonly #base: string;
@@ -105,7 +122,8 @@ export class HttpTransport implements RpcTransport {
   /** Builds the URL, headers and body, and chooses the media type. */
   #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>, stream = false): Prepared {
     const mediaType = this.#mediaTypeFor(route, request.mediaType);
-    const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
+    // `?? {}`: plain JavaScript may leave out what its route has no use for.
+    const url = `${this.#base}${buildPath(route.path, request.path ?? {})}${buildQueryString(route.query, request.query ?? {})}`;
     const headers = this.#headers[mediaType];
     // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
     const init: RequestInit =
@@ -155,7 +173,8 @@ export class HttpTransport implements RpcTransport {
     if (signal.reason === "timeout") return new TransportError("timeout", method, url, `no complete answer within ${prepared.timeoutMs} ms`, { cause: error });
     if (signal.reason === "aborted") return new TransportError("aborted", method, url, "aborted by the caller", { cause: error });
     const what = otherwise === "unreachable" ? "the node could not be reached" : "the connection broke while the answer was read";
-    return new TransportError(otherwise, method, url, `${what}: ${causeText(error)}`, { cause: error });
+    const hint = otherwise === "unreachable" ? corsHint(url) : "";
+    return new TransportError(otherwise, method, url, `${what}: ${causeText(error)}${hint}`, { cause: error });
   }
 
   /** One attempt of a single-answer call. */
