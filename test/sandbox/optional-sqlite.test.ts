@@ -38,10 +38,15 @@ function runWithoutSqlite(args: readonly string[], until?: string): Promise<Run>
     const child = spawn(process.execPath, ["--import", pathToFileURL(register).href, bin, ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    let stopped = false;
     const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.stdout.on("data", (data: Buffer) => {
       stdout += data.toString("utf8");
-      if (until !== undefined && stdout.includes(until)) child.kill("SIGTERM");
+      // Once: a second SIGTERM during the clean stop would kill it.
+      if (until !== undefined && !stopped && stdout.includes(until)) {
+        stopped = true;
+        child.kill("SIGTERM");
+      }
     });
     child.stderr.on("data", (data: Buffer) => (stderr += data.toString("utf8")));
     child.on("error", reject);
