@@ -80,10 +80,9 @@ Examples:
         throw error;
       }
       const running = sandbox;
-      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
-      const p2pAddr = running.node.config.p2p["listen-addr"];
-      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
-      await new Promise<void>((resolve) => {
+      // The handlers come before the line that says the node is up: a supervisor that stops it
+      // as soon as it reads that line must reach them, not the default action (killed at once).
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: stopping\n`);
           void running.stop().then(resolve);
@@ -91,5 +90,9 @@ Examples:
         process.once("SIGINT", () => stop("SIGINT"));
         process.once("SIGTERM", () => stop("SIGTERM"));
       });
+      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
+      const p2pAddr = running.node.config.p2p["listen-addr"];
+      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
+      await stopped;
     });
 }
