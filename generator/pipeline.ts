@@ -4,6 +4,8 @@
  */
 
 import { describeTreeHash, loadDescribeSource, readDescribeTree, type ReadDescribeOptions } from "./describe/index.ts";
+import { isUrlSource } from "./describe/load.ts";
+import { captureNode, type NodeReadOptions } from "./live/capture.ts";
 import { buildCodecModel, type CodecModel } from "./reconcile/codec-model.ts";
 import { renderFolder, type GeneratedFile } from "./emit/write-folder.ts";
 import { codecsSource } from "./emit/codecs/index.ts";
@@ -17,6 +19,8 @@ export const COMMITTED_SNAPSHOTS: ReadonlyArray<{ name: string; file: string }> 
 ];
 
 /** A describe source read and reconciled. */
+export type { NodeReadOptions };
+
 export interface LoadedInterface {
   source: string;
   tree: DescribedTree;
@@ -24,8 +28,16 @@ export interface LoadedInterface {
   describeHash: string;
 }
 
-/** Reads a snapshot file or live node URL and reconciles it. */
-export async function loadInterface(source: string, options: { read?: ReadDescribeOptions; timeoutMs?: number; maxBytes?: number } = {}): Promise<LoadedInterface> {
+/**
+ * Reads a snapshot file or live node URL and reconciles it. A node is captured whole, as
+ * `snapshot` does (the root and its block and mempool directories at `main`/`head`), so that a
+ * URL gives the node's whole interface; `source` is then the URL the node answered from.
+ */
+export async function loadInterface(source: string, options: { read?: ReadDescribeOptions } & NodeReadOptions = {}): Promise<LoadedInterface> {
+  if (isUrlSource(source) && options.read?.prefix === undefined) {
+    const captured = await captureNode(source, options);
+    return interfaceOfDocument(captured.document, captured.nodeUrl, options.read);
+  }
   const loaded = await loadDescribeSource(source, {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),

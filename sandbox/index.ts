@@ -10,3 +10,4 @@ export { ConfigError, resolveNetwork, BUILT_IN_NETWORKS } from "./chain/networks
 export { StoreError } from "./store/store.ts";
 export { SANDBOX_PROTOCOL } from "./protocol/protocol.ts";
 export { spawnSandbox, type SpawnedSandbox } from "./spawn.ts";
+export { MissingSqliteError } from "./store/open-store.ts";

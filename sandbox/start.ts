@@ -21,7 +21,7 @@ import { binaryCodecs as mempoolBinary } from "./protocol/generated/mempool/bina
 import { routeTable as mempoolRoutes } from "./protocol/generated/mempool/routes.ts";
 import { blockHandlers, mempoolHandlers } from "./protocol/handlers.ts";
 import { subtree } from "./protocol/services.ts";
-import { SqliteStore } from "./store/sqlite-store.ts";
+import { openSqliteStore } from "./store/open-store.ts";
 import type { NodeStore } from "./store/store.ts";
 
 // Found from the package root, so that the compiled sandbox (dist/sandbox/) reads the same files.
@@ -101,7 +101,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const port = options.port ?? 0;
   // Before anything is opened: a malformed matcher is a configuration error.
   const acl = rpcAclFor(config, host, port);
-  const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
+  // SQLite (an optional native module) is loaded only for a data directory.
+  const store: NodeStore | undefined = options.dataDir !== undefined ? await openSqliteStore(options.dataDir) : undefined;
   watchCollections();
   let node: SandboxNode;
   try {

@@ -526,10 +526,11 @@ export function getMonitorProtocols(
  */
 export function getMonitorValidBlocks(
   transport: RpcTransport,
-  request: GetMonitorValidBlocksRequest = {},
+  request: GetMonitorValidBlocksRequest & CallOptions = {},
   options: CallOptions = {},
 ): AsyncIterable<GetMonitorValidBlocksOutput> {
   return transport.stream(getMonitorValidBlocksRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
@@ -615,10 +616,15 @@ export function getNetworkLog(
  */
 export function getNetworkPeers(
   transport: RpcTransport,
-  request: GetNetworkPeersRequest = {},
+  request: GetNetworkPeersRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPeersOutput> {
-  return transport.call(getNetworkPeersRoute, { ...options, path: {}, query: request.query ?? {} });
+  return transport.call(getNetworkPeersRoute, {
+    ...request,
+    ...options,
+    path: {},
+    query: request.query ?? {},
+  });
 }
 
 /**
@@ -750,10 +756,11 @@ export function getNetworkPeersUntrust(
  */
 export function getNetworkPoints(
   transport: RpcTransport,
-  request: GetNetworkPointsRequest = {},
+  request: GetNetworkPointsRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPointsOutput> {
   return transport.call(getNetworkPointsRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},

@@ -577,10 +577,11 @@ export function getMonitorActiveChains(
  */
 export function getMonitorAppliedBlocks(
   transport: RpcTransport,
-  request: GetMonitorAppliedBlocksRequest = {},
+  request: GetMonitorAppliedBlocksRequest & CallOptions = {},
   options: CallOptions = {},
 ): AsyncIterable<GetMonitorAppliedBlocksOutput> {
   return transport.stream(getMonitorAppliedBlocksRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
@@ -655,10 +656,11 @@ export function getMonitorProtocols(
  */
 export function getMonitorValidatedBlocks(
   transport: RpcTransport,
-  request: GetMonitorValidatedBlocksRequest = {},
+  request: GetMonitorValidatedBlocksRequest & CallOptions = {},
   options: CallOptions = {},
 ): AsyncIterable<GetMonitorValidatedBlocksOutput> {
   return transport.stream(getMonitorValidatedBlocksRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
@@ -768,10 +770,15 @@ export function getNetworkLog(
  */
 export function getNetworkPeers(
   transport: RpcTransport,
-  request: GetNetworkPeersRequest = {},
+  request: GetNetworkPeersRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPeersOutput> {
-  return transport.call(getNetworkPeersRoute, { ...options, path: {}, query: request.query ?? {} });
+  return transport.call(getNetworkPeersRoute, {
+    ...request,
+    ...options,
+    path: {},
+    query: request.query ?? {},
+  });
 }
 
 /**
@@ -869,10 +876,11 @@ export function getNetworkPeersLogStream(
  */
 export function getNetworkPoints(
   transport: RpcTransport,
-  request: GetNetworkPointsRequest = {},
+  request: GetNetworkPointsRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPointsOutput> {
   return transport.call(getNetworkPointsRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},

@@ -31,7 +31,8 @@ const program = new Command("tezos-rpcgen")
   .description("Typed TypeScript bindings, binary codecs and route stubs from an Octez node's /describe self-description")
   .version(generatorVersion())
   .option("--debug", "print stack traces of failures")
-  .showHelpAfterError()
+  // One line after a usage error, not the whole help.
+  .showHelpAfterError("(add --help for the command's options)")
   .exitOverride();
 
 registerGenerate(program);

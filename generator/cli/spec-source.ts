@@ -14,6 +14,9 @@ import { CliError } from "./errors.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../describe/body.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "./options.ts";
 import { PACKAGE_ROOT } from "../package-root.ts";
+import { isUrlSource } from "../describe/load.ts";
+import { captureNode } from "../live/capture.ts";
+import { LiveCaptureError } from "../live/errors.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
 export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
@@ -39,6 +42,8 @@ export interface SpecOptions {
   timeout?: number;
   /** For a node URL: largest answer accepted, in bytes. */
   maxSize?: number;
+  /** For a node URL: follow redirects to another origin (default: refused). */
+  followRedirects?: boolean;
 }
 
 /**
@@ -57,15 +62,22 @@ export function parsePrefix(route: string): PrefixSegment[] {
 /** Loads and reconciles the interface; failures are {@link CliError}s with exit code 2. */
 export async function loadSpec(options: SpecOptions): Promise<InspectedInterface> {
   const source = options.spec ?? DEFAULT_SPEC;
+  const limits = {
+    ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+    ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
+  };
   try {
-    const loaded = await loadDescribeSource(source, {
-      ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
-      ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
-    });
+    // A node is captured whole (block and mempool directories expanded), as `snapshot` does.
+    if (isUrlSource(source) && options.prefix === undefined) {
+      const captured = await captureNode(source, { ...limits, followRedirects: options.followRedirects === true });
+      return { source: captured.nodeUrl, tree: captured.tree, model: buildCodecModel(captured.tree) };
+    }
+    const loaded = await loadDescribeSource(source, { ...limits, followRedirects: options.followRedirects === true });
     const prefix = options.prefix === undefined ? undefined : parsePrefix(options.prefix);
     const tree = readDescribeTree(loaded.json, prefix === undefined ? {} : { prefix });
     return { source, tree, model: buildCodecModel(tree) };
   } catch (error) {
+    if (error instanceof LiveCaptureError) throw new CliError(`cannot read the interface of ${error.source}: ${error.problem}`, 2);
     if (error instanceof DescribeError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
     throw error;
   }
@@ -76,12 +88,15 @@ export const SPEC_OPTION_HELP = {
   spec: "a snapshot file, an Octez OpenAPI file (JSON-only bodies) or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
   timeout: "for a node URL: deadline of the request, in milliseconds",
-  maxSize: `for a node URL: ${MAX_SIZE_HELP}`,
+  maxSize: `for a node URL: ${MAX_SIZE_HELP}; also the largest @FILE or standard input read`,
+  followRedirects: "for a node URL: follow a redirect to another host (default: refused, exit 2)",
 };
 
 /** Adds `--timeout` and `--max-size`, the limits of reading a node, to a command. */
 export function withNodeLimitOptions(command: Command): Command {
-  return withSpecTimeout(command).option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
+  return withSpecTimeout(command)
+    .option("--max-size <bytes>", `for a node URL: ${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
+    .option("--follow-redirects", SPEC_OPTION_HELP.followRedirects);
 }
 
 /** Adds `--timeout` for reading a node (`rpc` has its own, for the call it makes). */
@@ -94,5 +109,6 @@ export function withSpecOptions(command: Command): Command {
   return command
     .option("--spec <file|url>", SPEC_OPTION_HELP.spec)
     .option("--prefix <route>", SPEC_OPTION_HELP.prefix)
-    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES);
+    .option("--max-size <bytes>", SPEC_OPTION_HELP.maxSize, byteSize, DEFAULT_MAX_BODY_BYTES)
+    .option("--follow-redirects", SPEC_OPTION_HELP.followRedirects);
 }

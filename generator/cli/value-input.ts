@@ -4,9 +4,13 @@
  * Hex text may be upper or lower case, may start with `0x` and may contain whitespace. A file
  * or standard input that is not hex text (any byte other than hex digits, whitespace and a
  * leading `0x`) is taken as the raw bytes themselves; `--raw` forces that reading.
+ *
+ * A file or standard input is read as a stream and given up at `--max-size` bytes (exit 2):
+ * `@/dev/zero` or an endless pipe must not fill the memory.
  */
 
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { DEFAULT_MAX_BODY_BYTES } from "../describe/body.ts";
 import { CliError } from "./errors.ts";
 import { parseJsonWithFloats } from "@tezos-rpcgen/runtime";
 
@@ -21,25 +25,54 @@ export interface ValueText {
   inline: boolean;
 }
 
-/** Reads an argument: `@FILE`, `-` (stdin) or the text itself. */
-export async function readValueArgument(argument: string, stdin: () => Promise<Uint8Array> = readStdin): Promise<ValueText> {
-  if (argument === "-") return { origin: "standard input", bytes: await stdin(), inline: false };
+/**
+ * Reads an argument: `@FILE`, `-` (stdin) or the text itself; a file or standard input longer
+ * than `maxBytes` is a {@link CliError} (exit 2).
+ */
+export async function readValueArgument(argument: string, stdin: () => Promise<Uint8Array> = () => readStdin(maxBytes), maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<ValueText> {
+  if (argument === "-") {
+    const bytes = await stdin();
+    if (bytes.length > maxBytes) throw tooLong("standard input", maxBytes);
+    return { origin: "standard input", bytes, inline: false };
+  }
   if (argument.startsWith("@")) {
     const path = argument.slice(1);
+    let bytes: Uint8Array;
     try {
-      return { origin: `file ${path}`, bytes: new Uint8Array(await readFile(path)), inline: false };
+      bytes = await readCapped(createReadStream(path), maxBytes, `file ${path}`);
     } catch (error) {
+      if (error instanceof CliError) throw error;
       const code = (error as { code?: string }).code;
       throw new CliError(`cannot read ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, 2);
     }
+    return { origin: `file ${path}`, bytes, inline: false };
   }
   return { origin: "argument", bytes: new TextEncoder().encode(argument), inline: true };
 }
 
-async function readStdin(): Promise<Uint8Array> {
+function tooLong(origin: string, maxBytes: number): CliError {
+  return new CliError(`the ${origin} is longer than the limit of ${maxBytes} bytes (--max-size)`, 2);
+}
+
+/** Standard input, up to `maxBytes` (then it is no longer read: the process is about to exit). */
+function readStdin(maxBytes: number): Promise<Uint8Array> {
+  return readCapped(process.stdin, maxBytes, "standard input");
+}
+
+/** The bytes of a stream, stopped and destroyed as soon as they pass `maxBytes`. */
+async function readCapped(stream: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number, origin: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return new Uint8Array(Buffer.concat(chunks));
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      throw tooLong(origin, maxBytes);
+    }
+    chunks.push(bytes);
+  }
+  return new Uint8Array(Buffer.concat(chunks, total));
 }
 
 /** The normalised hex digits of a text, or `undefined` when it is not hex text. */

@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, decodeText, readBodyText } from "./body.ts";
 import { DescribeLoadError } from "./errors.ts";
+import { RedirectRefusedError, TooManyRedirectsError, redirectPolicyFetch } from "./redirects.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "./read.ts";
 
 export interface LoadDescribeOptions {
@@ -21,6 +22,8 @@ export interface LoadDescribeOptions {
   fetch?: typeof fetch;
   /** Largest answer accepted from a node, in bytes. Default {@link DEFAULT_MAX_BODY_BYTES}. */
   maxBytes?: number;
+  /** Follow a redirect to another origin. Default false: refused (see `redirects.ts`). */
+  followRedirects?: boolean;
 }
 
 /** What {@link loadDescribeSource} read. */
@@ -73,7 +76,7 @@ function statusProblem(status: number, statusText: string, body: string): string
 /** GETs a URL as text with a timeout; every failure becomes a {@link DescribeLoadError}. */
 async function fetchText(source: string, url: string, options: LoadDescribeOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = redirectPolicyFetch({ followRedirects: options.followRedirects ?? false, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -83,6 +86,7 @@ async function fetchText(source: string, url: string, options: LoadDescribeOptio
     return body;
   } catch (error) {
     if (error instanceof DescribeLoadError) throw error;
+    if (error instanceof RedirectRefusedError || error instanceof TooManyRedirectsError) throw new DescribeLoadError(source, error.message, undefined, { cause: error });
     if (error instanceof BodyTooLargeError) throw new DescribeLoadError(source, `${url}: ${error.message}`, undefined, { cause: error });
     if (controller.signal.aborted) {
       throw new DescribeLoadError(source, `no complete answer from ${url} within ${timeoutMs} ms`, undefined, { cause: error });

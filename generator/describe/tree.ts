@@ -8,6 +8,7 @@
  * (`<arg>*`, which takes all remaining segments) in place, with no trace in the tree, so when
  * the declared path ends with a `multiple` argument the route gets that tail appended.
  */
+import { checkReferenceDepth } from "./reference-depth.ts";
 import type {
   BodySchema,
   DynamicDirectory,
@@ -122,6 +123,7 @@ function readQueryItem(raw: RawQueryItem): QueryParameter {
 }
 
 function readBody(raw: RawBody, at: string, sink: TreeSink): BodySchema {
+  checkReferenceDepth(raw.json_schema, `${at}/json_schema`);
   const json = raw.json_schema as JsonSchema;
   if (raw.binary_schema === undefined) return { json };
   return { json, binary: normaliseBinarySchema(raw.binary_schema, `${at}/binary_schema`, sink.warnings) };

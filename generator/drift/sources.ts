@@ -33,7 +33,8 @@ export interface LoadedDriftSide {
 export async function loadDriftSide(source: string, options: DriftSourceOptions = {}): Promise<LoadedDriftSide> {
   if (isUrlSource(source)) {
     const captured = await captureSnapshot(source, { nodeVersion: false, capturedAt: null, ...options.capture });
-    return { source, tree: captured.tree };
+    // After a redirect that was allowed, the side is the node that answered.
+    return { source: captured.nodeUrl, tree: captured.tree };
   }
   const loaded = await loadDescribeSource(source);
   // A snapshot document places its parts itself; the prefix is for bare answers and OpenAPI files.
@@ -59,5 +60,5 @@ export async function driftBetween(
     }
   }
   const [before, after] = sides as [LoadedDriftSide, LoadedDriftSide];
-  return compareTrees(before.tree, after.tree, { oldLabel: oldSource, newLabel: newSource, ...options });
+  return compareTrees(before.tree, after.tree, { oldLabel: before.source, newLabel: after.source, ...options });
 }

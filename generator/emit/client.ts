@@ -2,7 +2,8 @@
  * The client file of a generated interface: one function per service, written against the
  * runtime's `RpcTransport`. A function takes the transport, the request (path arguments, query,
  * body) when the service has any, and options (`signal`, and a `mediaType` narrowed to what the
- * service's bodies support). It returns `Promise<Output>`, or `AsyncIterable<Output>` for a
+ * service's bodies support). When nothing in the request is required, the request may hold the
+ * options too (`getNetworkPeers(node, { signal })`); options given third win. It returns `Promise<Output>`, or `AsyncIterable<Output>` for a
  * streaming service; a service that streams only under a flag gets both, the stream under
  * `<operation>Stream`.
  */
@@ -48,9 +49,11 @@ function clientFunction(entry: ServiceCodecs, names: ServiceNames, functionName:
   const options = media.includes("application/octet-stream") ? "CallOptions" : `CallOptions<${mediaTypes.join(" | ")}>`;
   const params = ["transport: RpcTransport"];
   if (need === "required") params.push(`request: ${names.request}`);
-  else if (need === "optional") params.push(`request: ${names.request} = {}`);
+  // A request with nothing required may carry the options itself: `getNetworkPeers(node, { signal })`
+  // (plain JavaScript gives no type error for it, so it must not drop the signal).
+  else if (need === "optional") params.push(`request: ${names.request} & ${options} = {}`);
   params.push(`options: ${options} = {}`);
-  const fields = ["...options"];
+  const fields = need === "optional" ? ["...request", "...options"] : ["...options"];
   fields.push(need !== "none" && entry.service.route.some((s) => s.kind === "arg") ? "path: request.path" : "path: {}");
   if (entry.service.query.length > 0) {
     fields.push(flag ? `query: { ...request.query, ${propertyKey(flag.flag)}: ${flag.value} }` : "query: request.query ?? {}");

@@ -15,9 +15,10 @@ import { DescribeError } from "../describe/errors.ts";
  * - `too-large`: the answer is longer than the size limit (announced or received);
  * - `not-json`: the answer is not JSON;
  * - `invalid-describe`: JSON, but not a describe answer (or the captures do not fit together);
+ * - `redirect`: a redirect to another origin, not allowed (`followRedirects`), or a redirect loop;
  * - `aborted`: the caller's own `AbortSignal` fired.
  */
-export type LiveCaptureReason = "acl" | "not-found" | "http" | "timeout" | "network" | "too-large" | "not-json" | "invalid-describe" | "aborted";
+export type LiveCaptureReason = "acl" | "not-found" | "http" | "timeout" | "network" | "too-large" | "not-json" | "invalid-describe" | "redirect" | "aborted";
 
 export class LiveCaptureError extends DescribeError {
   override readonly name = "LiveCaptureError";

@@ -7,8 +7,11 @@
  *   stays hung, and each attempt would cost the full deadline) and a malformed answer are
  *   final. The delay doubles from `retryDelayMs` (default 250 ms) up to 5 s.
  * - A body longer than `maxBytes` (announced or received) is final too (`too-large`).
+ * - A redirect within the node's origin is followed; to another origin it is refused
+ *   (`redirect`) unless `followRedirects` is set. The final URL is returned with the answer.
  */
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyText } from "../describe/body.ts";
+import { RedirectRefusedError, TooManyRedirectsError, redirectPolicyFetch } from "../describe/redirects.ts";
 import { aclProblem, LiveCaptureError } from "./errors.ts";
 
 export interface NodeRequestOptions {
@@ -24,6 +27,8 @@ export interface NodeRequestOptions {
   signal?: AbortSignal;
   /** The fetch implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /** Follow redirects to another origin (scheme, host, port). Default false: refused. */
+  followRedirects?: boolean;
   /** Told about every retry, with the reason. */
   onRetry?: (info: { url: string; attempt: number; delayMs: number; problem: string }) => void;
 }
@@ -53,7 +58,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-type Attempt = { ok: true; text: string } | { ok: false; retry: boolean; error: LiveCaptureError };
+type Attempt = { ok: true; text: string; url: string } | { ok: false; retry: boolean; error: LiveCaptureError };
 
 async function attempt(source: string, url: string, options: NodeRequestOptions): Promise<Attempt> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -61,9 +66,11 @@ async function attempt(source: string, url: string, options: NodeRequestOptions)
   const timer = setTimeout(() => deadline.abort(new Error("timeout")), timeoutMs);
   const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
   try {
-    const response = await (options.fetch ?? fetch)(url, { headers: { accept: "application/json" }, signal });
+    const policy = redirectPolicyFetch({ followRedirects: options.followRedirects ?? false, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    const response = await policy(url, { headers: { accept: "application/json" }, signal });
     const text = await readBodyText(response, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
-    if (response.status === 200) return { ok: true, text };
+    // A stand-in `fetch` may leave `url` empty: then no redirect was followed.
+    if (response.status === 200) return { ok: true, text, url: response.url || url };
     const status = response.status;
     const excerpt = text.trim().slice(0, 200);
     const detail = excerpt === "" ? "" : ` (${excerpt})`;
@@ -73,6 +80,9 @@ async function attempt(source: string, url: string, options: NodeRequestOptions)
     }
     return { ok: false, retry: status >= 500, error: new LiveCaptureError("http", source, url, `${url} answered HTTP ${status} ${response.statusText}${detail}`, status) };
   } catch (error) {
+    if (error instanceof RedirectRefusedError || error instanceof TooManyRedirectsError) {
+      return { ok: false, retry: false, error: new LiveCaptureError("redirect", source, url, error.message, undefined, { cause: error }) };
+    }
     if (error instanceof BodyTooLargeError) {
       return { ok: false, retry: false, error: new LiveCaptureError("too-large", source, url, `${url}: ${error.message}`, undefined, { cause: error }) };
     }
@@ -92,13 +102,18 @@ async function attempt(source: string, url: string, options: NodeRequestOptions)
 
 /** GETs `url` and parses the answer as JSON; `source` is the node URL named in errors. */
 export async function getJson(source: string, url: string, options: NodeRequestOptions = {}): Promise<unknown> {
+  return (await getJsonAt(source, url, options)).json;
+}
+
+/** {@link getJson}, with the URL that finally answered (after the redirects followed). */
+export async function getJsonAt(source: string, url: string, options: NodeRequestOptions = {}): Promise<{ json: unknown; url: string }> {
   const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_RETRIES));
   let delay = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   for (let n = 0; ; n++) {
     const result = await attempt(source, url, options);
     if (result.ok) {
       try {
-        return JSON.parse(result.text.charCodeAt(0) === 0xfeff ? result.text.slice(1) : result.text);
+        return { json: JSON.parse(result.text.charCodeAt(0) === 0xfeff ? result.text.slice(1) : result.text), url: result.url };
       } catch (error) {
         const excerpt = result.text.trim().slice(0, 80);
         throw new LiveCaptureError("not-json", source, url, `${url} did not answer JSON (${(error as Error).message}; starts with ${JSON.stringify(excerpt)})`, 200, { cause: error });

@@ -47,14 +47,14 @@ export interface KnownEncoding {
 
 /**
  * Plain Base58Check hashes (JSON string with a fixed prefix, binary payload bytes), one entry per
- * Base58Check type of the runtime, named by the definition names the runtime maps to it.
+ * Base58Check type of the runtime (every one of Octez's table), named by the definition names the
+ * runtime maps to it (none for types no describe names yet: secret keys, ML-DSA, DAL…; they are
+ * still reachable by id).
  */
 function hashEntries(): KnownEncoding[] {
   const namesByKind = new Map<Base58KindName, string[]>();
-  for (const [definition, kind] of Object.entries(HASH_DEFINITIONS)) {
-    if (!namesByKind.has(kind)) namesByKind.set(kind, []);
-    namesByKind.get(kind)!.push(definition);
-  }
+  for (const kind of Object.keys(BASE58) as Base58KindName[]) namesByKind.set(kind, []);
+  for (const [definition, kind] of Object.entries(HASH_DEFINITIONS)) namesByKind.get(kind)!.push(definition);
   return [...namesByKind].map(([kind, names]) => ({
     id: kind,
     base58: kind,

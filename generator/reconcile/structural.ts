@@ -35,7 +35,7 @@ export function base58UnionOf(layout: Layout, dataKind: DataKind, binary: Binary
     const plain = fields as PlainField[];
     const values = plain.filter((f) => f.layout.kind !== "Padding");
     const padding = plain.filter((f) => f.layout.kind === "Padding").reduce((n, f) => n + (f.dataKind.kind === "Fixed" ? f.dataKind.size : 0), 0);
-    const base = values.length === 1 ? baseOf(values[0]!) : undefined;
+    const base = values.length === 1 ? baseOf(values[0]!, binary) : undefined;
     if (base === undefined) {
       return { reason: `its case ${JSON.stringify(c.name ?? c.tag)} holds ${values.length === 1 ? "a value that is no known Base58Check type" : `${values.length} values`} where a Base58 union holds one hash` };
     }
@@ -49,8 +49,11 @@ export function base58UnionOf(layout: Layout, dataKind: DataKind, binary: Binary
 /** The base type held by a case's one value field: a `public_key_hash`, or a hash named by its field and sized as that hash. */
 type PlainField = Extract<Field, { kind: "named" | "anon" }>;
 
-function baseOf(field: PlainField): Base58UnionCase["base"] | undefined {
+function baseOf(field: PlainField, binary: BinarySchema): Base58UnionCase["base"] | undefined {
   if (field.layout.kind === "Ref" && knownByBinaryTitle(field.layout.name)?.id === "public_key_hash") return "public_key_hash";
+  // A hash behind its own definition (Jakarta's `Tx_rollup` destination case refers to
+  // `alpha.tx_rollup_id`): its title names the hash, its one field holds the payload bytes.
+  if (field.layout.kind === "Ref") return hashDefinition(field.layout.name, binary);
   if (field.kind !== "named" || field.layout.kind !== "Bytes" || field.dataKind.kind !== "Fixed") return undefined;
   const entry = knownByJsonName(field.name);
   if (entry?.id === "public_key_hash" && field.dataKind.size === 21) return "public_key_hash";
@@ -61,4 +64,14 @@ function baseOf(field: PlainField): Base58UnionCase["base"] | undefined {
 function isContractId(cases: readonly Base58UnionCase[]): boolean {
   const [implicit, originated] = cases;
   return cases.length === 2 && implicit!.tag === 0 && implicit!.base === "public_key_hash" && implicit!.padding === 0 && originated!.tag === 1 && originated!.base === "contract_hash" && originated!.padding === 1;
+}
+
+/** The Base58Check type of a binary definition that is one hash: named for it, one field of its payload's size. */
+function hashDefinition(title: string, binary: BinarySchema): Base58UnionCase["base"] | undefined {
+  const kind = knownByJsonName(title)?.base58;
+  const encoding = binary.definitions.get(title)?.encoding;
+  if (kind === undefined || encoding?.kind !== "Obj" || encoding.fields.length !== 1) return undefined;
+  const [only] = encoding.fields as [Field];
+  if (only.kind !== "named" && only.kind !== "anon") return undefined;
+  return only.layout.kind === "Bytes" && only.dataKind.kind === "Fixed" && only.dataKind.size === BASE58[kind].payloadLength ? kind : undefined;
 }

@@ -62,7 +62,7 @@ export function isRpcError<E>(error: unknown, _route?: RouteDescriptor<any, any,
 export type TransportFailure =
   /** No answer: refused, unknown host, reset before the headers. */
   | "unreachable"
-  /** The per-call timeout passed. */
+  /** The per-call timeout passed, or a stream sent nothing for `streamIdleTimeoutMs`. */
   | "timeout"
   /** The caller's `AbortSignal` aborted a single call. */
   | "aborted"

@@ -16,6 +16,7 @@ import { callSignal, pause, type CallSignal } from "./call-signal.ts";
 import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
 import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
 import { bodyChunks, readBodyCapped } from "./read-body.ts";
+import { StreamIdleError, noBodyTimeoutDispatcher } from "./stream-dispatcher.ts";
 
 /** A request ready to send. */
 interface Prepared {
@@ -39,6 +40,23 @@ function causeText(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const base = error instanceof Error ? error.message : String(error);
   return cause ? `${base} (${cause.code ?? cause.message ?? String(cause)})` : base;
+}
+
+/**
+ * In a browser page, a call to another origin refused by CORS fails exactly like an unreachable
+ * node (a bare `TypeError`, by design of `fetch`): the hint says so, and what the node must allow.
+ */
+function corsHint(url: string): string {
+  const page = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  if (typeof page !== "string" || page === "null") return "";
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return "";
+  }
+  if (origin === page) return "";
+  return `; from a page at ${page} this is also how a refusal by CORS shows: the node must allow that origin (Octez: --cors-origin ${page} --cors-header content-type)`;
 }
 
 /** Calls a node over HTTP. See {@link HttpTransportOptions} for the settings. */
@@ -102,15 +120,18 @@ export class HttpTransport implements RpcTransport {
   }
 
   /** Builds the URL, headers and body, and chooses the media type. */
-  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>): Prepared {
+  #prepare(route: AnyRouteDescriptor, request: RpcRequest<unknown>, stream = false): Prepared {
     const mediaType = this.#mediaTypeFor(route, request.mediaType);
-    const url = `${this.#base}${buildPath(route.path, request.path)}${buildQueryString(route.query, request.query)}`;
+    // `?? {}`: plain JavaScript may leave out what its route has no use for.
+    const url = `${this.#base}${buildPath(route.path, request.path ?? {})}${buildQueryString(route.query, request.query ?? {})}`;
     const headers = this.#headers[mediaType];
     // Content-Type only with a body: a node rejects a bodyless GET that carries an unexpected one.
     const init: RequestInit =
       route.input === undefined
         ? { method: route.method, headers: headers.withoutBody }
         : { method: route.method, headers: headers.withBody, body: mediaType === BINARY_MEDIA_TYPE ? this.#binary!.encodeBody(route, "input", request.body) : JSON.stringify(request.body ?? {}) };
+    // A stream may be silent for hours: no platform idle limit (see stream-dispatcher.ts).
+    if (stream) (init as { dispatcher?: unknown }).dispatcher = noBodyTimeoutDispatcher;
     const timeoutMs = request.timeoutMs ?? this.#options.timeoutMs;
     return {
       context: { route, method: route.method, url, mediaType, validate: this.#options.validate ?? true, validation: this.#options.validation, binary: this.#binary },
@@ -152,7 +173,8 @@ export class HttpTransport implements RpcTransport {
     if (signal.reason === "timeout") return new TransportError("timeout", method, url, `no complete answer within ${prepared.timeoutMs} ms`, { cause: error });
     if (signal.reason === "aborted") return new TransportError("aborted", method, url, "aborted by the caller", { cause: error });
     const what = otherwise === "unreachable" ? "the node could not be reached" : "the connection broke while the answer was read";
-    return new TransportError(otherwise, method, url, `${what}: ${causeText(error)}`, { cause: error });
+    const hint = otherwise === "unreachable" ? corsHint(url) : "";
+    return new TransportError(otherwise, method, url, `${what}: ${causeText(error)}${hint}`, { cause: error });
   }
 
   /** One attempt of a single-answer call. */
@@ -211,7 +233,7 @@ export class HttpTransport implements RpcTransport {
    * cancels the body, which releases the connection.
    */
   async *#streamValues(route: AnyRouteDescriptor, request: RpcRequest<unknown>): AsyncGenerator<unknown, void, undefined> {
-    const prepared = this.#prepare(route, request);
+    const prepared = this.#prepare(route, request, true);
     const { context } = prepared;
     let opened: { response: Response; signal: CallSignal };
     try {
@@ -227,12 +249,13 @@ export class HttpTransport implements RpcTransport {
       const limit = this.#options.maxElementBytes ?? DEFAULT_ELEMENT_LIMIT;
       const splitter = mediaType === BINARY_MEDIA_TYPE && this.#binary ? this.#binary.streamSplitter(limit) : new NdjsonSplitter(limit);
       try {
-        for await (const chunk of bodyChunks(response)) {
+        for await (const chunk of bodyChunks(response, this.#options.streamIdleTimeoutMs)) {
           for (const element of splitter.push(chunk)) yield decodeOutput(context, mediaType, element, "stream element", false);
         }
         for (const element of splitter.end()) yield decodeOutput(context, mediaType, element, "stream element", false);
       } catch (error) {
         if (signal.reason === "aborted") return;
+        if (error instanceof StreamIdleError) throw new TransportError("timeout", context.method, context.url, `the stream sent nothing for ${error.ms} ms (streamIdleTimeoutMs)`, { cause: error });
         throw this.#failure(error, signal, prepared, "interrupted");
       }
     } finally {

@@ -55,6 +55,12 @@ export interface HttpTransportOptions {
   binary?: BinaryBodies;
   /** Milliseconds a call may take (each attempt; for streams, until the answer's headers). Default none. */
   timeoutMs?: number;
+  /**
+   * Milliseconds a stream may go without sending a byte before it ends with a `timeout`
+   * {@link TransportError}. Default none: a monitor may be silent for hours, and the platform's
+   * own idle limit (undici's 300 s body timeout in Node) is turned off for streams.
+   */
+  streamIdleTimeoutMs?: number;
   /** Opt-in retries of GET calls, and of opening GET streams (never after a stream started). */
   retry?: RetryOptions;
   /** Largest single answer read, in bytes (default 64 MiB). */

@@ -133,6 +133,8 @@ export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__
   Withdraw_list_hash: "tx_rollup_withdraw_list_hash",
   Tx_rollup_l2_address: "bls12_381_public_key_hash",
   tx_rollup_id: "tx_rollup_address",
+  // Jakarta's hash module of transaction rollup addresses (the field of `tx_rollup_id`).
+  Rollup_hash: "tx_rollup_address",
   Sc_rollup_hash: "sc_rollup_address",
   commitment_hash: "sc_rollup_commitment_hash",
   state_hash: "sc_rollup_state_hash",

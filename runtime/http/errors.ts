@@ -70,7 +70,7 @@ export class QueryStringError extends Error {
 }
 
 /** Why a path could not be built or read. */
-export type PathProblem = "missing-argument" | "empty-argument" | "bad-encoding";
+export type PathProblem = "missing-argument" | "empty-argument" | "dot-segment" | "bad-encoding";
 
 /** Path arguments that cannot be written, or a path segment that cannot be decoded. */
 export class PathError extends Error {

@@ -23,6 +23,10 @@ export function decodePathSegment(segment: string): string {
 
 function argumentSegment(key: string, value: string): string {
   if (value === "") throw new PathError("empty-argument", key, `path argument '${key}' is empty: a node drops empty segments, so the request would reach another route`);
+  // A URL parser (WHATWG, so `fetch` everywhere) resolves `.` and `..` segments, and their
+  // percent-encoded forms `%2E` and `%2E%2E` too: no encoding keeps them in the path, so
+  // `{chain_id: ".."}` would call `/base/chain_id`. No node identifier is spelled so: refused.
+  if (value === "." || value === "..") throw new PathError("dot-segment", key, `path argument '${key}' is ${JSON.stringify(value)}: URLs resolve it as a relative path (even percent-encoded), so the request would reach another route`);
   return encodePathSegment(value);
 }
 

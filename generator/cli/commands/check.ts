@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Command } from "commander";
-import { loadInterface, renderInterface } from "../../pipeline.ts";
+import { loadInterface, renderInterface, type NodeReadOptions } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
 import { targets } from "./generate.ts";
@@ -14,7 +14,7 @@ import { withNodeLimitOptions } from "../spec-source.ts";
 import type { TypeCheckDiagnostic } from "../../emit/typecheck.ts";
 
 /** Files of a generated folder that differ from a fresh generation: changed, missing or extra. */
-export async function staleFiles(source: string, folder: string, limits: { timeoutMs?: number; maxBytes?: number } = {}): Promise<string[]> {
+export async function staleFiles(source: string, folder: string, limits: NodeReadOptions = {}): Promise<string[]> {
   const expected = await renderInterface(await loadInterface(source, limits));
   const stale: string[] = [];
   const present = new Set(await readdir(folder).catch(() => [] as string[]));
@@ -36,6 +36,7 @@ interface CheckOptions {
   typecheck?: boolean;
   timeout: number;
   maxSize: number;
+  followRedirects?: boolean;
 }
 
 /** A diagnostic as printed by `check --typecheck`: the file relative to the working directory. */
@@ -77,7 +78,7 @@ Examples:
       for (const target of targets(options.spec, options.name)) {
         const folder = join(options.out, target.name);
         folders.push(folder);
-        stale.push(...(await staleFiles(target.source, folder, { timeoutMs: options.timeout, maxBytes: options.maxSize })));
+        stale.push(...(await staleFiles(target.source, folder, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true })));
       }
       if (stale.length > 0) problems.push(`generated files are out of date; run \`tezos-rpcgen generate\`:\n${stale.map((s) => `  ${s}`).join("\n")}`);
       if (options.typecheck) {

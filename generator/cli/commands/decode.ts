@@ -12,6 +12,8 @@ import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
 interface DecodeOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
+  maxSize?: number;
   many?: boolean;
   framed?: boolean;
   raw?: boolean;
@@ -22,7 +24,7 @@ interface DecodeOptions {
 export async function runDecode(args: readonly string[], options: DecodeOptions, io: InspectIo = {}): Promise<string> {
   const { encoding, rest } = splitEncodingArguments(args);
   if (rest.length !== 1) throw new CliError(rest.length === 0 ? "missing the value to decode: HEX, @FILE or - (standard input)" : `too many arguments: ${rest.slice(1).join(" ")}`, 2);
-  const value = await readValueArgument(rest[0]!, io.stdin);
+  const value = await readValueArgument(rest[0]!, io.stdin, options.maxSize);
   const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
   const codec = new CliCodec(resolved.ir, spec.model.definitions, resolved.label);

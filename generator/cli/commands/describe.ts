@@ -17,6 +17,7 @@ import { ENCODING_HELP } from "./inspect-help.ts";
 interface DescribeOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
 }
 
 export async function runDescribe(args: readonly string[], options: DescribeOptions, io: InspectIo = {}): Promise<string> {

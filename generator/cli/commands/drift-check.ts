@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { DescribeError } from "../../describe/errors.ts";
 import { compareTrees, driftExitCode, formatDriftReport, loadDriftSide } from "../../drift/index.ts";
-import { captureSnapshot } from "../../live/index.ts";
+import { captureSnapshot, LiveCaptureError } from "../../live/index.ts";
 import { interfaceOfDocument, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { checkDriftOptions, withDriftOptions, type DriftOptions } from "./drift.ts";
@@ -77,6 +77,8 @@ export async function runDriftCheck(node: string, snapshot: string, options: Dri
   const { format, failOn } = checkDriftOptions(options);
   checkFolderName(options.name);
   const failed = (what: string, error: unknown): never => {
+    // A capture's error already says "cannot capture NODE: …".
+    if (error instanceof LiveCaptureError) throw new CliError(error.message, 2);
     if (error instanceof DescribeError) throw new CliError(`${what}: ${error.message}`, 2);
     throw error;
   };
@@ -89,17 +91,20 @@ export async function runDriftCheck(node: string, snapshot: string, options: Dri
     ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
     capturedAt: null,
     nodeVersion: false,
+    followRedirects: options.followRedirects === true,
   }).catch((error: unknown) => failed(`cannot capture ${node}`, error));
   const committed = await loadDriftSide(snapshot).catch((error: unknown) => failed(`cannot read ${snapshot}`, error));
 
-  const result = compareTrees(committed.tree, captured.tree, { oldLabel: snapshot, newLabel: node });
+  // After a redirect that was allowed, the report and the bindings name the node that answered.
+  const answered = captured.nodeUrl;
+  const result = compareTrees(committed.tree, captured.tree, { oldLabel: snapshot, newLabel: answered });
   const report = formatDriftReport(result, format);
   if (options.report !== undefined) await writeFile(options.report, report, "utf8");
 
   let bindings: string | undefined;
   if (options.out !== undefined) {
     const document = captured.document.expansions === undefined || captured.document.expansions.length === 0 ? captured.answer : captured.document;
-    const files = await renderInterface(interfaceOfDocument(document, node), { sourceName: node });
+    const files = await renderInterface(interfaceOfDocument(document, answered), { sourceName: answered });
     bindings = join(options.out, options.name);
     await writeGenerated(bindings, files);
   }

@@ -17,11 +17,12 @@ export interface DriftOptions {
   maxSize?: number;
   /** Where bare describe answers and OpenAPI files are mounted (`/chains/<chain_id>/mempool`). */
   prefix?: string;
+  followRedirects?: boolean;
 }
 
 /**
  * The options `drift` and `drift-check` share: the report's format, the level of drift that
- * fails, and how a node is captured (`nodes` says to which arguments the last four apply).
+ * fails, and how a node is captured (`nodes` says to which arguments the last five apply).
  */
 export function withDriftOptions(command: Command, defaultFormat: DriftFormat, nodes: string): Command {
   return command
@@ -31,7 +32,8 @@ export function withDriftOptions(command: Command, defaultFormat: DriftFormat, n
     .option("--block <block>", `${nodes}block at which the block directory is described`, "head")
     .option("--timeout <ms>", `${nodes}deadline of each request`, positiveInteger, 30_000)
     .option("--retries <n>", `${nodes}retries after a network error or a 5xx answer`, positiveInteger, 2)
-    .option("--max-size <bytes>", `${nodes}${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES);
+    .option("--max-size <bytes>", `${nodes}${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
+    .option("--follow-redirects", `${nodes}follow a redirect to another host (default: refused, exit 2; the report names the host that answered)`);
 }
 
 /** The `--format` and `--fail-on` values, checked: a {@link CliError} names an unknown one. */
@@ -86,7 +88,7 @@ Examples:
 export async function runDrift(oldSource: string, newSource: string, options: DriftOptions): Promise<{ output: string; exitCode: number }> {
   const { format, failOn } = checkDriftOptions(options);
   const result = await driftBetween(oldSource, newSource, {
-    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries, maxBytes: options.maxSize },
+    capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries, maxBytes: options.maxSize, followRedirects: options.followRedirects === true },
     ...(options.prefix === undefined ? {} : { read: { prefix: parsePrefix(options.prefix) } }),
   });
   if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);

@@ -12,6 +12,8 @@ import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 interface EncodeOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
+  maxSize?: number;
   many?: boolean;
   framed?: boolean;
 }
@@ -20,7 +22,7 @@ interface EncodeOptions {
 export async function runEncode(args: readonly string[], options: EncodeOptions, io: InspectIo = {}): Promise<string> {
   const { encoding, rest } = splitEncodingArguments(args);
   if (rest.length !== 1) throw new CliError(rest.length === 0 ? "missing the value to encode: JSON, @FILE or - (standard input)" : `too many arguments: ${rest.slice(1).join(" ")}`, 2);
-  const value = jsonToEncode(await readValueArgument(rest[0]!, io.stdin));
+  const value = jsonToEncode(await readValueArgument(rest[0]!, io.stdin, options.maxSize));
   const spec = io.spec ?? (await loadSpec(options));
   const resolved = new EncodingResolver(spec).resolve(encoding);
   const codec = new CliCodec(resolved.ir, spec.model.definitions, resolved.label);

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { COMMITTED_SNAPSHOTS, interfaceName, loadInterface, renderInterface } from "../../pipeline.ts";
+import { COMMITTED_SNAPSHOTS, interfaceName, loadInterface, renderInterface, type LoadedInterface } from "../../pipeline.ts";
 import { writePackageFiles } from "../package-files.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
@@ -17,6 +17,7 @@ interface GenerateOptions {
   strict?: boolean;
   timeout: number;
   maxSize: number;
+  followRedirects?: boolean;
   sourceName?: string;
 }
 
@@ -67,7 +68,7 @@ Examples:
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
@@ -76,15 +77,26 @@ Examples:
         return;
       }
       for (const target of targets(options.spec, options.name)) {
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize });
+        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
-        const jsonOnly = loaded.model.services.filter((s) => s.output.jsonOnly !== undefined).length;
-        process.stderr.write(`${target.source} → ${folder}/ (${loaded.model.services.length} services, ${loaded.model.definitions.size} definitions, ${jsonOnly} JSON-only outputs)\n`);
+        process.stderr.write(`${generationSummary(target.source, folder, loaded.model)}\n`);
       }
     });
+}
+
+/**
+ * The line `generate` prints per folder. Outputs that are JSON-only as a whole and values left
+ * JSON-only inside bodies (the undecided ones reported above it) are counted apart, so that
+ * "1 value left JSON-only" is never followed by a bare "0 JSON-only outputs".
+ */
+export function generationSummary(source: string, folder: string, model: Pick<LoadedInterface["model"], "services" | "definitions" | "undecided">): string {
+  const jsonOnly = model.services.filter((s) => s.output.jsonOnly !== undefined).length;
+  const undecided = model.undecided?.length ?? 0;
+  const inside = undecided === 0 ? "" : `, ${undecided} value${undecided === 1 ? "" : "s"} inside bodies left JSON-only (above)`;
+  return `${source} → ${folder}/ (${model.services.length} services, ${model.definitions.size} definitions, ${jsonOnly} output${jsonOnly === 1 ? "" : "s"} JSON-only as a whole${inside})`;
 }
 
 /**

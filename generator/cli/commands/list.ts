@@ -13,6 +13,7 @@ import { loadSpec, withSpecOptions, withSpecTimeout, type InspectedInterface, ty
 interface ListOptions {
   spec?: string;
   prefix?: string;
+  followRedirects?: boolean;
   json?: boolean;
 }
 

@@ -2,7 +2,9 @@
  * `tezos-rpcgen rpc METHOD PATH [BODY|@FILE|-] --node URL`: one call to a node through the
  * runtime's HTTP client, the counterpart of `octez-client rpc get/post/…`. The route comes from
  * the snapshot (`--spec`), which validates and decodes the answer; a stream prints one compact
- * JSON value per line.
+ * JSON value per line. Without `--spec`, a path the shell snapshot lacks (a block's protocol
+ * routes, the mempool) is looked up in the node's own interface, captured whole. A redirect to
+ * another host is refused unless `--follow-redirects`.
  */
 
 import type { Command } from "commander";
@@ -10,6 +12,7 @@ import { CliError } from "../errors.ts";
 import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
 import { readValueArgument } from "../value-input.ts";
 import { interpretedBinaryBodies, matchRoute } from "../rpc-route.ts";
+import { RedirectRefusedError, TooManyRedirectsError, redirectPolicyFetch } from "../../describe/redirects.ts";
 import { CodecError, ElementTooLargeError, FramingError, HttpTransport, MediaTypeError, PathError, QueryStringError, RpcError, TransportError, ValidationError, formatErrorTrace, isErrorTrace, parseQueryString, type MediaType } from "@tezos-rpcgen/runtime";
 
 interface RpcOptions {
@@ -19,6 +22,8 @@ interface RpcOptions {
   prefix?: string;
   limit?: string;
   timeout?: string;
+  followRedirects?: boolean;
+  maxSize?: number;
 }
 
 /** Where the command writes; tests collect the lines. */
@@ -61,12 +66,22 @@ export async function runRpc(method: string, target: string, body: string | unde
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   const search = queryAt === -1 ? "" : target.slice(queryAt + 1);
 
-  const spec = io.spec ?? (await loadSpec({ ...options, timeout: timeoutMs }));
-  const { entry, route, path: pathArgs } = matchRoute(spec, method, path);
+  const specOptions = { ...options, timeout: timeoutMs };
+  let spec = io.spec ?? (await loadSpec(specOptions));
+  let matched: ReturnType<typeof matchRoute>;
+  try {
+    matched = matchRoute(spec, method, path);
+  } catch (error) {
+    // The shell snapshot has no protocol routes: the node's own interface has them.
+    if (io.spec !== undefined || options.spec !== undefined) throw error;
+    spec = await loadSpec({ ...specOptions, spec: options.node });
+    matched = matchRoute(spec, method, path);
+  }
+  const { entry, route, path: pathArgs } = matched;
   let input: unknown;
   if (route.input) {
     if (body === undefined) throw new CliError(`${route.operation} takes a body: give it as JSON text, @FILE or - (standard input)`, 2);
-    const text = new TextDecoder().decode((await readValueArgument(body, io.stdin)).bytes);
+    const text = new TextDecoder().decode((await readValueArgument(body, io.stdin, options.maxSize)).bytes);
     try {
       input = JSON.parse(text);
     } catch (error) {
@@ -78,7 +93,8 @@ export async function runRpc(method: string, target: string, body: string | unde
 
   try {
     const query = queryArguments(route, search);
-    const transport = new HttpTransport({ baseUrl: options.node, binary: interpretedBinaryBodies(spec, entry), ...(timeoutMs ? { timeoutMs } : {}) });
+    const fetch = redirectPolicyFetch({ followRedirects: options.followRedirects === true, onRedirect: (from, to) => process.stderr.write(`note: ${from} redirected to ${to}\n`) });
+    const transport = new HttpTransport({ baseUrl: options.node, binary: interpretedBinaryBodies(spec, entry), fetch, ...(timeoutMs ? { timeoutMs } : {}) });
     const request = { path: pathArgs, query: query as never, mediaType, ...(route.input ? { body: input } : {}) };
     const streams = route.streaming === "always" || (typeof route.streaming === "object" && query[route.streaming.whenFlag] === true);
     if (!streams) {
@@ -104,7 +120,7 @@ function asCliError(error: unknown): unknown {
     const allow = error.allow ? ` (allowed: ${error.allow.join(", ")})` : "";
     return new CliError(`the node answered ${error.status} to ${error.method} ${error.url}${allow}${trace}${text}`, 1);
   }
-  if (error instanceof TransportError) return new CliError(error.message, 2);
+  if (error instanceof TransportError || error instanceof RedirectRefusedError || error instanceof TooManyRedirectsError) return new CliError(error.message, 2);
   if (error instanceof QueryStringError || error instanceof PathError || error instanceof MediaTypeError) return new CliError(error.message, 2);
   if (error instanceof CodecError || error instanceof ValidationError || error instanceof FramingError || error instanceof ElementTooLargeError) {
     return new CliError(`the node's answer does not fit the snapshot: ${error.message}`, 1);
@@ -135,6 +151,7 @@ timeout, unknown route, bad arguments).
 
 Examples:
   $ tezos-rpcgen rpc GET /chains/main/chain_id --node http://localhost:8732
+  $ tezos-rpcgen rpc GET /chains/main/blocks/head/header --node http://localhost:8732   # route from the node's own interface
   $ tezos-rpcgen rpc GET '/chains/main/blocks?length=1' --node http://localhost:8732 --media binary
   $ tezos-rpcgen rpc GET /monitor/heads/main --node http://localhost:8732 --limit 3
   $ tezos-rpcgen rpc POST /injection/operation '"<hex>"' --node http://localhost:8732`,

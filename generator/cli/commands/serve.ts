@@ -61,13 +61,14 @@ Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
   $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
   $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis
+  $ tezos-rpcgen serve --net-addr 127.0.0.1:9732        # peer-to-peer on a fixed port (default: any free port)
   $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first
   $ tezos-rpcgen serve --cors-origin http://localhost:3000   # a browser app on that origin may call it
   $ tezos-rpcgen serve --host 0.0.0.0 --allow-all-rpc 0.0.0.0:8732 # every RPC from other machines too`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
-      const { startSandbox, ConfigError, StoreError } = await import("../../../sandbox/index.ts");
+      const { startSandbox, ConfigError, StoreError, MissingSqliteError } = await import("../../../sandbox/index.ts");
       let sandbox;
       try {
         sandbox = await startSandbox({
@@ -88,15 +89,15 @@ Examples:
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
         if (error instanceof StoreError) throw new CliError(error.message, 2);
+        if (error instanceof MissingSqliteError) throw new CliError(`--data-dir: ${error.message}`, 2);
         const code = (error as { code?: string }).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
         throw error;
       }
       const running = sandbox;
-      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
-      const p2pAddr = running.node.config.p2p["listen-addr"];
-      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
-      await new Promise<void>((resolve) => {
+      // The handlers come before the line that says the node is up: a supervisor that stops it
+      // as soon as it reads that line must reach them, not the default action (killed at once).
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           process.stderr.write(`${signal}: stopping\n`);
           void running.stop().then(resolve);
@@ -104,5 +105,9 @@ Examples:
         process.once("SIGINT", () => stop("SIGINT"));
         process.once("SIGTERM", () => stop("SIGTERM"));
       });
+      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
+      const p2pAddr = running.node.config.p2p["listen-addr"];
+      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
+      await stopped;
     });
 }

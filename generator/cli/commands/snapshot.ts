@@ -15,6 +15,7 @@ export interface SnapshotOptions {
   retries: number;
   maxSize?: number;
   expand: boolean;
+  followRedirects?: boolean;
 }
 
 export function registerSnapshot(program: Command): void {
@@ -28,6 +29,7 @@ export function registerSnapshot(program: Command): void {
     .option("--timeout <ms>", "deadline of each request", positiveInteger, 30_000)
     .option("--retries <n>", "retries after a network error or a 5xx answer", positiveInteger, 2)
     .option("--max-size <bytes>", `${MAX_SIZE_HELP}`, byteSize, DEFAULT_MAX_BODY_BYTES)
+    .option("--follow-redirects", "follow a redirect to another host (default: refused, exit 2); the snapshot's source.url names the host that answered")
     .option("--no-expand", "keep dynamic directories as {\"dynamic\": …} nodes (write the bare describe answer)")
     .addHelpText(
       "after",
@@ -71,8 +73,10 @@ export async function runSnapshot(
     retries: options.retries,
     maxBytes: options.maxSize,
     expand: options.expand,
+    followRedirects: options.followRedirects === true,
     onProgress: progress === undefined ? () => {} : (event) => progress(progressLine(event)),
   });
+  if (captured.nodeUrl !== options.node) note(`redirected: the interface is ${captured.nodeUrl}'s`);
   // With progress shown, the progress lines already said which directories were skipped.
   if (progress === undefined) for (const skipped of captured.skipped) note(`not expanded: ${skipped.route} (${skipped.reason})`);
   const document = captured.document.expansions === undefined || captured.document.expansions.length === 0 ? captured.answer : captured.document;

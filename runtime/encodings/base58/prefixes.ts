@@ -2,10 +2,17 @@
  * The Base58Check types of Tezos: prefix bytes, payload length, and the leading characters and
  * total length that every string of the type has.
  *
- * Facts from tezos/tezos-mirror: `src/lib_crypto/base58.ml` (shell hashes, keys, signatures,
- * chain id, peer id), the protocol files `block_payload_hash.ml`, `nonce_hash.ml`,
- * `contract_hash.ml`, `script_expr_hash.ml`, and, for the rollup types of the 2022 Alpha dump,
- * `tx_rollup_prefixes.ml`, `sc_rollup_repr.ml` and `sc_rollup_inbox_repr.ml` of that period.
+ * Facts from tezos/tezos-mirror: the whole `Prefix` table of `src/lib_crypto/base58.ml` (shell
+ * hashes, keys, secret keys, signatures, chain id, peer id, Sapling, BLS, ML-DSA-44, smart
+ * rollups, DAL commitments), the protocol files `block_payload_hash.ml`, `nonce_hash.ml`,
+ * `contract_hash.ml`, `script_expr_hash.ml`, `blinded_public_key_hash.ml`, `zk_rollup_repr.ml`
+ * (Lima's `zkr1`, then `epx1`), `dal_slot_repr.ml`, `dal_attestations_repr.ml`,
+ * `sc_rollup_inbox_message_repr.ml`, and, for retired features, Jakarta's and Kathmandu's
+ * `tx_rollup_prefixes.ml`, `tx_rollup_l2_context_hash.ml`, `sc_rollup_repr.ml` and
+ * `sc_rollup_inbox_repr.ml`; `src/lib_crypto/injector_operations_hash.ml` and
+ * `src/lib_smart_rollup/l2_message.ml`. Octez's own comments give each leading text and length
+ * (`edsk(54)`); where a comment's byte-count group disagrees (`SSp` is 32 bytes, not 33), the
+ * encoded length decides.
  * The leading characters and lengths are checked by the tests against encodings of all-zero and
  * all-0xff payloads, so a wrong prefix byte cannot go unnoticed.
  */
@@ -103,6 +110,49 @@ export const BASE58 = {
   sc_rollup_commitment_hash: kind("sc_rollup_commitment_hash", "a smart contract rollup commitment hash", "11901564", 32, "scc1", 54),
   sc_rollup_state_hash: kind("sc_rollup_state_hash", "a smart contract rollup state hash", "11907aca", 32, "scs1", 54),
   sc_rollup_inbox_hash: kind("sc_rollup_inbox_hash", "a smart contract rollup inbox hash", "03faaeeed0", 32, "scib1", 55),
+  // Secret keys, encrypted secret keys and scalars (wallet formats: never in RPC bodies, kept so that every Octez string is recognised).
+ed25519_seed: kind("ed25519_seed", "an Ed25519 secret key (seed)", "0d0f3a07", 32, "edsk", 54),
+  ed25519_secret_key: kind("ed25519_secret_key", "an Ed25519 secret key", "2bf64e07", 64, "edsk", 98),
+  secp256k1_secret_key: kind("secp256k1_secret_key", "a Secp256k1 secret key", "11a2e0c9", 32, "spsk", 54),
+  p256_secret_key: kind("p256_secret_key", "a P256 secret key", "1051eebd", 32, "p2sk", 54),
+  bls12_381_secret_key: kind("bls12_381_secret_key", "a BLS12-381 secret key", "0396c028", 32, "BLsk", 54),
+  ed25519_encrypted_seed: kind("ed25519_encrypted_seed", "an encrypted Ed25519 secret key", "075a3cb329", 56, "edesk", 88),
+  secp256k1_encrypted_secret_key: kind("secp256k1_encrypted_secret_key", "an encrypted Secp256k1 secret key", "09edf1ae96", 56, "spesk", 88),
+  p256_encrypted_secret_key: kind("p256_encrypted_secret_key", "an encrypted P256 secret key", "09303973ab", 56, "p2esk", 88),
+  bls12_381_encrypted_secret_key: kind("bls12_381_encrypted_secret_key", "an encrypted BLS12-381 secret key", "02051e3519", 56, "BLesk", 88),
+  secp256k1_encrypted_scalar: kind("secp256k1_encrypted_scalar", "an encrypted Secp256k1 scalar", "01832456f8", 60, "seesk", 93),
+  secp256k1_scalar: kind("secp256k1_scalar", "a Secp256k1 scalar", "26f888", 32, "SSp", 53),
+  secp256k1_element: kind("secp256k1_element", "a Secp256k1 element", "055c00", 33, "GSp", 54),
+  // Aggregate signatures, Sapling.
+  generic_aggregate_signature: kind("generic_aggregate_signature", "an aggregate signature", "024bea65", 96, "asig", 141),
+  sapling_spending_key: kind("sapling_spending_key", "a Sapling spending key", "0bed145c", 169, "sask", 241),
+  sapling_address: kind("sapling_address", "a Sapling address", "124728df", 43, "zet1", 69),
+  // ML-DSA-44 (post-quantum `tz5` accounts).
+  mldsa44_public_key_hash: kind("mldsa44_public_key_hash", "an ML-DSA-44 public key hash", "06a1a9", 20, "tz5", 36),
+  mldsa44_public_key: kind("mldsa44_public_key", "an ML-DSA-44 public key", "0d07ed43", 1312, "mdpk", 1802),
+  mldsa44_secret_key: kind("mldsa44_secret_key", "an ML-DSA-44 secret key", "09397439", 3872, "mdsk", 5298),
+  mldsa44_encrypted_secret_key: kind("mldsa44_encrypted_secret_key", "an encrypted ML-DSA-44 secret key", "05318527ac", 3896, "mdesk", 5332),
+  mldsa44_signature: kind("mldsa44_signature", "an ML-DSA-44 signature", "019c2dd203", 2420, "mdsig", 3316),
+  // Smart rollups (`sr1`, from Mumbai on) and their hashes.
+  smart_rollup_address: kind("smart_rollup_address", "a smart rollup address", "067c75", 20, "sr1", 36),
+  smart_rollup_commitment_hash: kind("smart_rollup_commitment_hash", "a smart rollup commitment hash", "11a5868a", 32, "src1", 54),
+  smart_rollup_state_hash: kind("smart_rollup_state_hash", "a smart rollup state hash", "11a5ebf0", 32, "srs1", 54),
+  smart_rollup_inbox_hash: kind("smart_rollup_inbox_hash", "a smart rollup inbox hash", "03ff8a916e", 32, "srib1", 55),
+  smart_rollup_merkelized_payload_hashes_hash: kind("smart_rollup_merkelized_payload_hashes_hash", "a smart rollup merkelized payload hashes hash", "03ff8a918c", 32, "srib2", 55),
+  smart_rollup_inbox_message_hash: kind("smart_rollup_inbox_message_hash", "a smart rollup inbox message hash", "03ff8a91aa", 32, "srib3", 55),
+  smart_rollup_message_hash: kind("smart_rollup_message_hash", "a smart rollup L2 message hash", "03fab3f7c4", 32, "scmsg", 55),
+  // Zk rollups (`zkr1` in Lima, `epx1` after), commitments' blinded key hashes (`btz1`).
+  zk_rollup_address_lima: kind("zk_rollup_address_lima", "a zk rollup address (Lima)", "01ab54fb", 20, "zkr1", 37),
+  zk_rollup_address: kind("zk_rollup_address", "a zk rollup address", "0117e07d", 20, "epx1", 37),
+  blinded_public_key_hash: kind("blinded_public_key_hash", "a blinded public key hash (commitment)", "010231df", 20, "btz1", 37),
+  // DAL: commitments (`sh`), skip-list cells, attestation hashes.
+  dal_commitment: kind("dal_commitment", "a DAL commitment (slot header)", "0274b4", 48, "sh", 74),
+  dal_skip_list_content_hash: kind("dal_skip_list_content_hash", "a DAL skip list content hash", "02e0485edb", 32, "dash1", 55),
+  dal_skip_list_pointer_hash: kind("dal_skip_list_pointer_hash", "a DAL skip list pointer hash", "02e0487323", 32, "dask1", 55),
+  dal_attestations_hash: kind("dal_attestations_hash", "a DAL attestations hash", "380ca5", 32, "dba", 53),
+  // Tooling and retired transaction-rollup L2 state.
+  injector_operation_hash: kind("injector_operation_hash", "an injector operation hash", "4007ce", 32, "iop", 53),
+  tx_rollup_l2_context_hash: kind("tx_rollup_l2_context_hash", "a transaction rollup L2 context hash", "118f13", 32, "CTx", 53),
 } as const satisfies Record<string, Base58Kind>;
 
 /** Name of a Base58Check type of {@link BASE58}. */

@@ -218,6 +218,24 @@ describe("drift: JSON bodies, direction-aware", () => {
     expect(wider.changes[0]?.message).toBe("range widened: maximum 1000 → none");
   });
 
+  it("a JSON default: changed on both sides is one compatible change naming both values; stated on one side only, none", () => {
+    const withDefault = (before: unknown, after: unknown) => {
+      const old = baseRoot();
+      const now = clone(old);
+      if (before !== undefined) inputJson(old).properties.amount.default = before;
+      if (after !== undefined) inputJson(now).properties.amount.default = after;
+      return compareTrees(read(old), read(now));
+    };
+    const changed = withDefault(10, 20);
+    expect(lines(changed)).toEqual(["compatible json-keyword-changed POST /items input json $.amount"]);
+    expect(changed.changes[0]?.message).toBe("default 10 → 20");
+    expect(changed.changes[0]).toMatchObject({ old: 10, new: 20 });
+    expect(lines(withDefault(10, 10))).toEqual([]);
+    // Octez's describe leaves defaults out where our spec states them: not a change.
+    expect(lines(withDefault(10, undefined))).toEqual([]);
+    expect(lines(withDefault(undefined, 20))).toEqual([]);
+  });
+
   it("patterns: imposed on an input is breaking, lifted compatible, changed breaking", () => {
     const withPattern = (p: string | undefined) => (root: Json) => {
       const prop = { type: "string" } as Json;

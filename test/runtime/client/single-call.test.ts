@@ -1,7 +1,8 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { GetChainsChainIdError } from "../../../generated/shell/types.ts";
-import { BaseUrlError, DecodeError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
-import { getChainsBlocks, getChainsChainId, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
+import { BaseUrlError, DecodeError, PathError, ElementTooLargeError, isRpcError, HttpTransport, MediaTypeError, RpcError, TransportError, ValidationError, binaryBodies, frameBinary, type AnyRouteDescriptor } from "../../../runtime/index.ts";
+import { getChainsBlocks, getChainsChainId, getNetworkPeers, getNetworkPeersLog, postInjectionOperation } from "../../../generated/shell/client.ts";
 import { getChainsChainIdRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { closedPort, standInsPerTest, writeInPieces, type StandInHandler } from "../../support/stand-in-node.ts";
@@ -113,6 +114,69 @@ describe("single answers", () => {
     expect(declared.message).toBe("answer is larger than the cap of 1000 bytes (5003 bytes read so far)");
     const chunked = await rejection(getChainsBlocks(transport, { path: { chain_id: "main" } }), ElementTooLargeError);
     expect(chunked.size).toBeGreaterThan(1000);
+  });
+
+  it("a route whose request is all optional takes the options in it too: getNetworkPeers(node, { signal }) aborts", async () => {
+    // Answers the `disconnected` filter at once, anything else never.
+    const n = await node((req, res) => (req.url.includes("filter=disconnected") ? json([])(req, res) : undefined));
+    const transport = new HttpTransport({ baseUrl: n.url });
+    const controller = new AbortController();
+    const call = getNetworkPeers(transport, { signal: controller.signal });
+    controller.abort();
+    expect((await rejection(call, TransportError)).reason).toBe("aborted");
+    expect((await rejection(getNetworkPeers(transport, { timeoutMs: 30 }), TransportError)).reason).toBe("timeout");
+    // Query and options together; options given third still win.
+    expect(await getNetworkPeers(transport, { query: { filter: ["disconnected"] }, timeoutMs: 1 }, { timeoutMs: 10_000 })).toEqual([]);
+    expect(n.requests.map((r) => r.url)).toContain("/network/peers?filter=disconnected");
+  });
+
+  it("in a browser page, a failed call to another origin hints at CORS", async () => {
+    const refused: typeof fetch = () => Promise.reject(new TypeError("Failed to fetch"));
+    const page = globalThis as { location?: unknown };
+    page.location = { origin: "http://app.example", href: "http://app.example/" };
+    try {
+      const other = await rejection(getChainsChainId(new HttpTransport({ baseUrl: "http://node.example:8732", fetch: refused }), { path: { chain_id: "main" } }), TransportError);
+      expect(other.reason).toBe("unreachable");
+      expect(other.message).toContain("a refusal by CORS");
+      expect(other.message).toContain("--cors-origin http://app.example");
+      const same = await rejection(getChainsChainId(new HttpTransport({ baseUrl: "http://app.example/rpc", fetch: refused }), { path: { chain_id: "main" } }), TransportError);
+      expect(same.message).not.toContain("CORS");
+    } finally {
+      delete page.location;
+    }
+  });
+
+  it("a path argument . or .. cannot change the route under a base path: refused before any request", async () => {
+    const n = await node(json("NetXdQprcVkpaWU"));
+    const transport = new HttpTransport({ baseUrl: `${n.url}/base` });
+    for (const chain_id of ["..", "."]) {
+      const error = await rejection(getChainsChainId(transport, { path: { chain_id } }), PathError);
+      expect(error.problem).toBe("dot-segment");
+      expect(error.where).toBe("chain_id");
+    }
+    expect(n.requests).toEqual([]);
+    expect(await getChainsChainId(transport, { path: { chain_id: "main" } })).toBe("NetXdQprcVkpaWU");
+    expect(n.requests.map((r) => r.url)).toEqual(["/base/chains/main/chain_id"]);
+  });
+
+  it("caps the decoded bytes of a compressed answer as they stream, by default at 64 MiB", async () => {
+    // Spaces then "main": valid JSON whatever its length, so only the cap can refuse it.
+    const inflating = (size: number) => gzipSync(Buffer.concat([Buffer.alloc(size - 6, 0x20), Buffer.from('"main"')]));
+    const small = inflating(1 << 20); // about 1 KiB compressed, 1 MiB decoded
+    const big = inflating(64 * 1024 * 1024 + 1);
+    const n = await node(async (req, res) => {
+      const body = req.url.includes("big") ? big : small;
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": body.length });
+      res.end(body);
+    });
+    const capped = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, maxAnswerBytes: 64 * 1024, validate: false }), { path: { chain_id: "main" } }), ElementTooLargeError);
+    expect(capped.limit).toBe(64 * 1024);
+    // Stopped near the cap, not after reading the whole megabyte.
+    expect(capped.size).toBeLessThan(1 << 20);
+    // The same answer under a cap it fits decodes.
+    expect(await getChainsChainId(new HttpTransport({ baseUrl: n.url, validate: false }), { path: { chain_id: "main" } })).toBe("main");
+    const byDefault = await rejection(getChainsChainId(new HttpTransport({ baseUrl: n.url, validate: false }), { path: { chain_id: "big" } }), ElementTooLargeError);
+    expect(byDefault.limit).toBe(64 * 1024 * 1024);
   });
 });
 

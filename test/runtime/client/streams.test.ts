@@ -194,4 +194,47 @@ describe("streams", () => {
     expect(error).toBeInstanceOf(RpcError);
     expect((error as RpcError).status).toBe(404);
   });
+
+  /** A node that sends one element, stays silent for `ms`, then sends another and ends. */
+  const silentFor =
+    (ms: number): StandInHandler =>
+    async (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(`${JSON.stringify(elements[0])}\n`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      res.end(`${JSON.stringify(elements[1])}\n`);
+    };
+
+  it("a silent stream ends with a timeout once it passes the idle limit asked for", async () => {
+    const n = await node(silentFor(600));
+    const got: unknown[] = [];
+    const error = await (async () => {
+      for await (const value of getMonitorBootstrapped(new HttpTransport({ baseUrl: n.url, streamIdleTimeoutMs: 100 }))) got.push(value);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual([elements[0]]);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).reason).toBe("timeout");
+    expect((error as Error).message).toContain("streamIdleTimeoutMs");
+    await n.requests[0]!.closed;
+    expect(n.requests[0]!.abandoned).toBe(true);
+  });
+
+  it("without an idle limit a stream outlives the platform's body timeout (undici's, shortened here to 100 ms)", async () => {
+    const n = await node(silentFor(1_500)); // undici checks its timers about once a second
+    const key = Symbol.for("undici.globalDispatcher.1");
+    const globals = globalThis as unknown as Record<symbol, { constructor: new (options: object) => { close(): Promise<void> } }>;
+    await fetch(n.url).then((r) => r.arrayBuffer()); // loads undici, which installs its agent
+    const original = globals[key]!;
+    const impatient = new original.constructor({ bodyTimeout: 100 });
+    globals[key] = impatient as never;
+    try {
+      // The same agent ends a plain fetch of that body: the shortened limit is in force.
+      const plain = await fetch(n.url).then((r) => r.text()).catch((e: { cause?: { code?: string } }) => e.cause?.code);
+      expect(plain).toBe("UND_ERR_BODY_TIMEOUT");
+      expect(await collect(getMonitorBootstrapped(new HttpTransport({ baseUrl: n.url })))).toEqual(elements.slice(0, 2));
+    } finally {
+      globals[key] = original as never;
+      await impatient.close();
+    }
+  });
 });

@@ -122,6 +122,10 @@ describe("paths", () => {
     };
     expect(fail(() => buildPath(getChainsBlocksRoute.path, {}))).toBe("missing-argument");
     expect(fail(() => buildPath(getChainsBlocksRoute.path, { chain_id: "" }))).toBe("empty-argument");
+    expect(fail(() => buildPath(getChainsBlocksRoute.path, { chain_id: ".." }))).toBe("dot-segment");
+    expect(fail(() => buildPath(getChainsBlocksRoute.path, { chain_id: "." }))).toBe("dot-segment");
+    // Other dotted values are ordinary segments.
+    expect(buildPath(getChainsBlocksRoute.path, { chain_id: "..." })).toBe("/chains/.../blocks");
     expect(fail(() => buildPath(getChainsBlocksRoute.path, { chain_id: ["a", "b"] }))).toBe("missing-argument");
     expect(fail(() => splitPath("/chains/%zz"))).toBe("bad-encoding");
   });
