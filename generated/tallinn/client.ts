@@ -1177,10 +1177,11 @@ export function getMonitorActiveChains(
  */
 export function getMonitorAppliedBlocks(
   transport: RpcTransport,
-  request: GetMonitorAppliedBlocksRequest = {},
+  request: GetMonitorAppliedBlocksRequest & CallOptions = {},
   options: CallOptions = {},
 ): AsyncIterable<GetMonitorAppliedBlocksOutput> {
   return transport.stream(getMonitorAppliedBlocksRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
@@ -1255,10 +1256,11 @@ export function getMonitorProtocols(
  */
 export function getMonitorValidatedBlocks(
   transport: RpcTransport,
-  request: GetMonitorValidatedBlocksRequest = {},
+  request: GetMonitorValidatedBlocksRequest & CallOptions = {},
   options: CallOptions = {},
 ): AsyncIterable<GetMonitorValidatedBlocksOutput> {
   return transport.stream(getMonitorValidatedBlocksRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
@@ -1368,10 +1370,15 @@ export function getNetworkLog(
  */
 export function getNetworkPeers(
   transport: RpcTransport,
-  request: GetNetworkPeersRequest = {},
+  request: GetNetworkPeersRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPeersOutput> {
-  return transport.call(getNetworkPeersRoute, { ...options, path: {}, query: request.query ?? {} });
+  return transport.call(getNetworkPeersRoute, {
+    ...request,
+    ...options,
+    path: {},
+    query: request.query ?? {},
+  });
 }
 
 /**
@@ -1469,10 +1476,11 @@ export function getNetworkPeersLogStream(
  */
 export function getNetworkPoints(
   transport: RpcTransport,
-  request: GetNetworkPointsRequest = {},
+  request: GetNetworkPointsRequest & CallOptions = {},
   options: CallOptions = {},
 ): Promise<GetNetworkPointsOutput> {
   return transport.call(getNetworkPointsRoute, {
+    ...request,
     ...options,
     path: {},
     query: request.query ?? {},
