@@ -1,0 +1,303 @@
+/**
+ * JSON schemas for registered encodings that come without one (Kaitai gives layouts only).
+ *
+ * A codec id is paired, in order, with:
+ * 1. the OpenAPI component of the same definition name (`024-PtTALLiN.contract_id`);
+ * 2. otherwise a schema derived from the binary layout: object properties from named fields,
+ *    unions as `oneOf` titled by case, lists as arrays, zarith as the `bignum`/`positive_bignum`
+ *    definitions; a binary definition whose title is an OpenAPI component is that component; a
+ *    fixed-size bytes field takes the schema that properties of that name have in the OpenAPI
+ *    document (`branch` is a `block_hash` wherever Octez publishes one), else it is hex.
+ *
+ * Nothing here knows a protocol: names come from the files read. One repair of the published
+ * OpenAPI: Octez writes the JSON of lazily decoded Micheline (`lazy_expr`: a transaction's
+ * parameters, a script's code and storage) as the unconstrained schema `{}`; where the document
+ * defines a Micheline expression, a `{}` property is that expression.
+ */
+
+import type { JsonSchema } from "../model/json-schema.ts";
+import type { RawBinarySchema, RawEncoding, RawField, RawLayout } from "../describe/raw.ts";
+import { rawString } from "../describe/raw.ts";
+import type { RegisteredEncoding } from "./registered.ts";
+
+/** How each encoding got its JSON schema. */
+export interface PairingReport {
+  /** Codec ids paired with the OpenAPI component of their name. */
+  byName: string[];
+  /** Codec ids whose schema was derived from the layout. */
+  derived: string[];
+}
+
+/** Named JSON definitions taken from an OpenAPI document, `$ref`s rewritten to `#/definitions/`. */
+export function openApiDefinitions(openapi: unknown): Record<string, JsonSchema> {
+  const components = (openapi as { components?: { schemas?: Record<string, unknown> } } | null)?.components?.schemas ?? {};
+  const definitions = rewriteRefs(components) as Record<string, JsonSchema>;
+  const micheline = Object.keys(definitions).find((name) => /^micheline\..*\.expression$/.test(name));
+  if (micheline !== undefined) for (const schema of Object.values(definitions)) repairLazyMicheline(schema, micheline);
+  return definitions;
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "$ref" && typeof inner === "string") out[key] = inner.replace(/^#\/components\/schemas\//, "#/definitions/");
+    else if (key === "nullable") continue;
+    else out[key] = rewriteRefs(inner);
+  }
+  return out;
+}
+
+/** Replaces unconstrained property schemas by the Micheline expression (see the module comment). */
+function repairLazyMicheline(schema: JsonSchema, micheline: string): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    const properties = (node as JsonSchema).properties;
+    if (properties !== undefined && typeof properties === "object") {
+      for (const [name, property] of Object.entries(properties)) {
+        if (property !== null && typeof property === "object" && Object.keys(property).length === 0) properties[name] = { $ref: `#/definitions/${micheline}` };
+      }
+    }
+    for (const [key, inner] of Object.entries(node)) if (key !== "properties") visit(inner);
+    if (properties !== undefined) Object.values(properties).forEach(visit);
+  };
+  visit(schema);
+}
+
+/**
+ * For each property name, the schema it most often has in the OpenAPI document (components and
+ * route bodies, `$ref`s rewritten): what a bare scalar field of that name is given.
+ */
+function propertyHints(openapi: unknown): Map<string, JsonSchema> {
+  const counts = new Map<string, Map<string, number>>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    const properties = (node as { properties?: unknown }).properties;
+    if (properties !== null && typeof properties === "object" && !Array.isArray(properties)) {
+      for (const [name, property] of Object.entries(properties as Record<string, unknown>)) {
+        if (property === null || typeof property !== "object") continue;
+        const target = JSON.stringify(rewriteRefs(property));
+        const byTarget = counts.get(name) ?? new Map<string, number>();
+        byTarget.set(target, (byTarget.get(target) ?? 0) + 1);
+        counts.set(name, byTarget);
+      }
+    }
+    for (const inner of Object.values(node)) visit(inner);
+  };
+  visit(openapi);
+  const hints = new Map<string, JsonSchema>();
+  for (const [name, byTarget] of counts) {
+    const best = [...byTarget].sort((a, b) => b[1] - a[1])[0];
+    if (best) hints.set(name, JSON.parse(best[0]) as JsonSchema);
+  }
+  return hints;
+}
+
+/** Gives every encoding without a JSON schema one (see the module comment). */
+export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openapi: unknown): { encodings: RegisteredEncoding[]; report: PairingReport } {
+  const definitions = openApiDefinitions(openapi);
+  const hints = propertyHints(openapi);
+  const report: PairingReport = { byName: [], derived: [] };
+  const paired = encodings.map((encoding): RegisteredEncoding => {
+    if (encoding.json !== undefined) return encoding;
+    if (Object.hasOwn(definitions, encoding.id)) {
+      report.byName.push(encoding.id);
+      return { ...encoding, json: { $ref: refTo(encoding.id), definitions } };
+    }
+    report.derived.push(encoding.id);
+    const json = new Deriver(encoding.binary, definitions, hints).root(encoding.id);
+    return { ...encoding, json: { ...json, definitions } };
+  });
+  return { encodings: paired, report };
+}
+
+function refTo(name: string): string {
+  return `#/definitions/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
+
+const HEX: JsonSchema = { type: "string", pattern: "^([a-zA-Z0-9][a-zA-Z0-9])*$" };
+
+/** Derives a JSON schema from a binary schema. */
+class Deriver {
+  private readonly binaryDefinitions: Map<string, RawEncoding>;
+  private readonly expanding = new Set<string>();
+
+  constructor(
+    private readonly binary: RawBinarySchema,
+    private readonly definitions: Record<string, JsonSchema>,
+    private readonly hints: ReadonlyMap<string, JsonSchema>,
+  ) {
+    this.binaryDefinitions = new Map(binary.fields.map((entry) => [rawString(entry.description.title), entry.encoding]));
+  }
+
+  /**
+   * The schema of the whole value. A value that is one bare scalar is laid out like the property
+   * named as the codec id ends (`…vote.ballot` is a `ballot`, `…timestamp` a `timestamp`).
+   */
+  root(id: string): JsonSchema {
+    const toplevel = this.binary.toplevel;
+    if ("fields" in toplevel && !("tag_size" in toplevel)) {
+      const values = valueFields(toplevel.fields);
+      const only = values[0];
+      const hint = this.hints.get(id.split(".").pop()!);
+      if (values.length === 1 && only !== undefined && hint !== undefined && (only.layout.kind === "Int" || only.layout.kind === "Bytes")) {
+        const fixed = only.data_kind.kind === "Fixed" ? only.data_kind.size : undefined;
+        return this.hinted(hint, only.layout, fixed) ?? this.encoding(toplevel);
+      }
+    }
+    return this.encoding(toplevel);
+  }
+
+  /** The hinted schema of a scalar, when it suits the layout: a named string over bytes or an int64, an enumeration over a small integer. */
+  private hinted(hint: JsonSchema, layout: RawLayout, fixed: number | undefined): JsonSchema | undefined {
+    const target = hint.$ref !== undefined ? this.definitions[decodeRef(hint.$ref)] : hint;
+    if (target === undefined) return undefined;
+    const text = target.type === "string" || target.oneOf !== undefined || target.$ref !== undefined;
+    if (layout.kind === "Bytes" && fixed !== undefined && hint.$ref !== undefined && text) return hint;
+    if (layout.kind === "Int" && layout.size === "Int64" && hint.$ref !== undefined && text) return hint;
+    if (layout.kind === "Int" && layout.size === "Int8" && Array.isArray(target.enum)) return hint;
+    return undefined;
+  }
+
+  private encoding(encoding: RawEncoding): JsonSchema {
+    if ("tag_size" in encoding) {
+      const cases = encoding.cases.map((c) => ({ name: c.name === undefined ? String(c.tag) : rawString(c.name), fields: c.fields.slice(1) }));
+      if (cases.every((c) => valueFields(c.fields).length === 0)) return { type: "string", enum: cases.map((c) => c.name.toLowerCase()) };
+      return { oneOf: cases.map((c) => ({ title: c.name, ...this.casePayload(c.name, c.fields) })) };
+    }
+    if ("fields" in encoding) return this.fields(encoding.fields);
+    return { type: "string", enum: encoding.cases.map(([, name]) => rawString(name)) };
+  }
+
+  /**
+   * A union case: a constant for a case without value (`null` for an option's `None`), the value
+   * itself for a case of one field named after it (`Some`, a gas `Limited`), else an object
+   * tagged with its case name in `kind`, as Octez tags protocol objects.
+   */
+  private casePayload(name: string, fields: readonly RawField[]): JsonSchema {
+    const values = valueFields(fields);
+    if (values.length === 0) return name === "None" ? { type: "null" } : { type: "string", enum: [name.toLowerCase()] };
+    const only = values[0]!;
+    if (values.length === 1 && (only.kind === "anon" || rawString(only.name).toLowerCase() === name.toLowerCase())) {
+      return this.layout(only.layout, only.data_kind.kind === "Fixed" ? only.data_kind.size : undefined);
+    }
+    const object = this.fields(fields);
+    if (object.properties !== undefined && !Object.hasOwn(object.properties, "kind")) {
+      return { ...object, properties: { kind: { type: "string", enum: [name.toLowerCase()] }, ...object.properties }, required: ["kind", ...(object.required ?? [])] };
+    }
+    return object;
+  }
+
+  /** A field list: an object of its named fields, or the value of its one anonymous field. */
+  private fields(fields: readonly RawField[]): JsonSchema {
+    const values = valueFields(fields);
+    const only = values[0];
+    if (values.length === 1 && only !== undefined && only.kind === "anon") return this.layout(only.layout, only.data_kind.kind === "Fixed" ? only.data_kind.size : undefined);
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    const optional = new Set(fields.filter((f) => f.kind === "option_indicator").map((f) => rawString(f.name)));
+    for (const field of values) {
+      if (field.kind === "anon") {
+        const merged = field.layout.kind === "Ref" ? this.layout(field.layout, undefined) : undefined;
+        const object = merged?.$ref !== undefined ? this.definitions[decodeRef(merged.$ref)] : merged;
+        for (const [name, schema] of Object.entries(object?.properties ?? {})) properties[name] = schema;
+        required.push(...(object?.required ?? []));
+        continue;
+      }
+      const name = rawString(field.name);
+      properties[name] = this.property(name, field.layout, field.data_kind.kind === "Fixed" ? field.data_kind.size : undefined);
+      if (!optional.has(name)) required.push(name);
+    }
+    return { type: "object", properties, required, additionalProperties: false };
+  }
+
+  private property(name: string, layout: RawLayout, fixed: number | undefined): JsonSchema {
+    const hint = this.hints.get(name);
+    if (hint === undefined) return this.layout(layout, fixed);
+    // A signature running to the end of its frame is still a signature.
+    if (layout.kind === "Bytes" && fixed === undefined && hint.$ref !== undefined && /signature/i.test(hint.$ref)) return hint;
+    return this.hinted(hint, layout, fixed) ?? this.layout(layout, fixed);
+  }
+
+  private layout(layout: RawLayout, fixed: number | undefined): JsonSchema {
+    switch (layout.kind) {
+      case "Int":
+        return layout.size === "Int64" ? { $ref: refTo(this.named("int64") ?? "int64") } : { type: "integer" };
+      case "RangedInt":
+        return { type: "integer", minimum: layout.min, maximum: layout.max };
+      case "Bool":
+        return { type: "boolean" };
+      case "Float":
+      case "RangedFloat":
+        return { type: "number" };
+      case "Bytes":
+        return HEX;
+      case "String":
+        return { $ref: refTo("unistring") };
+      case "Zero_width":
+        return { type: "object", properties: {}, additionalProperties: false };
+      case "Padding":
+        return {};
+      case "Seq":
+        return { type: "array", items: this.layout(layout.layout, undefined) };
+      case "Enum": {
+        const encoding = this.binaryDefinitions.get(rawString(layout.reference));
+        return encoding ? this.encoding(encoding) : { type: "string" };
+      }
+      case "Ref": {
+        const title = rawString(layout.name);
+        if (title === "N.t") return { $ref: refTo(this.named("positive_bignum") ?? "N.t") };
+        if (title === "Z.t") return { $ref: refTo(this.named("bignum") ?? "Z.t") };
+        if (Object.hasOwn(this.definitions, title)) return { $ref: refTo(title) };
+        const encoding = this.binaryDefinitions.get(title);
+        const wider = encoding === undefined ? undefined : this.widerUnion(encoding);
+        if (wider !== undefined) return wider;
+        if (encoding === undefined || this.expanding.has(title)) return {};
+        this.expanding.add(title);
+        try {
+          return this.encoding(encoding);
+        } finally {
+          this.expanding.delete(title);
+        }
+      }
+    }
+    void fixed;
+    return {};
+  }
+
+  /**
+   * A binary union holding every case of a published union and more (operation contents and a
+   * signature prefix) is that union with the extra cases derived: found by case names, whatever
+   * the definitions are called.
+   */
+  private widerUnion(encoding: RawEncoding): JsonSchema | undefined {
+    if (!("tag_size" in encoding)) return undefined;
+    const names = new Set(encoding.cases.map((c) => (c.name === undefined ? "" : rawString(c.name).toLowerCase())));
+    let best: { name: string; titles: string[] } | undefined;
+    for (const [name, schema] of Object.entries(this.definitions)) {
+      const titles = (schema.oneOf ?? []).map((c) => c.title?.toLowerCase() ?? "");
+      if (titles.length < 2 || titles.length >= names.size || !titles.every((t) => names.has(t))) continue;
+      if (best === undefined || titles.length > best.titles.length) best = { name, titles };
+    }
+    if (best === undefined || best.titles.length * 2 < names.size) return undefined;
+    const published = this.definitions[best.name]!.oneOf!;
+    const extra = encoding.cases.filter((c) => !best.titles.includes(c.name === undefined ? "" : rawString(c.name).toLowerCase()));
+    return { oneOf: [...published, ...extra.map((c) => ({ title: rawString(c.name ?? String(c.tag)), ...this.casePayload(rawString(c.name ?? String(c.tag)), c.fields.slice(1)) }))] };
+  }
+
+  private named(name: string): string | undefined {
+    return Object.hasOwn(this.definitions, name) ? name : undefined;
+  }
+}
+
+/** The fields that carry a value: not tags, padding, length headers or presence bytes. */
+function valueFields(fields: readonly RawField[]): Array<Extract<RawField, { kind: "named" | "anon" }>> {
+  return fields.filter((f): f is Extract<RawField, { kind: "named" | "anon" }> => (f.kind === "named" || f.kind === "anon") && f.layout.kind !== "Padding" && f.layout.kind !== "Zero_width");
+}
+
+function decodeRef(ref: string): string {
+  return ref.replace(/^#\/definitions\//, "").replace(/~1/g, "/").replace(/~0/g, "~");
+}
