@@ -37,9 +37,20 @@ export function openApiDefinitions(openapi: unknown): Record<string, JsonSchema>
   return definitions;
 }
 
+/**
+ * OpenAPI's forms back to describe's: `#/components/schemas/` references become
+ * `#/definitions/`, `nullable` is dropped, and a `$ref` that OpenAPI had to wrap in a one-entry
+ * `oneOf` (it allows no keyword beside `$ref`) stands beside its title again.
+ */
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value === null || typeof value !== "object") return value;
+  const wrapped = (value as { oneOf?: unknown }).oneOf;
+  if (Array.isArray(wrapped) && wrapped.length === 1 && typeof (wrapped[0] as { $ref?: unknown } | null)?.$ref === "string") {
+    const { oneOf, ...rest } = value as Record<string, unknown>;
+    void oneOf;
+    return rewriteRefs({ ...rest, $ref: (wrapped[0] as { $ref: string }).$ref });
+  }
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key === "$ref" && typeof inner === "string") out[key] = inner.replace(/^#\/components\/schemas\//, "#/definitions/");
@@ -219,6 +230,8 @@ class Deriver {
     if (hint === undefined) return this.layout(layout, fixed);
     // A signature running to the end of its frame is still a signature.
     if (layout.kind === "Bytes" && fixed === undefined && hint.$ref !== undefined && /signature/i.test(hint.$ref)) return hint;
+    // A list published under a name (`fitness`) is that definition.
+    if (layout.kind === "Seq" && hint.$ref !== undefined && this.definitions[decodeRef(hint.$ref)]?.type === "array") return hint;
     return this.hinted(hint, layout, fixed) ?? this.layout(layout, fixed);
   }
 

@@ -32,6 +32,8 @@ import { basename, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { RawBinarySchema, RawCase, RawDataKind, RawEncoding, RawField, RawLayout } from "../describe/raw.ts";
 import { EncodingSourceError, type RegisteredEncoding } from "./registered.ts";
+import { KNOWN_ENCODINGS } from "../reconcile/known-encodings.ts";
+import { HASH_DEFINITIONS } from "@tezos-rpcgen/runtime";
 
 interface KsyAttribute {
   id: string;
@@ -84,7 +86,7 @@ export function readKaitaiFiles(files: ReadonlyArray<{ file: string; text: strin
   const names = new NameMap(loaded.map((entry) => entry.encodingId));
   return loaded.map((entry) => {
     const binary = new SchemaBuilder(entry, byId, names).build();
-    const encoding: RegisteredEncoding = { id: entry.encodingId, binary };
+    const encoding: RegisteredEncoding = { id: entry.encodingId, binary, textAsBytes: true };
     if (entry.description !== undefined) encoding.description = entry.description;
     return encoding;
   });
@@ -133,6 +135,15 @@ class NameMap {
     return name.replace(/__/g, ".");
   }
 }
+
+/**
+ * A union case holding one base type (a hash, a key) names its field after the type, and Kaitai
+ * lowercases the name (`contract_hash`, `signature__v2__public_key_hash`): the data-encoding
+ * spelling comes back, so a union of hashes is recognised as describe's would be.
+ */
+const BASE_TYPE_NAMES: ReadonlyMap<string, string> = new Map(
+  [...Object.keys(HASH_DEFINITIONS), ...KNOWN_ENCODINGS.flatMap((entry) => entry.names)].map((name) => [name.toLowerCase().replace(/\./g, "__"), name]),
+);
 
 /** A field list being built, and whether its last value runs to the end of its frame. */
 type Fields = RawField[];
@@ -243,6 +254,13 @@ class SchemaBuilder {
         if (size === undefined) this.fail(owner, at, `length header of type ${attribute.type ?? "(none)"}`);
         const framed = this.attribute(owner, next, `${where}/${next.id}`, significant === 2 && alone, true);
         fields.push(framed.named ? { kind: "dyn", name: next.id, num_fields: framed.fields.length, size } : { kind: "dyn", num_fields: framed.fields.length, size }, ...framed.fields);
+        i++;
+        continue;
+      }
+      // A value running to the end of its frame is present when bytes are left: Octez's Kaitai
+      // files show a presence tag for it (data-encoding's `varopt`) that the bytes do not have.
+      if (attribute.enum === "bool" && next?.if === `(${attribute.id} == bool::true)` && next["size-eos"] === true) {
+        fields.push(...this.attribute(owner, { ...next, if: undefined }, `${where}/${next.id}`, false, false).fields);
         i++;
         continue;
       }
@@ -411,6 +429,13 @@ class SchemaBuilder {
           fields.push(...this.sequence(scoped.owner, scoped.type.seq, scoped.name, false));
         } else fields.push(...this.attribute(owner, plain, `${at}/${attribute.id}`, true, false).fields);
       }
+      // A case holding one hash names it by its type: Kaitai lowercases that name (see BASE_TYPE_NAMES).
+      const values = fields.slice(1).filter((f) => f.kind === "named" && f.layout.kind !== "Padding");
+      const only = values.length === 1 && values[0]!.kind === "named" ? values[0]! : undefined;
+      if (only !== undefined && only.kind === "named") {
+        const spelled = BASE_TYPE_NAMES.get(rawName(only.name));
+        if (spelled !== undefined) only.name = spelled;
+      }
       return { tag: code, fields, name: caseName(name) };
     });
     const dataKinds = cases.map((c) => fieldsSize(c.fields, this.definitions));
@@ -431,6 +456,10 @@ function withSignatureSplitNamed(seq: readonly KsyAttribute[]): readonly KsyAttr
   const prefix = seq.find((a) => /^.+_and_signature_prefix$/.test(a.id));
   if (prefix === undefined || !seq.some((a) => a.id === "signature_suffix")) return seq;
   return seq.map((a) => (a === prefix ? { ...a, id: a.id.replace(/_and_signature_prefix$/, "") } : a.id === "signature_suffix" ? { ...a, id: "signature" } : a));
+}
+
+function rawName(name: RawField extends infer F ? (F extends { kind: "named"; name: infer N } ? N : never) : never): string {
+  return typeof name === "string" ? name : "";
 }
 
 function isUnionType(type: KsyType): boolean {

@@ -17,6 +17,8 @@ export interface RegisteredEncoding {
   json?: JsonSchema;
   /** The binary schema in the describe answer's form (`{toplevel, fields}`). */
   binary: RawBinarySchema;
+  /** The source writes text as bytes (Kaitai): JSON text over a bytes layout is text. */
+  textAsBytes?: boolean;
   /** One line saying what the value is, when the source says. */
   description?: string;
 }

@@ -32,7 +32,16 @@ export class DefinitionRegistry {
     // Optimistically take an existing definition of that name as this one, so that a
     // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
     if (this.definitions.has(name)) this.renames.set(pending, name);
-    const codec = build(pending);
+    let codec: IR;
+    try {
+      codec = build(pending);
+    } catch (error) {
+      // A build that failed (a union case left JSON-only catches it and goes on) must not leave
+      // its pending name for the next use of the same definition in this body.
+      local.delete(key);
+      this.renames.delete(pending);
+      throw error;
+    }
     const final = this.settle(name, pending, codec, view);
     this.renames.set(pending, final);
     local.set(key, final);

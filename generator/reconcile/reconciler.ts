@@ -42,6 +42,14 @@ export interface DefinitionSink {
   define(name: string, shapeKey: string, view: JsonView, build: (assignedName: string) => IR): string;
 }
 
+export interface ReconcileOptions {
+  /**
+   * The binary schema comes from a source that writes text as bytes (Kaitai layouts): a `Bytes`
+   * value whose JSON is text rather than hex is read as text.
+   */
+  textAsBytes?: boolean;
+}
+
 /** Reconciles one body (input, output or error) of a service. */
 export class BodyReconciler {
   /**
@@ -56,6 +64,7 @@ export class BodyReconciler {
     private readonly json: JsonSchema,
     private readonly binary: BinarySchema,
     private readonly sink: DefinitionSink,
+    private readonly options: ReconcileOptions = {},
   ) {}
 
   /** The IR of the whole body. */
@@ -142,6 +151,15 @@ export class BodyReconciler {
       const size = matchKnownLayout(entry, layout, dataKind);
       if (size) return entry.id === "rollup_address_text" ? { kind: "string", size } : this.knownIR(entry, size);
     }
+    // A definition that is one value behind a length header (an optional framed value, which a
+    // presence byte must precede as one field) holds the known value in that frame.
+    const framed = this.framedValue(layout);
+    if (framed !== undefined) {
+      for (const entry of candidates) {
+        const size = matchKnownLayout(entry, framed.field.layout, framed.field.dataKind);
+        if (size) return { kind: "dynamic", header: framed.header, inner: this.knownIR(entry, size) };
+      }
+    }
     if (candidates.length > 0) {
       const names = candidates.map((c) => c.id).join(", ");
       throw new ReconcileError(`known encoding ${names} does not accept the binary layout ${describeLayout(layout, dataKind)}`, where);
@@ -150,6 +168,16 @@ export class BodyReconciler {
       throw new UnknownEncodingError(`unknown Base58Check type ${JSON.stringify(view.title)} (${view.refs.join(" → ") || fieldName || "anonymous"}); add it to the known-encodings table`, where);
     }
     return undefined;
+  }
+
+  /** The value of a `Ref` to an object that is a length header and one value field. */
+  private framedValue(layout: Layout): { header: DynSize; field: Extract<Field, { kind: "named" | "anon" }> } | undefined {
+    if (layout.kind !== "Ref") return undefined;
+    const encoding = this.binary.definitions.get(layout.name)?.encoding;
+    if (encoding?.kind !== "Obj" || encoding.fields.length !== 2) return undefined;
+    const [header, field] = encoding.fields;
+    if (header?.kind !== "dyn" || header.numFields !== 1 || (field?.kind !== "named" && field?.kind !== "anon")) return undefined;
+    return { header: header.size, field };
   }
 
   private knownIR(entry: KnownEncoding, size: Size): IR {
@@ -215,6 +243,7 @@ export class BodyReconciler {
       case "Bytes": {
         const size = sizeOf(dataKind, where);
         if (isUnconstrained(schema)) return { kind: "any-json", size };
+        if (this.options.textAsBytes === true && (isUnistring(view) || (schema.type === "string" && schema.pattern === undefined && !Array.isArray(schema.enum)))) return { kind: "string", size };
         return { kind: "bytes", size };
       }
       case "String": {

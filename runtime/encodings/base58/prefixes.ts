@@ -103,6 +103,21 @@ export const BASE58 = {
   sc_rollup_commitment_hash: kind("sc_rollup_commitment_hash", "a smart contract rollup commitment hash", "11901564", 32, "scc1", 54),
   sc_rollup_state_hash: kind("sc_rollup_state_hash", "a smart contract rollup state hash", "11907aca", 32, "scs1", 54),
   sc_rollup_inbox_hash: kind("sc_rollup_inbox_hash", "a smart contract rollup inbox hash", "03faaeeed0", 32, "scib1", 55),
+  // Smart rollups and DAL of current protocols (`src/lib_crypto/base58.ml`); the minimum protocol
+  // 024 (Tallinn) needs, see generator/encodings/.
+  smart_rollup_address: kind("smart_rollup_address", "a smart rollup address", "067c75", 20, "sr1", 36),
+  smart_rollup_commitment_hash: kind("smart_rollup_commitment_hash", "a smart rollup commitment hash", "11a5868a", 32, "src1", 54),
+  smart_rollup_state_hash: kind("smart_rollup_state_hash", "a smart rollup state hash", "11a5ebf0", 32, "srs1", 54),
+  smart_rollup_merkelized_payload_hashes_hash: kind(
+    "smart_rollup_merkelized_payload_hashes_hash",
+    "a smart rollup merkelized payload hashes hash",
+    "03ff8a918c",
+    32,
+    "srib2",
+    55,
+  ),
+  zk_rollup_hash: kind("zk_rollup_hash", "a zk rollup address", "0117e07d", 20, "epx1", 37),
+  dal_commitment: kind("dal_commitment", "a DAL slot commitment", "0274b4", 48, "sh", 74),
 } as const satisfies Record<string, Base58Kind>;
 
 /** Name of a Base58Check type of {@link BASE58}. */
