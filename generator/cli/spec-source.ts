@@ -14,6 +14,8 @@ import { CliError } from "./errors.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../describe/body.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "./options.ts";
 import { PACKAGE_ROOT } from "../package-root.ts";
+import { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, readEncodingsDump } from "../encodings/load.ts";
+import { EncodingSourceError, type RegisteredEncoding } from "../encodings/registered.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
 export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
@@ -58,22 +60,30 @@ export function parsePrefix(route: string): PrefixSegment[] {
 export async function loadSpec(options: SpecOptions): Promise<InspectedInterface> {
   const source = options.spec ?? DEFAULT_SPEC;
   try {
+    if (isKaitaiFolder(source)) return encodingsOnly(source, loadKaitaiEncodings(source));
     const loaded = await loadDescribeSource(source, {
       ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
       ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
     });
+    if (isEncodingsDump(loaded.json)) return encodingsOnly(source, readEncodingsDump(loaded.json, source));
     const prefix = options.prefix === undefined ? undefined : parsePrefix(options.prefix);
     const tree = readDescribeTree(loaded.json, prefix === undefined ? {} : { prefix });
     return { source, tree, model: buildCodecModel(tree) };
   } catch (error) {
-    if (error instanceof DescribeError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
+    if (error instanceof DescribeError || error instanceof EncodingSourceError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
     throw error;
   }
 }
 
+/** An interface of registered encodings alone (a Kaitai folder, an encodings dump). */
+function encodingsOnly(source: string, encodings: RegisteredEncoding[]): InspectedInterface {
+  const tree: DescribedTree = { services: [], dynamicDirectories: [], expansions: [], warnings: [], encodings };
+  return { source, tree, model: buildCodecModel(tree) };
+}
+
 /** The `--spec` and `--prefix` options shared by the inspection commands. */
 export const SPEC_OPTION_HELP = {
-  spec: "a snapshot file or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
+  spec: "a snapshot file, a node URL, an `octez-codec dump encodings` file, or a folder of Octez Kaitai files (.ksy, with the protocol's openapi.json beside it) (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
   timeout: "for a node URL: deadline of the request, in milliseconds",
   maxSize: `for a node URL: ${MAX_SIZE_HELP}`,

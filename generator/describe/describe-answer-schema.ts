@@ -366,10 +366,22 @@ const definitions: Record<string, Schema> = {
       },
       root: ref("node"),
       expansions: { type: "array", items: ref("expansion") },
+      encodings: { type: "array", items: ref("registeredEncoding") },
     },
     patternProperties: { "^_": {} },
     additionalProperties: false,
   },
+  /** A registered encoding (`octez-codec dump encodings`): codec id, JSON schema, binary schema. */
+  registeredEncoding: closedObject(
+    {
+      id: { type: "string" },
+      json: { type: "object" },
+      binary: ref("binarySchema"),
+      description: { type: "string" },
+      text_as_bytes: { type: "boolean" },
+    },
+    ["id", "binary"],
+  ),
   expansion: closedObject(
     {
       prefix: { type: "array", items: { type: "string" } },

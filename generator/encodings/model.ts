@@ -31,11 +31,19 @@ export interface EncodingModel {
   undecided: string[];
 }
 
+/** Reconciles registered encodings on their own (the CLI reading a Kaitai folder or a dump). */
+export function buildEncodingModel(encodings: readonly RegisteredEncoding[]): EncodingModel {
+  const registry = new DefinitionRegistry();
+  const reconciled = reconcileEncodings(encodings, registry);
+  registry.finish();
+  return { definitions: registry.definitions, encodings: reconciled.resolve(), undecided: reconciled.undecided };
+}
+
 /**
- * Reconciles registered encodings. With `registry`, their named definitions join those of an
- * interface's routes (the caller then calls `registry.finish()`); without, they get their own.
+ * Reconciles registered encodings into `registry`, beside the bodies of an interface's routes.
+ * `resolve` gives their final codecs once the caller has called `registry.finish()`.
  */
-export function buildEncodingModel(encodings: readonly RegisteredEncoding[], registry = new DefinitionRegistry(), finish = true): EncodingModel {
+export function reconcileEncodings(encodings: readonly RegisteredEncoding[], registry: DefinitionRegistry): { undecided: string[]; resolve: () => EncodingCodec[] } {
   const undecided = new Set<string>();
   const out: EncodingCodec[] = [];
   for (const encoding of encodings) {
@@ -55,13 +63,11 @@ export function buildEncodingModel(encodings: readonly RegisteredEncoding[], reg
     for (const reason of reconciler.undecided) undecided.add(reason);
     out.push(entry);
   }
-  if (finish) registry.finish();
-  for (const entry of out) {
-    entry.codec = registry.resolveBody(entry.codec);
-    if (entry.jsonOnly === undefined) {
-      const reason = hasBinaryForm(entry.codec, registry.definitions);
-      if (reason !== true) entry.jsonOnly = reason;
-    }
-  }
-  return { definitions: registry.definitions, encodings: out, undecided: [...undecided] };
+  const resolve = (): EncodingCodec[] =>
+    out.map((entry) => {
+      const codec = registry.resolveBody(entry.codec);
+      const reason = entry.jsonOnly === undefined ? hasBinaryForm(codec, registry.definitions) : true;
+      return reason === true ? { ...entry, codec } : { ...entry, codec, jsonOnly: reason };
+    });
+  return { undecided: [...undecided], resolve };
 }
