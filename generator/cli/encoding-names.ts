@@ -160,7 +160,7 @@ export class EncodingResolver {
   private name(name: string, allowBuiltin: boolean): ResolvedEncoding | undefined {
     const registered = this.spec.model.encodings?.find((entry) => entry.id === name);
     if (registered) {
-      if (registered.jsonOnly !== undefined) throw new CliError(`${name} has no binary form in ${this.spec.source}: ${registered.jsonOnly}`, 2);
+      if (registered.definition === undefined) throw new CliError(`${name} has no binary form in ${this.spec.source}: ${registered.jsonOnly ?? "no codec"}`, 2);
       return { kind: "model-definition", label: name, ir: { kind: "ref", name: registered.definition }, name: registered.definition };
     }
     const named = this.named.get(name);

@@ -114,15 +114,54 @@ export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openap
   const report: PairingReport = { byName: [], derived: [] };
   const paired = encodings.map((encoding): RegisteredEncoding => {
     if (encoding.json !== undefined) return encoding;
-    if (Object.hasOwn(definitions, encoding.id)) {
+    const deriver = new Deriver(encoding.binary, definitions, hints);
+    if (Object.hasOwn(definitions, encoding.id) && sameShape(definitions[encoding.id]!, deriver.root(encoding.id), definitions)) {
       report.byName.push(encoding.id);
-      return { ...encoding, json: { $ref: refTo(encoding.id), definitions } };
+      return { ...encoding, json: withDefinitions({ $ref: refTo(encoding.id) }, definitions) };
     }
     report.derived.push(encoding.id);
-    const json = new Deriver(encoding.binary, definitions, hints).root(encoding.id);
-    return { ...encoding, json: { ...json, definitions } };
+    const json = deriver.root(encoding.id);
+    return { ...encoding, json: withDefinitions(json, definitions) };
   });
   return { encodings: paired, report };
+}
+
+/**
+ * Whether a published schema can be the one of a layout: objects must have the same properties
+ * (a shell `operation` is not the protocol's `operation`); other shapes are taken on trust.
+ */
+function sameShape(published: JsonSchema, derived: JsonSchema, definitions: Record<string, JsonSchema>): boolean {
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    for (let guard = 0; schema.$ref !== undefined && guard < 16; guard++) schema = definitions[decodeRef(schema.$ref)] ?? {};
+    return schema;
+  };
+  const [a, b] = [resolve(published), resolve(derived)];
+  if (a.type !== "object" && b.type !== "object") return true;
+  if (a.type !== b.type) return false;
+  const names = (s: JsonSchema) => Object.keys(s.properties ?? {}).sort().join(",");
+  return names(a) === names(b);
+}
+
+/** `schema` with the definitions it reaches, directly or not (each encoding stands alone). */
+function withDefinitions(schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema {
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    for (const [key, inner] of Object.entries(node)) {
+      if (key === "$ref" && typeof inner === "string") {
+        const name = decodeRef(inner);
+        if (!reached.has(name) && Object.hasOwn(definitions, name)) {
+          reached.add(name);
+          visit(definitions[name]);
+        }
+      } else visit(inner);
+    }
+  };
+  visit(schema);
+  const kept: Record<string, JsonSchema> = {};
+  for (const name of Object.keys(definitions)) if (reached.has(name)) kept[name] = definitions[name]!;
+  return { ...schema, definitions: kept };
 }
 
 function refTo(name: string): string {

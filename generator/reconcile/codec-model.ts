@@ -35,8 +35,11 @@ export interface ServiceCodecs {
 export interface EncodingEntry {
   /** Octez's codec id (`024-PtTALLiN.operation.unsigned`). */
   id: string;
-  /** Its definition in {@link CodecModel.definitions}: the id without its protocol when free. */
-  definition: string;
+  /**
+   * Its definition in {@link CodecModel.definitions}: the id without its protocol when free;
+   * absent when the encoding has no binary form (nothing to emit a codec for).
+   */
+  definition?: string;
   description?: string;
   /** Why it has no binary form, when it has none. */
   jsonOnly?: string;
@@ -111,6 +114,11 @@ export function buildCodecModel(tree: ServiceTree & { encodings?: readonly Regis
 function nameEncodings(codecs: readonly EncodingCodec[], definitions: Map<string, CodecDefinition>): EncodingEntry[] {
   const ids = new Set(codecs.map((encoding) => encoding.id));
   return codecs.map((encoding) => {
+    if (encoding.jsonOnly !== undefined) {
+      const entry: EncodingEntry = { id: encoding.id, jsonOnly: encoding.jsonOnly };
+      if (encoding.description !== undefined) entry.description = encoding.description;
+      return entry;
+    }
     const short = idWithoutProtocol(encoding.id);
     let name = short !== encoding.id && (definitions.has(short) || ids.has(short)) ? encoding.id : short;
     for (let n = 2; definitions.has(name); n++) name = `${encoding.id}_${n}`;
@@ -119,7 +127,6 @@ function nameEncodings(codecs: readonly EncodingCodec[], definitions: Map<string
     definitions.set(name, definition);
     const entry: EncodingEntry = { id: encoding.id, definition: name };
     if (encoding.description !== undefined) entry.description = encoding.description;
-    if (encoding.jsonOnly !== undefined) entry.jsonOnly = encoding.jsonOnly;
     return entry;
   });
 }

@@ -428,6 +428,20 @@ export class BodyReconciler {
     if (ir.kind === "object") {
       for (const item of ir.items) if (item.kind === "field" || item.kind === "constant") used.add(item.name);
     }
+    if (ir.kind === "union") {
+      // JSON objects that each repeat the fields laid out before the union's tag (Octez's
+      // internal operations): the object cannot be split into those fields and a union.
+      for (const c of ir.cases) {
+        const names =
+          c.payload.kind === "object"
+            ? c.payload.items.flatMap((item) => (item.kind === "field" ? [item.name] : []))
+            : c.payload.kind === "json-only"
+              ? Object.keys(this.resolve(c.payload.schema).properties ?? {})
+              : [];
+        const repeated = names.find((name) => used.has(name));
+        if (repeated !== undefined) throw new ReconcileError(`the union merged into this object repeats its field ${JSON.stringify(repeated)} in case ${c.name}`, where);
+      }
+    }
     return ir;
   }
 
