@@ -426,7 +426,14 @@ export class BodyReconciler {
     if (!definition) throw new ReconcileError(`binary definition ${JSON.stringify(layout.name)} is missing`, where);
     const ir = this.encoding(definition.encoding, view, where, layout.name);
     if (ir.kind === "object") {
-      for (const item of ir.items) if (item.kind === "field" || item.kind === "constant") used.add(item.name);
+      // Fields inside a length-prefixed frame are the object's too.
+      const use = (items: readonly ObjectItem[]): void => {
+        for (const item of items) {
+          if (item.kind === "field" || item.kind === "constant") used.add(item.name);
+          else if (item.kind === "frame") use(item.items);
+        }
+      };
+      use(ir.items);
     }
     if (ir.kind === "union") {
       // JSON objects that each repeat the fields laid out before the union's tag (Octez's
