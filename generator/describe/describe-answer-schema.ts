@@ -378,7 +378,6 @@ const definitions: Record<string, Schema> = {
       json: { type: "object" },
       binary: ref("binarySchema"),
       description: { type: "string" },
-      text_as_bytes: { type: "boolean" },
     },
     ["id", "binary"],
   ),

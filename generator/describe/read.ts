@@ -75,7 +75,6 @@ function registeredEncoding(raw: RawRegisteredEncoding): RegisteredEncoding {
   const encoding: RegisteredEncoding = { id: raw.id, binary: raw.binary };
   if (raw.json !== undefined) encoding.json = raw.json as JsonSchema;
   if (raw.description !== undefined) encoding.description = raw.description;
-  if (raw.text_as_bytes === true) encoding.textAsBytes = true;
   return encoding;
 }
 

@@ -86,8 +86,6 @@ export interface RawRegisteredEncoding {
   json?: Record<string, unknown>;
   binary: RawBinarySchema;
   description?: string;
-  /** The layout came from a source that writes text as bytes (Kaitai). */
-  text_as_bytes?: boolean;
 }
 
 /** True when `json` looks like a snapshot document rather than a bare describe answer. */

@@ -19,6 +19,7 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import type { RawBinarySchema, RawEncoding, RawField, RawLayout } from "../describe/raw.ts";
 import { rawString } from "../describe/raw.ts";
 import type { RegisteredEncoding } from "./registered.ts";
+import { knownByJsonName } from "../reconcile/known-encodings.ts";
 
 /** How each encoding got its JSON schema. */
 export interface PairingReport {
@@ -114,16 +115,91 @@ export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openap
   const report: PairingReport = { byName: [], derived: [] };
   const paired = encodings.map((encoding): RegisteredEncoding => {
     if (encoding.json !== undefined) return encoding;
+    const json = pairOne(encoding);
+    if (encoding.textAsBytes !== true) return { ...encoding, json };
+    // Text is told from bytes once, here: the layout then reads as describe's would.
+    const { textAsBytes, ...rest } = encoding;
+    void textAsBytes;
+    return { ...rest, json, binary: withTextLayouts(encoding.binary, json) };
+  });
+  return { encodings: paired, report };
+
+  function pairOne(encoding: RegisteredEncoding): JsonSchema {
     const deriver = new Deriver(encoding.binary, definitions, hints);
     if (Object.hasOwn(definitions, encoding.id) && sameShape(definitions[encoding.id]!, deriver.root(encoding.id), definitions)) {
       report.byName.push(encoding.id);
-      return { ...encoding, json: withDefinitions({ $ref: refTo(encoding.id) }, definitions) };
+      return withDefinitions({ $ref: refTo(encoding.id) }, definitions);
     }
     report.derived.push(encoding.id);
-    const json = deriver.root(encoding.id);
-    return { ...encoding, json: withDefinitions(json, definitions) };
-  });
-  return { encodings: paired, report };
+    return withDefinitions(deriver.root(encoding.id), definitions);
+  }
+}
+
+/**
+ * A layout whose source writes text as bytes (Kaitai) with `String` where its JSON schema is
+ * text, found by walking both together (object fields by name, union cases by title, list
+ * items, definitions), so that route bodies given this layout read text as describe's would.
+ */
+export function withTextLayouts(binary: RawBinarySchema, json: JsonSchema): RawBinarySchema {
+  const copy = structuredClone(binary);
+  const encodings = new Map(copy.fields.map((entry) => [rawString(entry.description.title), entry.encoding]));
+  const definitions = (json.definitions ?? {}) as Record<string, JsonSchema>;
+  const seen = new Set<string>();
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    for (let guard = 0; schema.$ref !== undefined && guard < 32; guard++) schema = definitions[decodeRef(schema.$ref)] ?? {};
+    return schema;
+  };
+  const isText = (schema: JsonSchema): boolean => {
+    // A hash or key is text in JSON too, over bytes that are not (the known encodings read them).
+    for (let s = schema, guard = 0; s.$ref !== undefined && guard < 32; guard++) {
+      const name = decodeRef(s.$ref);
+      if (name === "unistring") return true;
+      if (knownByJsonName(name) !== undefined) return false;
+      s = definitions[name] ?? {};
+    }
+    const s = resolve(schema);
+    return (s.type === "string" && s.pattern === undefined && !Array.isArray(s.enum)) || (Array.isArray(s.oneOf) && s.oneOf.some((c) => c.properties?.["invalid_utf8_string"] !== undefined));
+  };
+  const layout = (l: RawLayout, schema: JsonSchema, variable = false): RawLayout => {
+    // Text is laid out behind a length or to the end of a frame; fixed-size bytes are bytes.
+    if (l.kind === "Bytes" && variable && isText(schema)) return { kind: "String" };
+    if (l.kind === "Seq") {
+      const items = resolve(schema).items;
+      if (items !== undefined && !Array.isArray(items)) return { ...l, layout: layout(l.layout, items) };
+    }
+    if (l.kind === "Ref") {
+      const key = `${rawString(l.name)}\u0000${JSON.stringify(schema)}`;
+      const encoding = encodings.get(rawString(l.name));
+      if (encoding !== undefined && !seen.has(key)) {
+        seen.add(key);
+        encoding_(encoding, schema);
+      }
+    }
+    return l;
+  };
+  /** The fields of `list` from `start` (a union case's fields after its tag). */
+  const fields = (list: RawField[], schema: JsonSchema, start = 0): void => {
+    const s = resolve(schema);
+    const values = valueFields(list.slice(start));
+    list.forEach((field, i) => {
+      if (i < start || (field.kind !== "named" && field.kind !== "anon")) return;
+      const property = field.kind === "named" ? s.properties?.[rawString(field.name)] : undefined;
+      const target = property ?? (values.length === 1 || field.kind === "anon" ? schema : undefined);
+      if (target !== undefined) list[i] = { ...field, layout: layout(field.layout, target, field.data_kind.kind === "Variable") };
+    });
+  };
+  const encoding_ = (encoding: RawEncoding, schema: JsonSchema): void => {
+    if ("tag_size" in encoding) {
+      const alternatives = resolve(schema).oneOf ?? [];
+      for (const c of encoding.cases) {
+        const name = c.name === undefined ? "" : rawString(c.name).toLowerCase();
+        const alternative = alternatives.find((a) => a.title?.toLowerCase() === name);
+        if (alternative !== undefined) fields(c.fields, alternative, 1);
+      }
+    } else if ("fields" in encoding) fields(encoding.fields, schema);
+  };
+  encoding_(copy.toplevel, json);
+  return copy;
 }
 
 /**

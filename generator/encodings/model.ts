@@ -50,7 +50,7 @@ export function reconcileEncodings(encodings: readonly RegisteredEncoding[], reg
     if (encoding.json === undefined) throw new EncodingSourceError(encoding.id, "no JSON schema (pair Kaitai layouts with an OpenAPI document first)");
     const warnings: DescribeWarning[] = [];
     const binary = readBinarySchema(encoding.binary, { pointer: `/${encoding.id}`, warnings });
-    const reconciler = new BodyReconciler(encoding.json, binary, registry.sinkForBody(), encoding.textAsBytes === true ? { textAsBytes: true } : {});
+    const reconciler = new BodyReconciler(encoding.json, binary, registry.sinkForBody());
     let entry: EncodingCodec;
     try {
       entry = { id: encoding.id, codec: reconciler.reconcile(encoding.id), schema: encoding.json };

@@ -17,7 +17,10 @@ export interface RegisteredEncoding {
   json?: JsonSchema;
   /** The binary schema in the describe answer's form (`{toplevel, fields}`). */
   binary: RawBinarySchema;
-  /** The source writes text as bytes (Kaitai): JSON text over a bytes layout is text. */
+  /**
+   * The source writes text as bytes (Kaitai): pairing with a JSON schema turns the bytes whose
+   * JSON is text into `String` layouts (`withTextLayouts`) and clears the mark.
+   */
   textAsBytes?: boolean;
   /** One line saying what the value is, when the source says. */
   description?: string;

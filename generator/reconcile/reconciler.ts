@@ -42,14 +42,6 @@ export interface DefinitionSink {
   define(name: string, shapeKey: string, view: JsonView, build: (assignedName: string) => IR): string;
 }
 
-export interface ReconcileOptions {
-  /**
-   * The binary schema comes from a source that writes text as bytes (Kaitai layouts): a `Bytes`
-   * value whose JSON is text rather than hex is read as text.
-   */
-  textAsBytes?: boolean;
-}
-
 /** Reconciles one body (input, output or error) of a service. */
 export class BodyReconciler {
   /**
@@ -64,7 +56,6 @@ export class BodyReconciler {
     private readonly json: JsonSchema,
     private readonly binary: BinarySchema,
     private readonly sink: DefinitionSink,
-    private readonly options: ReconcileOptions = {},
   ) {}
 
   /** The IR of the whole body. */
@@ -243,7 +234,6 @@ export class BodyReconciler {
       case "Bytes": {
         const size = sizeOf(dataKind, where);
         if (isUnconstrained(schema)) return { kind: "any-json", size };
-        if (this.options.textAsBytes === true && (isUnistring(view) || (schema.type === "string" && schema.pattern === undefined && !Array.isArray(schema.enum)))) return { kind: "string", size };
         return { kind: "bytes", size };
       }
       case "String": {

@@ -35,7 +35,6 @@ export function encodingsSnapshot(source: string, options: EncodingsOptions = {}
       ...(encoding.json !== undefined ? { json: encoding.json } : {}),
       binary: encoding.binary,
       ...(encoding.description !== undefined ? { description: encoding.description } : {}),
-      ...(encoding.textAsBytes === true ? { text_as_bytes: true } : {}),
     })),
   };
 }
