@@ -89,8 +89,9 @@ export class DefinitionRegistry {
 
 /**
  * Whether two codecs are the same: whether `JSON.stringify` would write them alike (properties in
- * order, schemas included). Compared part by part without writing them out; a part both share
- * (the same object) is not walked.
+ * order, schemas included), except the `reason` of a value left JSON-only, which says where it
+ * was met (two uses of one definition fail at two places). Compared part by part without
+ * writing them out; a part both share (the same object) is not walked.
  */
 function sameCodec(a: IR, b: IR): boolean {
   return sameJsonText(a, b);
@@ -104,8 +105,9 @@ function sameJsonText(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!sameJsonText(arrayEntry(a[i]), arrayEntry(b[i]))) return false;
     return true;
   }
-  const aKeys = writtenKeys(a as Record<string, unknown>);
-  const bKeys = writtenKeys(b as Record<string, unknown>);
+  const jsonOnly = (a as { kind?: unknown }).kind === "json-only" && (b as { kind?: unknown }).kind === "json-only";
+  const aKeys = writtenKeys(a as Record<string, unknown>).filter((key) => !(jsonOnly && key === "reason"));
+  const bKeys = writtenKeys(b as Record<string, unknown>).filter((key) => !(jsonOnly && key === "reason"));
   if (aKeys.length !== bKeys.length) return false;
   for (let i = 0; i < aKeys.length; i++) {
     const key = aKeys[i]!;
