@@ -115,16 +115,18 @@ export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openap
   const report: PairingReport = { byName: [], derived: [] };
   const paired = encodings.map((encoding): RegisteredEncoding => {
     if (encoding.json !== undefined) return encoding;
-    const json = pairOne(encoding);
-    if (encoding.textAsBytes !== true) return { ...encoding, json };
+    const binary = withEnumFieldsNamed(encoding.binary, definitions, hints);
+    const json = pairOne(encoding.id, binary);
+    if (encoding.textAsBytes !== true) return { ...encoding, json, binary };
     // Text is told from bytes once, here: the layout then reads as describe's would.
     const { textAsBytes, ...rest } = encoding;
     void textAsBytes;
-    return { ...rest, json, binary: withTextLayouts(encoding.binary, json) };
+    return { ...rest, json, binary: withTextLayouts(binary, json) };
   });
   return { encodings: paired, report };
 
-  function pairOne(encoding: RegisteredEncoding): JsonSchema {
+  function pairOne(id: string, binary: RawBinarySchema): JsonSchema {
+    const encoding = { id, binary };
     const deriver = new Deriver(encoding.binary, definitions, hints);
     if (Object.hasOwn(definitions, encoding.id) && sameShape(definitions[encoding.id]!, deriver.root(encoding.id), definitions)) {
       report.byName.push(encoding.id);
@@ -199,6 +201,56 @@ export function withTextLayouts(binary: RawBinarySchema, json: JsonSchema): RawB
     } else if ("fields" in encoding) fields(encoding.fields, schema);
   };
   encoding_(copy.toplevel, json);
+  return copy;
+}
+
+/**
+ * The published union of constants whose case titles are an enumeration's names
+ * (`per_block_vote_on`… over `on`, `off`, `pass`), if there is one.
+ */
+function publishedEnum(names: readonly string[], definitions: Record<string, JsonSchema>): string | undefined {
+  const wanted = [...names].sort().join("\u0000");
+  for (const [name, schema] of Object.entries(definitions)) {
+    const cases = schema.oneOf;
+    if (!Array.isArray(cases) || cases.length !== names.length || !cases.every((c) => Array.isArray(c.enum) && c.enum.length === 1)) continue;
+    if (cases.map((c) => c.title ?? "").sort().join("\u0000") === wanted) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A layout whose enumeration fields carry a published union of constants under another name
+ * (`per_block_votes` in binary, `liquidity_baking_toggle_vote` in JSON: the one property name
+ * the OpenAPI document gives that union) with their fields named as the JSON names them.
+ */
+function withEnumFieldsNamed(binary: RawBinarySchema, definitions: Record<string, JsonSchema>, hints: ReadonlyMap<string, JsonSchema>): RawBinarySchema {
+  const propertyOf = new Map<string, string[]>();
+  for (const [property, schema] of hints) {
+    if (schema.$ref === undefined) continue;
+    const target = decodeRef(schema.$ref);
+    propertyOf.set(target, [...(propertyOf.get(target) ?? []), property]);
+  }
+  const copy = structuredClone(binary);
+  const enums = new Map<string, string[]>();
+  for (const entry of copy.fields) {
+    const encoding = entry.encoding;
+    if ("size" in encoding && "cases" in encoding) enums.set(rawString(entry.description.title), encoding.cases.map(([, name]) => rawString(name)));
+  }
+  const rename = (fields: RawField[]): void => {
+    fields.forEach((field, i) => {
+      if (field.kind !== "named" || field.layout.kind !== "Enum") return;
+      const names = enums.get(rawString(field.layout.reference));
+      const published = names === undefined ? undefined : publishedEnum(names, definitions);
+      const properties = published === undefined ? undefined : propertyOf.get(published);
+      if (properties?.length === 1 && properties[0] !== rawString(field.name)) fields[i] = { ...field, name: properties[0]! };
+    });
+  };
+  const visit = (encoding: RawEncoding): void => {
+    if ("tag_size" in encoding) encoding.cases.forEach((c) => rename(c.fields));
+    else if ("fields" in encoding) rename(encoding.fields);
+  };
+  visit(copy.toplevel);
+  copy.fields.forEach((entry) => visit(entry.encoding));
   return copy;
 }
 
@@ -373,6 +425,10 @@ class Deriver {
         return { type: "array", items: this.layout(layout.layout, undefined) };
       case "Enum": {
         const encoding = this.binaryDefinitions.get(rawString(layout.reference));
+        if (encoding !== undefined && "size" in encoding && "cases" in encoding) {
+          const published = publishedEnum(encoding.cases.map(([, name]) => rawString(name)), this.definitions);
+          if (published !== undefined) return { $ref: refTo(published) };
+        }
         return encoding ? this.encoding(encoding) : { type: "string" };
       }
       case "Ref": {

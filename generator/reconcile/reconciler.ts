@@ -244,7 +244,13 @@ export class BodyReconciler {
       case "Enum": {
         const definition = this.binary.definitions.get(layout.reference);
         if (!definition || definition.encoding.kind !== "Int_enum") throw new ReconcileError(`enumeration ${layout.reference} is missing`, where);
-        return { kind: "enum", size: layout.size, values: definition.encoding.cases.map(([code, name]) => ({ name, code })) };
+        // JSON may write each case as a constant of its own, the case's name being its title.
+        const constants = new Map((schema.oneOf ?? []).map((c) => [c.title, constantOf(this.resolve(c))?.value]));
+        const value = (name: string): string => {
+          const constant = constants.get(name);
+          return typeof constant === "string" ? constant : name;
+        };
+        return { kind: "enum", size: layout.size, values: definition.encoding.cases.map(([code, name]) => ({ name: value(name), code })) };
       }
       case "Seq": {
         const items = schema.items;
