@@ -336,7 +336,17 @@ class SchemaBuilder {
       }
     }
     const element = this.valueLayout(owner, attribute, at, anonymous && !whole);
-    if (attribute.repeat === "eos") return { fields: [field({ kind: "Seq", layout: element.layout }, { kind: "Variable" })], named: !anonymous };
+    if (attribute.repeat === "eos") {
+      // A list element of fixed-size bytes: a Seq layout carries no size, so the element is a
+      // definition of its own, as data-encoding describes it.
+      let layout = element.layout;
+      if ((layout.kind === "Bytes" || layout.kind === "String") && element.dataKind.kind === "Fixed") {
+        const title = this.names.definitionName(attribute.type);
+        this.definitions.set(title, { fields: [{ kind: "anon", layout, data_kind: element.dataKind }] });
+        layout = { kind: "Ref", name: title };
+      }
+      return { fields: [field({ kind: "Seq", layout }, { kind: "Variable" })], named: !anonymous };
+    }
     return { fields: [field(element.layout, element.dataKind)], named: !anonymous };
   }
 

@@ -142,13 +142,14 @@ export class BodyReconciler {
       const size = matchKnownLayout(entry, layout, dataKind);
       if (size) return entry.id === "rollup_address_text" ? { kind: "string", size } : this.knownIR(entry, size);
     }
-    // A definition that is one value behind a length header (an optional framed value, which a
-    // presence byte must precede as one field) holds the known value in that frame.
+    // A definition that is one value (a list's fixed-size element), possibly behind a length
+    // header (an optional framed value, which a presence byte must precede as one field), holds
+    // the known value.
     const framed = this.framedValue(layout);
     if (framed !== undefined) {
       for (const entry of candidates) {
         const size = matchKnownLayout(entry, framed.field.layout, framed.field.dataKind);
-        if (size) return { kind: "dynamic", header: framed.header, inner: this.knownIR(entry, size) };
+        if (size) return framed.header === undefined ? this.knownIR(entry, size) : { kind: "dynamic", header: framed.header, inner: this.knownIR(entry, size) };
       }
     }
     if (candidates.length > 0) {
@@ -161,14 +162,15 @@ export class BodyReconciler {
     return undefined;
   }
 
-  /** The value of a `Ref` to an object that is a length header and one value field. */
-  private framedValue(layout: Layout): { header: DynSize; field: Extract<Field, { kind: "named" | "anon" }> } | undefined {
+  /** The value of a `Ref` to an object that is one value field, possibly after a length header. */
+  private framedValue(layout: Layout): { header?: DynSize; field: Extract<Field, { kind: "named" | "anon" }> } | undefined {
     if (layout.kind !== "Ref") return undefined;
     const encoding = this.binary.definitions.get(layout.name)?.encoding;
-    if (encoding?.kind !== "Obj" || encoding.fields.length !== 2) return undefined;
-    const [header, field] = encoding.fields;
-    if (header?.kind !== "dyn" || header.numFields !== 1 || (field?.kind !== "named" && field?.kind !== "anon")) return undefined;
-    return { header: header.size, field };
+    if (encoding?.kind !== "Obj") return undefined;
+    const [first, second] = encoding.fields;
+    if (encoding.fields.length === 1 && (first?.kind === "named" || first?.kind === "anon")) return { field: first };
+    if (encoding.fields.length !== 2 || first?.kind !== "dyn" || first.numFields !== 1 || (second?.kind !== "named" && second?.kind !== "anon")) return undefined;
+    return { header: first.size, field: second };
   }
 
   private knownIR(entry: KnownEncoding, size: Size): IR {
@@ -318,6 +320,13 @@ export class BodyReconciler {
     }
     if (schema.type === "array" && Array.isArray(schema.items)) {
       return { kind: "tuple", elements: this.tuple(items, schema.items, where) };
+    }
+    // OpenAPI 3.0 has no tuples: Octez's OpenAPI writes one as an array of alternatives, one per
+    // element. Several binary values for one array can only be a tuple, element i taking the
+    // i-th alternative.
+    if (schema.type === "array" && schema.items !== undefined && !Array.isArray(schema.items) && valueCount(items) >= 2) {
+      const alternatives = this.resolve(schema.items).oneOf;
+      if (alternatives !== undefined && alternatives.length === valueCount(items)) return { kind: "tuple", elements: this.tuple(items, alternatives, where) };
     }
     return this.single(items, view, where);
   }
