@@ -360,7 +360,7 @@ class Deriver {
     if (values.length === 0) return name === "None" ? { type: "null" } : { type: "string", enum: [name.toLowerCase()] };
     const only = values[0]!;
     if (values.length === 1 && (only.kind === "anon" || rawString(only.name).toLowerCase() === name.toLowerCase())) {
-      return this.layout(only.layout, only.data_kind.kind === "Fixed" ? only.data_kind.size : undefined);
+      return this.layout(only.layout);
     }
     const object = this.fields(fields);
     if (object.properties !== undefined && !Object.hasOwn(object.properties, "kind")) {
@@ -373,13 +373,13 @@ class Deriver {
   private fields(fields: readonly RawField[]): JsonSchema {
     const values = valueFields(fields);
     const only = values[0];
-    if (values.length === 1 && only !== undefined && only.kind === "anon") return this.layout(only.layout, only.data_kind.kind === "Fixed" ? only.data_kind.size : undefined);
+    if (values.length === 1 && only !== undefined && only.kind === "anon") return this.layout(only.layout);
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     const optional = new Set(fields.filter((f) => f.kind === "option_indicator").map((f) => rawString(f.name)));
     for (const field of values) {
       if (field.kind === "anon") {
-        const merged = field.layout.kind === "Ref" ? this.layout(field.layout, undefined) : undefined;
+        const merged = field.layout.kind === "Ref" ? this.layout(field.layout) : undefined;
         const object = merged?.$ref !== undefined ? this.definitions[decodeRef(merged.$ref)] : merged;
         for (const [name, schema] of Object.entries(object?.properties ?? {})) properties[name] = schema;
         required.push(...(object?.required ?? []));
@@ -394,15 +394,15 @@ class Deriver {
 
   private property(name: string, layout: RawLayout, fixed: number | undefined): JsonSchema {
     const hint = this.hints.get(name);
-    if (hint === undefined) return this.layout(layout, fixed);
+    if (hint === undefined) return this.layout(layout);
     // A signature running to the end of its frame is still a signature.
     if (layout.kind === "Bytes" && fixed === undefined && hint.$ref !== undefined && /signature/i.test(hint.$ref)) return hint;
     // A list published under a name (`fitness`) is that definition.
     if (layout.kind === "Seq" && hint.$ref !== undefined && this.definitions[decodeRef(hint.$ref)]?.type === "array") return hint;
-    return this.hinted(hint, layout, fixed) ?? this.layout(layout, fixed);
+    return this.hinted(hint, layout, fixed) ?? this.layout(layout);
   }
 
-  private layout(layout: RawLayout, fixed: number | undefined): JsonSchema {
+  private layout(layout: RawLayout): JsonSchema {
     switch (layout.kind) {
       case "Int":
         return layout.size === "Int64" ? { $ref: refTo(this.named("int64") ?? "int64") } : { type: "integer" };
@@ -422,7 +422,7 @@ class Deriver {
       case "Padding":
         return {};
       case "Seq":
-        return { type: "array", items: this.layout(layout.layout, undefined) };
+        return { type: "array", items: this.layout(layout.layout) };
       case "Enum": {
         const encoding = this.binaryDefinitions.get(rawString(layout.reference));
         if (encoding !== undefined && "size" in encoding && "cases" in encoding) {
@@ -448,7 +448,6 @@ class Deriver {
         }
       }
     }
-    void fixed;
     return {};
   }
 

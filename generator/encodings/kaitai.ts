@@ -30,7 +30,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { RawBinarySchema, RawCase, RawDataKind, RawEncoding, RawField, RawLayout } from "../describe/raw.ts";
+import { rawString, type RawBinarySchema, type RawCase, type RawDataKind, type RawEncoding, type RawField, type RawLayout } from "../describe/raw.ts";
 import { EncodingSourceError, type RegisteredEncoding } from "./registered.ts";
 import { KNOWN_ENCODINGS } from "../reconcile/known-encodings.ts";
 import { HASH_DEFINITIONS } from "@tezos-rpcgen/runtime";
@@ -145,7 +145,7 @@ const BASE_TYPE_NAMES: ReadonlyMap<string, string> = new Map(
   [...Object.keys(HASH_DEFINITIONS), ...KNOWN_ENCODINGS.flatMap((entry) => entry.names)].map((name) => [name.toLowerCase().replace(/\./g, "__"), name]),
 );
 
-/** A field list being built, and whether its last value runs to the end of its frame. */
+/** A field list, in the describe answer's form. */
 type Fields = RawField[];
 
 const INTEGERS: Record<string, { size: "Int8" | "Uint8" | "Int16" | "Uint16" | "Int32" | "Int64"; bytes: number }> = {
@@ -400,7 +400,7 @@ class SchemaBuilder {
     }
     const title = this.define(scoped, at);
     const encoding = this.definitions.get(title);
-    return { layout: { kind: "Ref", name: title }, dataKind: encoding === undefined ? { kind: "Dynamic" } : encodingDataKind(encoding, this.definitions) };
+    return { layout: { kind: "Ref", name: title }, dataKind: encoding === undefined ? { kind: "Dynamic" } : encodingDataKind(encoding) };
   }
 
   /** Defines a user type (once) and returns its title. */
@@ -443,12 +443,12 @@ class SchemaBuilder {
       const values = fields.slice(1).filter((f) => f.kind === "named" && f.layout.kind !== "Padding");
       const only = values.length === 1 && values[0]!.kind === "named" ? values[0]! : undefined;
       if (only !== undefined && only.kind === "named") {
-        const spelled = BASE_TYPE_NAMES.get(rawName(only.name));
+        const spelled = BASE_TYPE_NAMES.get(rawString(only.name));
         if (spelled !== undefined) only.name = spelled;
       }
       return { tag: code, fields, name: caseName(name) };
     });
-    const dataKinds = cases.map((c) => fieldsSize(c.fields, this.definitions));
+    const dataKinds = cases.map((c) => fieldsSize(c.fields));
     const first = dataKinds[0];
     const fixed = first !== undefined && dataKinds.every((size) => size === first) ? first : undefined;
     return { tag_size: tagSize, kind: fixed === undefined ? { kind: "Dynamic" } : { kind: "Fixed", size: fixed }, cases };
@@ -466,10 +466,6 @@ function withSignatureSplitNamed(seq: readonly KsyAttribute[]): readonly KsyAttr
   const prefix = seq.find((a) => /^.+_and_signature_prefix$/.test(a.id));
   if (prefix === undefined || !seq.some((a) => a.id === "signature_suffix")) return seq;
   return seq.map((a) => (a === prefix ? { ...a, id: a.id.replace(/_and_signature_prefix$/, "") } : a.id === "signature_suffix" ? { ...a, id: "signature" } : a));
-}
-
-function rawName(name: RawField extends infer F ? (F extends { kind: "named"; name: infer N } ? N : never) : never): string {
-  return typeof name === "string" ? name : "";
 }
 
 function isUnionType(type: KsyType): boolean {
@@ -499,16 +495,16 @@ function unionDataKind(encoding: RawEncoding): RawDataKind {
 }
 
 /** The data kind of a definition used as a value. */
-function encodingDataKind(encoding: RawEncoding, definitions: ReadonlyMap<string, RawEncoding>): RawDataKind {
+function encodingDataKind(encoding: RawEncoding): RawDataKind {
   if ("tag_size" in encoding) return encoding.kind;
   if ("cases" in encoding) return { kind: "Fixed", size: encoding.size.endsWith("16") ? 2 : 1 };
-  const size = fieldsSize(encoding.fields, definitions);
+  const size = fieldsSize(encoding.fields);
   if (size !== undefined) return { kind: "Fixed", size };
   return endsVariable(encoding.fields) ? { kind: "Variable" } : { kind: "Dynamic" };
 }
 
 /** The fixed byte size of a field list, or `undefined` when it varies. */
-function fieldsSize(fields: readonly RawField[], definitions: ReadonlyMap<string, RawEncoding>): number | undefined {
+function fieldsSize(fields: readonly RawField[]): number | undefined {
   let total = 0;
   for (const field of fields) {
     if (field.kind === "dyn" || field.kind === "option_indicator") return undefined;
@@ -516,7 +512,6 @@ function fieldsSize(fields: readonly RawField[], definitions: ReadonlyMap<string
     if (kind.kind !== "Fixed") return undefined;
     total += kind.size;
   }
-  void definitions;
   return total;
 }
 
