@@ -5,11 +5,13 @@
  *    `error`; `output` when left out). The path is matched against the routes as printed by
  *    `list routes`, or as a concrete path (`/chains/main/checkpoint`: any segment fills a path
  *    argument).
- * 2. A JSON definition name as published in the snapshot (`block_header`, `Chain_id`,
+ * 2. An Octez codec id of a registered encoding (`024-PtTALLiN.operation.unsigned`), when the
+ *    source carries them (a snapshot's `encodings`, a Kaitai folder, an encodings dump).
+ * 3. A JSON definition name as published in the snapshot (`block_header`, `Chain_id`,
  *    `timestamp.protocol`): the IR found where the name is used (see `named-encodings.ts`).
  *    The codec model's own names are accepted too (`operation_2`, a second, different
  *    definition published under the name `operation`).
- * 3. A small expression over those names, for the encodings no definition carries whole (an
+ * 4. A small expression over those names, for the encodings no definition carries whole (an
  *    operation is a branch, a list of contents and a signature):
  *      `{branch: block_hash, contents: [alpha.operation.alpha.contents], signature: Signature}`
  *    - `{f: E, …}` an object of required fields laid out in that order;
@@ -154,8 +156,13 @@ export class EncodingResolver {
     return { kind: "route", label, ir: body.codec, service, slot, body };
   }
 
-  /** A name: JSON definition, then model definition, then (inside expressions) builtin. */
+  /** A name: Octez codec id, then JSON definition, then model definition, then (inside expressions) builtin. */
   private name(name: string, allowBuiltin: boolean): ResolvedEncoding | undefined {
+    const registered = this.spec.model.encodings?.find((entry) => entry.id === name);
+    if (registered) {
+      if (registered.definition === undefined) throw new CliError(`${name} has no binary form in ${this.spec.source}: ${registered.jsonOnly ?? "no codec"}`, 2);
+      return { kind: "model-definition", label: name, ir: { kind: "ref", name: registered.definition }, name: registered.definition };
+    }
     const named = this.named.get(name);
     if (named) {
       const variant = preferredVariant(named, this.spec.model.definitions);

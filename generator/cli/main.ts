@@ -18,6 +18,7 @@ import { registerDrift } from "./commands/drift.ts";
 import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
 import { registerAssemble } from "./commands/assemble.ts";
+import { registerEncodings } from "./commands/encodings.ts";
 
 // Output piped into a reader that stops early (`tezos-rpcgen list encodings | head -c 10`): the
 // reader has all it wanted, so the command ends quietly instead of dying on an unhandled EPIPE.
@@ -45,6 +46,7 @@ registerServe(program);
 registerRpc(program);
 registerSnapshot(program);
 registerAssemble(program);
+registerEncodings(program);
 registerDrift(program);
 registerDriftCheck(program);
 

@@ -17,6 +17,8 @@ import { PACKAGE_ROOT } from "../package-root.ts";
 import { isUrlSource } from "../describe/load.ts";
 import { captureNode } from "../live/capture.ts";
 import { LiveCaptureError } from "../live/errors.ts";
+import { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, readEncodingsDump } from "../encodings/load.ts";
+import { EncodingSourceError, type RegisteredEncoding } from "../encodings/registered.ts";
 
 /** Absolute path of the committed shell snapshot (`spec/snapshots/shell.json` of this package). */
 export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
@@ -67,25 +69,33 @@ export async function loadSpec(options: SpecOptions): Promise<InspectedInterface
     ...(options.maxSize !== undefined ? { maxBytes: options.maxSize } : {}),
   };
   try {
+    if (isKaitaiFolder(source)) return encodingsOnly(source, loadKaitaiEncodings(source));
     // A node is captured whole (block and mempool directories expanded), as `snapshot` does.
     if (isUrlSource(source) && options.prefix === undefined) {
       const captured = await captureNode(source, { ...limits, followRedirects: options.followRedirects === true });
       return { source: captured.nodeUrl, tree: captured.tree, model: buildCodecModel(captured.tree) };
     }
     const loaded = await loadDescribeSource(source, { ...limits, followRedirects: options.followRedirects === true });
+    if (isEncodingsDump(loaded.json)) return encodingsOnly(source, readEncodingsDump(loaded.json, source));
     const prefix = options.prefix === undefined ? undefined : parsePrefix(options.prefix);
     const tree = readDescribeTree(loaded.json, prefix === undefined ? {} : { prefix });
     return { source, tree, model: buildCodecModel(tree) };
   } catch (error) {
     if (error instanceof LiveCaptureError) throw new CliError(`cannot read the interface of ${error.source}: ${error.problem}`, 2);
-    if (error instanceof DescribeError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
+    if (error instanceof DescribeError || error instanceof EncodingSourceError) throw new CliError(`cannot read the interface: ${error.message}`, 2);
     throw error;
   }
 }
 
+/** An interface of registered encodings alone (a Kaitai folder, an encodings dump). */
+function encodingsOnly(source: string, encodings: RegisteredEncoding[]): InspectedInterface {
+  const tree: DescribedTree = { services: [], dynamicDirectories: [], expansions: [], warnings: [], encodings };
+  return { source, tree, model: buildCodecModel(tree) };
+}
+
 /** The `--spec` and `--prefix` options shared by the inspection commands. */
 export const SPEC_OPTION_HELP = {
-  spec: "a snapshot file, an Octez OpenAPI file (JSON-only bodies) or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
+  spec: "a snapshot file, an Octez OpenAPI file (JSON-only bodies), a node URL, an `octez-codec dump encodings` file, or a folder of Octez Kaitai files (.ksy, with the protocol's openapi.json beside it) (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
   timeout: "for a node URL: deadline of the request, in milliseconds",
   maxSize: `for a node URL: ${MAX_SIZE_HELP}; also the largest @FILE or standard input read`,

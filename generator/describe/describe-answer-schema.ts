@@ -368,10 +368,21 @@ const definitions: Record<string, Schema> = {
       },
       root: ref("node"),
       expansions: { type: "array", items: ref("expansion") },
+      encodings: { type: "array", items: ref("registeredEncoding") },
     },
     patternProperties: { "^_": {} },
     additionalProperties: false,
   },
+  /** A registered encoding (`octez-codec dump encodings`): codec id, JSON schema, binary schema. */
+  registeredEncoding: closedObject(
+    {
+      id: { type: "string" },
+      json: { type: "object" },
+      binary: ref("binarySchema"),
+      description: { type: "string" },
+    },
+    ["id", "binary"],
+  ),
   expansion: closedObject(
     {
       prefix: { type: "array", items: { type: "string" } },

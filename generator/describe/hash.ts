@@ -29,7 +29,7 @@ function hashedContent(json: unknown): unknown {
   if (!isSnapshotDocument(json)) return json;
   const doc = json as Record<string, unknown>;
   const content: Record<string, unknown> = {};
-  for (const key of ["format", "root", "expansions"]) if (key in doc) content[key] = doc[key];
+  for (const key of ["format", "root", "expansions", "encodings"]) if (key in doc) content[key] = doc[key];
   return content;
 }
 

@@ -6,7 +6,9 @@ import { routeToString } from "../model/describe-tree.ts";
 import { DescribeFormatError } from "./errors.ts";
 import type { DescribeWarning } from "./binary-schema.ts";
 import type { RawNode } from "./raw.ts";
-import { isSnapshotDocument, readSnapshotInto, type GraftedExpansion, type SnapshotSource } from "./snapshot.ts";
+import { isSnapshotDocument, readSnapshotInto, type GraftedExpansion, type RawRegisteredEncoding, type SnapshotSource } from "./snapshot.ts";
+import type { RegisteredEncoding } from "../encodings/registered.ts";
+import type { JsonSchema } from "../model/json-schema.ts";
 import { argSegment, walkTree, type TreeSink } from "./tree.ts";
 import { validateDescribeAnswer } from "./validate.ts";
 import { isOpenApiDocument, openApiToDescribe } from "../openapi/index.ts";
@@ -37,6 +39,8 @@ export interface DescribedTree extends ServiceTree {
   source?: SnapshotSource;
   /** Non-fatal findings, such as binary `Ref`s to missing definitions (see `binary-schema.ts`). */
   warnings: DescribeWarning[];
+  /** A snapshot's registered encodings (codec ids with their schemas), when it carries some. */
+  encodings?: RegisteredEncoding[];
 }
 
 /**
@@ -58,7 +62,10 @@ export function readDescribeTree(json: unknown, options: ReadDescribeOptions = {
     }
     const { expansions, source } = readSnapshotInto(json, sink);
     checkUniqueServices(sink);
-    return source === undefined ? { ...sink, expansions } : { ...sink, expansions, source };
+    const tree: DescribedTree = source === undefined ? { ...sink, expansions } : { ...sink, expansions, source };
+    const encodings = (json as { encodings?: RawRegisteredEncoding[] }).encodings;
+    if (encodings !== undefined) tree.encodings = encodings.map(registeredEncoding);
+    return tree;
   }
   // An Octez OpenAPI document is another way to publish the same services (JSON schemas only):
   // it becomes the describe answer it stands for, and everything below reads that.
@@ -68,6 +75,13 @@ export function readDescribeTree(json: unknown, options: ReadDescribeOptions = {
   walkTree(json as RawNode, prefix, "", sink);
   checkUniqueServices(sink);
   return { ...sink, expansions: [] };
+}
+
+function registeredEncoding(raw: RawRegisteredEncoding): RegisteredEncoding {
+  const encoding: RegisteredEncoding = { id: raw.id, binary: raw.binary };
+  if (raw.json !== undefined) encoding.json = raw.json as JsonSchema;
+  if (raw.description !== undefined) encoding.description = raw.description;
+  return encoding;
 }
 
 /** Two services with the same method on the same route cannot both be served. */

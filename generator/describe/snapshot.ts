@@ -36,7 +36,7 @@
 import type { RouteSegment } from "../model/describe-tree.ts";
 import { routeToString } from "../model/describe-tree.ts";
 import { DescribeSnapshotError, DescribeFormatError } from "./errors.ts";
-import { rawString, type RawNode, type RawPathItem } from "./raw.ts";
+import { rawString, type RawBinarySchema, type RawNode, type RawPathItem } from "./raw.ts";
 import { pathItemSegment, walkTree, type TreeSink } from "./tree.ts";
 import { validateSnapshotJson } from "./validate.ts";
 
@@ -77,6 +77,15 @@ interface RawSnapshot {
   source?: SnapshotSource;
   root?: RawNode;
   expansions?: RawExpansion[];
+  encodings?: RawRegisteredEncoding[];
+}
+
+/** A registered encoding as a snapshot stores it (see `generator/encodings/`). */
+export interface RawRegisteredEncoding {
+  id: string;
+  json?: Record<string, unknown>;
+  binary: RawBinarySchema;
+  description?: string;
 }
 
 /** True when `json` looks like a snapshot document rather than a bare describe answer. */

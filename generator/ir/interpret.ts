@@ -71,6 +71,7 @@ import {
   ownProperty,
   setOwnProperty,
   micheline,
+  michelineSelfDelimited,
 } from "@tezos-rpcgen/runtime";
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
@@ -591,7 +592,8 @@ function knownCodec(id: string, size: Size, params: unknown): Codec<Value> {
       return { decode: readZarithZ, encode: (w, v) => writeZarithZ(w, v as string) };
     case "micheline": {
       const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-      return micheline(primitives ? { primitives } : {}) as Codec<Value>;
+      // A structured expression inside a larger value (a big map key) delimits itself; a lazy one fills its frame.
+      return (size.kind === "self-delimited" ? michelineSelfDelimited : micheline)(primitives ? { primitives } : {}) as Codec<Value>;
     }
     default:
       throw new Error(`no runtime codec for known encoding ${id}`);

@@ -11,6 +11,8 @@ import { BodyReconciler, ReconcileError } from "./reconciler.ts";
 import { streamingOf, type Streaming } from "./streaming-routes.ts";
 import { routeToString } from "../model/describe-tree.ts";
 import { hasBinaryForm } from "../ir/binary-form.ts";
+import { reconcileEncodings, type EncodingCodec } from "../encodings/model.ts";
+import { idWithoutProtocol, type RegisteredEncoding } from "../encodings/registered.ts";
 
 /** One body (input, output or error) of a service. */
 export interface BodyCodec {
@@ -29,9 +31,25 @@ export interface ServiceCodecs {
   error: BodyCodec;
 }
 
+/** A registered encoding of the interface (codec id), emitted as the named definition `definition`. */
+export interface EncodingEntry {
+  /** Octez's codec id (`024-PtTALLiN.operation.unsigned`). */
+  id: string;
+  /**
+   * Its definition in {@link CodecModel.definitions}: the id without its protocol when free;
+   * absent when the encoding has no binary form (nothing to emit a codec for).
+   */
+  definition?: string;
+  description?: string;
+  /** Why it has no binary form, when it has none. */
+  jsonOnly?: string;
+}
+
 export interface CodecModel {
   definitions: Map<string, CodecDefinition>;
   services: ServiceCodecs[];
+  /** The registered encodings the interface carries (a snapshot's `encodings`), by codec id. */
+  encodings?: EncodingEntry[];
   /**
    * What reconciliation could not decide (`where: why`), each left JSON-only: the generator
    * reports them, and `generate --strict` fails on them.
@@ -45,8 +63,8 @@ export interface CodecModel {
  */
 export const NO_BINARY_SCHEMA = "no binary layout published (the source gives its JSON schema only)";
 
-/** Reconciles every body of every service of a tree. */
-export function buildCodecModel(tree: ServiceTree): CodecModel {
+/** Reconciles every body of every service of a tree, and the registered encodings it carries. */
+export function buildCodecModel(tree: ServiceTree & { encodings?: readonly RegisteredEncoding[] }): CodecModel {
   const registry = new DefinitionRegistry();
   const bodies: Array<{ target: BodyCodec }> = [];
   const undecided = new Set<string>();
@@ -83,7 +101,10 @@ export function buildCodecModel(tree: ServiceTree): CodecModel {
     if (service.input) entry.input = body(service.input, `${label} input`);
     return entry;
   });
+  const registered = tree.encodings === undefined ? undefined : reconcileEncodings(tree.encodings, registry);
+  for (const reason of registered?.undecided ?? []) undecided.add(reason);
   registry.finish();
+  const encodings = registered === undefined ? undefined : nameEncodings(registered.resolve(), registry.definitions);
   for (const { target } of bodies) {
     target.codec = registry.resolveBody(target.codec);
     if (target.jsonOnly === undefined) {
@@ -91,5 +112,34 @@ export function buildCodecModel(tree: ServiceTree): CodecModel {
       if (reason !== true) target.jsonOnly = reason;
     }
   }
-  return undecided.size === 0 ? { definitions: registry.definitions, services } : { definitions: registry.definitions, services, undecided: [...undecided] };
+  const model: CodecModel = { definitions: registry.definitions, services };
+  if (encodings !== undefined) model.encodings = encodings;
+  if (undecided.size > 0) model.undecided = [...undecided];
+  return model;
+}
+
+/**
+ * Each registered encoding becomes a named definition, so every emitter treats it as any other
+ * (a type `OperationUnsigned`, `decodeOperationUnsigned`/`encodeOperationUnsigned`): named by
+ * its codec id without the protocol, or the whole id when that name is taken (by a definition,
+ * or by the codec id of a shell encoding: `024-PtTALLiN.operation` beside `operation`).
+ */
+function nameEncodings(codecs: readonly EncodingCodec[], definitions: Map<string, CodecDefinition>): EncodingEntry[] {
+  const ids = new Set(codecs.map((encoding) => encoding.id));
+  return codecs.map((encoding) => {
+    if (encoding.jsonOnly !== undefined) {
+      const entry: EncodingEntry = { id: encoding.id, jsonOnly: encoding.jsonOnly };
+      if (encoding.description !== undefined) entry.description = encoding.description;
+      return entry;
+    }
+    const short = idWithoutProtocol(encoding.id);
+    let name = short !== encoding.id && (definitions.has(short) || ids.has(short)) ? encoding.id : short;
+    for (let n = 2; definitions.has(name); n++) name = `${encoding.id}_${n}`;
+    const definition: CodecDefinition = { name, codec: encoding.codec };
+    if (encoding.description !== undefined) definition.description = encoding.description;
+    definitions.set(name, definition);
+    const entry: EncodingEntry = { id: encoding.id, definition: name };
+    if (encoding.description !== undefined) entry.description = encoding.description;
+    return entry;
+  });
 }

@@ -32,7 +32,16 @@ export class DefinitionRegistry {
     // Optimistically take an existing definition of that name as this one, so that a
     // recursive copy compares equal to it; `settle` renames it if the copy turns out different.
     if (this.definitions.has(name)) this.renames.set(pending, name);
-    const codec = build(pending);
+    let codec: IR;
+    try {
+      codec = build(pending);
+    } catch (error) {
+      // A build that failed (a union case left JSON-only catches it and goes on) must not leave
+      // its pending name for the next use of the same definition in this body.
+      local.delete(key);
+      this.renames.delete(pending);
+      throw error;
+    }
     const final = this.settle(name, pending, codec, view);
     this.renames.set(pending, final);
     local.set(key, final);
@@ -80,8 +89,9 @@ export class DefinitionRegistry {
 
 /**
  * Whether two codecs are the same: whether `JSON.stringify` would write them alike (properties in
- * order, schemas included). Compared part by part without writing them out; a part both share
- * (the same object) is not walked.
+ * order, schemas included), except the `reason` of a value left JSON-only, which says where it
+ * was met (two uses of one definition fail at two places). Compared part by part without
+ * writing them out; a part both share (the same object) is not walked.
  */
 function sameCodec(a: IR, b: IR): boolean {
   return sameJsonText(a, b);
@@ -95,8 +105,9 @@ function sameJsonText(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!sameJsonText(arrayEntry(a[i]), arrayEntry(b[i]))) return false;
     return true;
   }
-  const aKeys = writtenKeys(a as Record<string, unknown>);
-  const bKeys = writtenKeys(b as Record<string, unknown>);
+  const jsonOnly = (a as { kind?: unknown }).kind === "json-only" && (b as { kind?: unknown }).kind === "json-only";
+  const aKeys = writtenKeys(a as Record<string, unknown>).filter((key) => !(jsonOnly && key === "reason"));
+  const bKeys = writtenKeys(b as Record<string, unknown>).filter((key) => !(jsonOnly && key === "reason"));
   if (aKeys.length !== bKeys.length) return false;
   for (let i = 0; i < aKeys.length; i++) {
     const key = aKeys[i]!;

@@ -80,7 +80,7 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "public_key_hash",
-    names: ["Signature.Public_key_hash", "Signature.V0.Public_key_hash", "Signature.V1.Public_key_hash"],
+    names: ["Signature.Public_key_hash", "Signature.V0.Public_key_hash", "Signature.V1.Public_key_hash", "Signature.V2.Public_key_hash"],
     binaryTitles: ["public_key_hash"],
     layouts: [{ kind: "ref", titles: ["public_key_hash"] }, { kind: "bytes", bytes: 21 }],
     tsType: "string",
@@ -88,7 +88,7 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "public_key",
-    names: ["Signature.Public_key", "Signature.V0.Public_key", "Signature.V1.Public_key"],
+    names: ["Signature.Public_key", "Signature.V0.Public_key", "Signature.V1.Public_key", "Signature.V2.Public_key"],
     binaryTitles: ["public_key"],
     layouts: [{ kind: "ref", titles: ["public_key"] }],
     tsType: "string",
@@ -96,7 +96,7 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "signature",
-    names: ["Signature", "Signature.V0", "Signature.V1"],
+    names: ["Signature", "Signature.V0", "Signature.V1", "Signature.V2"],
     layouts: [{ kind: "bytes", bytes: 64 }, { kind: "bytes", variable: true }],
     tsType: "string",
     summary: "Signature (Base58Check); binary: the raw signature bytes.",
@@ -149,7 +149,9 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   {
     id: "micheline",
     names: ["michelson_v1.expression", "micheline.michelson_v1.expression"],
-    layouts: [{ kind: "bytes", variable: true }],
+    // Lazily decoded expressions are bytes filling a frame; structured ones (a big map's key
+    // type) refer to the expression's own union, which delimits itself.
+    layouts: [{ kind: "bytes", variable: true }, { kind: "ref", titles: ["micheline.michelson_v1.expression"] }],
     tsType: "MichelineExpression",
     summary: "Micheline expression (Michelson code or data).",
   },

@@ -142,6 +142,16 @@ export class BodyReconciler {
       const size = matchKnownLayout(entry, layout, dataKind);
       if (size) return entry.id === "rollup_address_text" ? { kind: "string", size } : this.knownIR(entry, size);
     }
+    // A definition that is one value (a list's fixed-size element), possibly behind a length
+    // header (an optional framed value, which a presence byte must precede as one field), holds
+    // the known value.
+    const framed = this.framedValue(layout);
+    if (framed !== undefined) {
+      for (const entry of candidates) {
+        const size = matchKnownLayout(entry, framed.field.layout, framed.field.dataKind);
+        if (size) return framed.header === undefined ? this.knownIR(entry, size) : { kind: "dynamic", header: framed.header, inner: this.knownIR(entry, size) };
+      }
+    }
     if (candidates.length > 0) {
       const names = candidates.map((c) => c.id).join(", ");
       throw new ReconcileError(`known encoding ${names} does not accept the binary layout ${describeLayout(layout, dataKind)}`, where);
@@ -150,6 +160,17 @@ export class BodyReconciler {
       throw new UnknownEncodingError(`unknown Base58Check type ${JSON.stringify(view.title)} (${view.refs.join(" → ") || fieldName || "anonymous"}); add it to the known-encodings table`, where);
     }
     return undefined;
+  }
+
+  /** The value of a `Ref` to an object that is one value field, possibly after a length header. */
+  private framedValue(layout: Layout): { header?: DynSize; field: Extract<Field, { kind: "named" | "anon" }> } | undefined {
+    if (layout.kind !== "Ref") return undefined;
+    const encoding = this.binary.definitions.get(layout.name)?.encoding;
+    if (encoding?.kind !== "Obj") return undefined;
+    const [first, second] = encoding.fields;
+    if (encoding.fields.length === 1 && (first?.kind === "named" || first?.kind === "anon")) return { field: first };
+    if (encoding.fields.length !== 2 || first?.kind !== "dyn" || first.numFields !== 1 || (second?.kind !== "named" && second?.kind !== "anon")) return undefined;
+    return { header: first.size, field: second };
   }
 
   private knownIR(entry: KnownEncoding, size: Size): IR {
@@ -225,7 +246,13 @@ export class BodyReconciler {
       case "Enum": {
         const definition = this.binary.definitions.get(layout.reference);
         if (!definition || definition.encoding.kind !== "Int_enum") throw new ReconcileError(`enumeration ${layout.reference} is missing`, where);
-        return { kind: "enum", size: layout.size, values: definition.encoding.cases.map(([code, name]) => ({ name, code })) };
+        // JSON may write each case as a constant of its own, the case's name being its title.
+        const constants = new Map((schema.oneOf ?? []).map((c) => [c.title, constantOf(this.resolve(c))?.value]));
+        const value = (name: string): string => {
+          const constant = constants.get(name);
+          return typeof constant === "string" ? constant : name;
+        };
+        return { kind: "enum", size: layout.size, values: definition.encoding.cases.map(([code, name]) => ({ name: value(name), code })) };
       }
       case "Seq": {
         const items = schema.items;
@@ -293,6 +320,13 @@ export class BodyReconciler {
     }
     if (schema.type === "array" && Array.isArray(schema.items)) {
       return { kind: "tuple", elements: this.tuple(items, schema.items, where) };
+    }
+    // OpenAPI 3.0 has no tuples: Octez's OpenAPI writes one as an array of alternatives, one per
+    // element. Several binary values for one array can only be a tuple, element i taking the
+    // i-th alternative.
+    if (schema.type === "array" && schema.items !== undefined && !Array.isArray(schema.items) && valueCount(items) >= 2) {
+      const alternatives = this.resolve(schema.items).oneOf;
+      if (alternatives !== undefined && alternatives.length === valueCount(items)) return { kind: "tuple", elements: this.tuple(items, alternatives, where) };
     }
     return this.single(items, view, where);
   }
@@ -397,7 +431,28 @@ export class BodyReconciler {
     if (!definition) throw new ReconcileError(`binary definition ${JSON.stringify(layout.name)} is missing`, where);
     const ir = this.encoding(definition.encoding, view, where, layout.name);
     if (ir.kind === "object") {
-      for (const item of ir.items) if (item.kind === "field" || item.kind === "constant") used.add(item.name);
+      // Fields inside a length-prefixed frame are the object's too.
+      const use = (items: readonly ObjectItem[]): void => {
+        for (const item of items) {
+          if (item.kind === "field" || item.kind === "constant") used.add(item.name);
+          else if (item.kind === "frame") use(item.items);
+        }
+      };
+      use(ir.items);
+    }
+    if (ir.kind === "union") {
+      // JSON objects that each repeat the fields laid out before the union's tag (Octez's
+      // internal operations): the object cannot be split into those fields and a union.
+      for (const c of ir.cases) {
+        const names =
+          c.payload.kind === "object"
+            ? c.payload.items.flatMap((item) => (item.kind === "field" ? [item.name] : []))
+            : c.payload.kind === "json-only"
+              ? Object.keys(this.resolve(c.payload.schema).properties ?? {})
+              : [];
+        const repeated = names.find((name) => used.has(name));
+        if (repeated !== undefined) throw new ReconcileError(`the union merged into this object repeats its field ${JSON.stringify(repeated)} in case ${c.name}`, where);
+      }
     }
     return ir;
   }

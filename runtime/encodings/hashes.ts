@@ -139,6 +139,13 @@ export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__
   commitment_hash: "sc_rollup_commitment_hash",
   state_hash: "sc_rollup_state_hash",
   inbox_hash: "sc_rollup_inbox_hash",
+  // Smart rollups and DAL of current protocols.
+  smart_rollup_address: "smart_rollup_address",
+  smart_rollup_commitment_hash: "smart_rollup_commitment_hash",
+  smart_rollup_state_hash: "smart_rollup_state_hash",
+  smart_rollup_merkelized_payload_hashes_hash: "smart_rollup_merkelized_payload_hashes_hash",
+  DAL_commitment: "dal_commitment",
+  Zk_rollup_hash: "zk_rollup_address",
 });
 
 /** Protocol prefixes of definition names: `alpha.`, `012-Psithaca.`, `proto_alpha.`. */

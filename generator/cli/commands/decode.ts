@@ -61,6 +61,7 @@ Examples:
   $ tezos-rpcgen decode timestamp.protocol 000000005b37aac4
   $ tezos-rpcgen decode "GET /chains/<chain_id>/checkpoint" output @checkpoint.bin
   $ tezos-rpcgen decode --many block_header @three-framed-headers.hex
+  $ tezos-rpcgen decode 024-PtTALLiN.operation.unsigned @forged.hex --spec t024/kaitai
   $ cat op.hex | tezos-rpcgen decode --spec mempool-dump.json \\
       '{branch: block_hash, contents: [alpha.operation.alpha.contents], signature: Signature}' -`,
     )

@@ -1,6 +1,8 @@
 /** Help text shared by the inspection commands (`describe`, `encode`, `decode`). */
 
 export const ENCODING_HELP = `ENCODING is one of:
+  - an Octez codec id, when --spec carries registered encodings (a Kaitai folder, an
+    octez-codec dump, a snapshot with encodings): 024-PtTALLiN.operation.unsigned…
   - a JSON definition name of the snapshot, as \`list encodings\` prints it:
     block_header, Chain_id, timestamp.protocol, network_version…
   - a route slot: "GET /chains/<chain_id>/checkpoint" output (input, output or error;

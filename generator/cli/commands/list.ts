@@ -66,17 +66,30 @@ export function listEncodings(spec: InspectedInterface, json: boolean): string {
     out.push({ slot: `"${route}" error`, what: summarizeBody(s.error, definitions) });
     return out;
   });
-  if (json) return JSON.stringify({ definitions: named, model_definitions: renamed, route_slots: slots }, null, 2) + "\n";
+  const codecIds = (spec.model.encodings ?? []).map((e) => ({
+    id: e.id,
+    what: e.definition === undefined ? `no binary form: ${e.jsonOnly ?? "unknown"}` : summarizeIr({ kind: "ref", name: e.definition }, definitions),
+  }));
+  if (json) return JSON.stringify({ ...(codecIds.length > 0 ? { codec_ids: codecIds } : {}), definitions: named, model_definitions: renamed, route_slots: slots }, null, 2) + "\n";
   const width = Math.max(...named.map((n) => n.name.length), ...renamed.map((n) => n.name.length));
-  const lines = ["Named definitions (JSON definition names as published):"];
+  const lines: string[] = [];
+  if (codecIds.length > 0) {
+    const idWidth = Math.max(...codecIds.map((c) => c.id.length));
+    lines.push("Octez codec ids (registered encodings):");
+    for (const c of codecIds) lines.push(`  ${c.id.padEnd(idWidth)}  ${c.what}`);
+    lines.push("");
+  }
+  lines.push("Named definitions (JSON definition names as published):");
   for (const n of named) lines.push(`  ${n.name.padEnd(width)}  ${n.what}${n.note ? ` [${n.note}; see describe]` : ""}`);
   if (renamed.length > 0) {
     lines.push("", "Further definitions of the codec model (a second, different shape published under the same name):");
     for (const n of renamed) lines.push(`  ${n.name.padEnd(width)}  ${n.what}`);
   }
-  lines.push("", "Route slots:");
-  const slotWidth = Math.max(...slots.map((s) => s.slot.length));
-  for (const s of slots) lines.push(`  ${s.slot.padEnd(slotWidth)}  ${s.what}`);
+  if (slots.length > 0) {
+    lines.push("", "Route slots:");
+    const slotWidth = Math.max(...slots.map((s) => s.slot.length));
+    for (const s of slots) lines.push(`  ${s.slot.padEnd(slotWidth)}  ${s.what}`);
+  }
   return lines.join("\n") + "\n";
 }
 

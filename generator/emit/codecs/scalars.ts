@@ -110,7 +110,7 @@ function knownDecode(context: CodecContext, ir: Extract<IR, { kind: "known" }>):
     case "signature":
       return `${context.use(ir.size.kind === "fixed" ? "signatureCodec" : "variableSignatureCodec")}.decode(r)`;
     case "micheline":
-      return `${michelineCodec(context, ir.params)}.decode(r)`;
+      return `${michelineCodec(context, ir.params, ir.size)}.decode(r)`;
     case "base58_union":
       return `${base58UnionCodec(context, ir.params)}.decode(r)`;
     default: {
@@ -132,7 +132,7 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
     case "signature":
       return `${context.use(ir.size.kind === "fixed" ? "signatureCodec" : "variableSignatureCodec")}.encode(w, ${value});`;
     case "micheline":
-      return `${michelineCodec(context, ir.params)}.encode(w, ${value});`;
+      return `${michelineCodec(context, ir.params, ir.size)}.encode(w, ${value});`;
     case "base58_union":
       return `${base58UnionCodec(context, ir.params)}.encode(w, ${value});`;
     default: {
@@ -147,9 +147,11 @@ function knownEncode(context: CodecContext, ir: Extract<IR, { kind: "known" }>, 
  * A module constant holding the Micheline codec for the primitives a body's schema lists (one
  * per list of primitives, however many values use it).
  */
-function michelineCodec(context: CodecContext, params: unknown): string {
+function michelineCodec(context: CodecContext, params: unknown, size: Size): string {
   const primitives = (params as { primitives?: string[] } | undefined)?.primitives;
-  return context.constant("michelineCodec", `${context.use("micheline")}(${literal(primitives ? { primitives } : {})})`);
+  // A structured expression inside a larger value delimits itself; a lazy one fills its frame.
+  const factory = size.kind === "self-delimited" ? "michelineSelfDelimited" : "micheline";
+  return context.constant(factory === "micheline" ? "michelineCodec" : "michelineSelfDelimitedCodec", `${context.use(factory)}(${literal(primitives ? { primitives } : {})})`);
 }
 
 /** A module constant holding the codec of a Base58 union (one per list of cases). */

@@ -111,7 +111,7 @@ export const BASE58 = {
   sc_rollup_state_hash: kind("sc_rollup_state_hash", "a smart contract rollup state hash", "11907aca", 32, "scs1", 54),
   sc_rollup_inbox_hash: kind("sc_rollup_inbox_hash", "a smart contract rollup inbox hash", "03faaeeed0", 32, "scib1", 55),
   // Secret keys, encrypted secret keys and scalars (wallet formats: never in RPC bodies, kept so that every Octez string is recognised).
-ed25519_seed: kind("ed25519_seed", "an Ed25519 secret key (seed)", "0d0f3a07", 32, "edsk", 54),
+  ed25519_seed: kind("ed25519_seed", "an Ed25519 secret key (seed)", "0d0f3a07", 32, "edsk", 54),
   ed25519_secret_key: kind("ed25519_secret_key", "an Ed25519 secret key", "2bf64e07", 64, "edsk", 98),
   secp256k1_secret_key: kind("secp256k1_secret_key", "a Secp256k1 secret key", "11a2e0c9", 32, "spsk", 54),
   p256_secret_key: kind("p256_secret_key", "a P256 secret key", "1051eebd", 32, "p2sk", 54),

@@ -1,0 +1,165 @@
+/**
+ * Route bodies with registered layouts: a describe-shaped tree whose bodies have JSON schemas
+ * only (as built from an OpenAPI document) gets, for each body whose JSON schema is a registered
+ * encoding, that encoding's binary schema, so the binary media type works for the route. A body
+ * is paired by definition name (its schema is a `$ref` to the definition an encoding's schema
+ * names, or to the encoding's codec id), else by structure (the same schema once `$ref`s are
+ * followed and descriptions dropped). The report says which bodies got a layout and why the
+ * others stay JSON-only.
+ *
+ * Pure: the input tree is not modified. A body "has no layout" when its binary schema is absent
+ * or is describe's JSON-only form (a union with no case); a body that has a layout is kept.
+ */
+
+import type { JsonSchema } from "../model/json-schema.ts";
+import type { RawBinarySchema } from "../describe/raw.ts";
+import type { RegisteredEncoding } from "./registered.ts";
+
+/** What happened to one body. */
+export interface AttachedBody {
+  /** `POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/operations input` (route as in the tree). */
+  body: string;
+  /** The codec id whose layout the body got. */
+  encoding?: string;
+  /** How it was paired, or why it stays JSON-only. */
+  how: "had a layout" | "by name" | "by structure";
+  reason?: string;
+}
+
+export interface AttachReport {
+  laid: AttachedBody[];
+  jsonOnly: AttachedBody[];
+}
+
+/** The JSON-only binary schema describe prints for a value without a binary form. */
+export const JSON_ONLY_BINARY: RawBinarySchema = { toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] };
+
+const SLOTS = ["input", "output", "error"] as const;
+const SERVICES = ["get_service", "post_service", "delete_service", "put_service", "patch_service"] as const;
+
+/** Gives the bodies of `describeJson` the layouts of `encodings` (see the module comment). */
+export function attachLayouts(describeJson: unknown, encodings: readonly RegisteredEncoding[]): { tree: unknown; report: AttachReport } {
+  const index = new EncodingIndex(encodings);
+  const report: AttachReport = { laid: [], jsonOnly: [] };
+  const tree = structuredClone(describeJson);
+  walk(tree, "", (service, method, path) => {
+    for (const slot of SLOTS) {
+      const body = service[slot] as { json_schema?: JsonSchema; binary_schema?: RawBinarySchema } | undefined;
+      if (body === undefined || body.json_schema === undefined) continue;
+      const label = `${method} ${path || "/"} ${slot}`;
+      if (body.binary_schema !== undefined && !isJsonOnly(body.binary_schema)) {
+        report.laid.push({ body: label, how: "had a layout" });
+        continue;
+      }
+      const found = index.find(body.json_schema);
+      if ("reason" in found) {
+        report.jsonOnly.push({ body: label, how: "by structure", reason: found.reason });
+        if (body.binary_schema === undefined) body.binary_schema = JSON_ONLY_BINARY;
+        continue;
+      }
+      body.binary_schema = found.encoding.binary;
+      report.laid.push({ body: label, encoding: found.encoding.id, how: found.how });
+    }
+  });
+  return { tree, report };
+}
+
+function isJsonOnly(binary: RawBinarySchema): boolean {
+  const top = binary.toplevel as { cases?: unknown[] };
+  return Array.isArray(top.cases) && top.cases.length === 0 && binary.fields.length === 0;
+}
+
+type ServiceNode = Record<string, unknown>;
+
+/** Calls `visit` for every service of a describe tree, with its method and route. */
+function walk(node: unknown, path: string, visit: (service: ServiceNode, method: string, path: string) => void): void {
+  if (node === null || typeof node !== "object") return;
+  const directory = (node as { static?: Record<string, unknown> }).static;
+  if (directory === undefined) return;
+  for (const key of SERVICES) {
+    const service = directory[key] as ServiceNode | undefined;
+    if (service !== undefined) visit(service, key.replace("_service", "").toUpperCase(), path);
+  }
+  const subdirs = directory.subdirs as { suffixes?: Array<{ name: string; tree: unknown }>; dynamic_dispatch?: { arg: { name: string }; tree: unknown } } | undefined;
+  for (const suffix of subdirs?.suffixes ?? []) walk(suffix.tree, `${path}/${suffix.name}`, visit);
+  if (subdirs?.dynamic_dispatch !== undefined) walk(subdirs.dynamic_dispatch.tree, `${path}/<${subdirs.dynamic_dispatch.arg.name}>`, visit);
+}
+
+/** Registered encodings by the definition their schema names and by their structure. */
+class EncodingIndex {
+  private readonly byName = new Map<string, RegisteredEncoding>();
+  private readonly byStructure = new Map<string, RegisteredEncoding>();
+
+  constructor(encodings: readonly RegisteredEncoding[]) {
+    for (const encoding of encodings) {
+      if (encoding.json === undefined || isJsonOnly(encoding.binary)) continue;
+      const named = refName(encoding.json);
+      if (named !== undefined && !this.byName.has(named)) this.byName.set(named, encoding);
+      if (!this.byName.has(encoding.id)) this.byName.set(encoding.id, encoding);
+      if (!structured(encoding.json)) continue;
+      for (const key of structureKeys(encoding.json)) if (!this.byStructure.has(key)) this.byStructure.set(key, encoding);
+    }
+  }
+
+  find(schema: JsonSchema): { encoding: RegisteredEncoding; how: "by name" | "by structure" } | { reason: string } {
+    const named = refName(schema);
+    if (named !== undefined) {
+      const encoding = this.byName.get(named);
+      if (encoding) return { encoding, how: "by name" };
+    }
+    if (structured(schema)) {
+      for (const key of structureKeys(schema)) {
+        const encoding = this.byStructure.get(key);
+        if (encoding) return { encoding, how: "by structure" };
+      }
+    }
+    return { reason: named === undefined ? "no registered encoding has this JSON schema" : `no registered encoding is ${named} or has its JSON schema` };
+  }
+}
+
+/**
+ * True for an object, array or union schema: a bare string or number (hex bytes, a decimal) says
+ * nothing of its layout, so it is paired by name only.
+ */
+function structured(schema: JsonSchema): boolean {
+  return schema.type === "object" || schema.type === "array" || Array.isArray(schema.oneOf);
+}
+
+/** The definition a schema is a bare reference to (`#/definitions/X` or an OpenAPI component). */
+function refName(schema: JsonSchema): string | undefined {
+  const ref = schema.$ref;
+  if (typeof ref !== "string") return undefined;
+  const match = /^#\/(?:definitions|components\/schemas)\/(.+)$/.exec(ref);
+  return match ? decodeURIComponent(match[1]!).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+}
+
+/**
+ * A schema's structure as text, two ways: `$ref`s kept as the names they refer to, and `$ref`s
+ * followed through the schema's own definitions (a cycle left as its name); titles,
+ * descriptions and `additionalProperties` dropped, keys sorted. An OpenAPI body refers to
+ * components by name where the encoding's schema may spell a part out, or the other way round.
+ */
+function structureKeys(schema: JsonSchema): string[] {
+  const definitions = (schema.definitions ?? {}) as Record<string, JsonSchema>;
+  return [structureKey(schema, {}), structureKey(schema, definitions)];
+}
+
+function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema>): string {
+  const expand = (node: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => expand(n, seen));
+    if (node === null || typeof node !== "object") return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === "string") {
+      const name = refName({ $ref: ref });
+      if (name !== undefined && Object.hasOwn(definitions, name) && !seen.includes(name)) return expand(definitions[name], [...seen, name]);
+      return { $ref: name ?? ref };
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node).sort()) {
+      if (key === "title" || key === "description" || key === "definitions" || key === "$schema" || key === "additionalProperties") continue;
+      out[key] = expand((node as Record<string, unknown>)[key], seen);
+    }
+    return out;
+  };
+  return JSON.stringify(expand(schema, []));
+}

@@ -1,0 +1,18 @@
+/**
+ * `generator/encodings/`: registered encodings (Octez codec ids with their JSON and binary
+ * schemas), from `octez-codec dump encodings` output or Octez's Kaitai files.
+ *
+ * - {@link readEncodingsDump}, {@link readKaitaiFolder} / {@link readKaitaiFiles}: the two readers;
+ * - {@link pairJsonSchemas} / {@link loadKaitaiEncodings}: JSON schemas for Kaitai layouts from
+ *   the protocol's OpenAPI document;
+ * - {@link attachLayouts}: route bodies given the layouts of the encodings their JSON schemas are;
+ * - {@link buildEncodingModel}: codecs on their own (a snapshot's `encodings` are reconciled by
+ *   `buildCodecModel` with the routes, each a named definition: `OperationUnsigned`…).
+ */
+export { EncodingSourceError, idWithoutProtocol, type RegisteredEncoding } from "./registered.ts";
+export { readEncodingsDump } from "./dump.ts";
+export { readKaitaiFiles, readKaitaiFolder } from "./kaitai.ts";
+export { openApiDefinitions, pairJsonSchemas, withTextLayouts, type PairingReport } from "./json-pairing.ts";
+export { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, openApiBeside } from "./load.ts";
+export { attachLayouts, JSON_ONLY_BINARY, type AttachedBody, type AttachReport } from "./attach.ts";
+export { buildEncodingModel, reconcileEncodings, type EncodingCodec, type EncodingModel } from "./model.ts";

@@ -1,0 +1,165 @@
+/**
+ * Protocol 024 (Tallinn) from Octez's own files: the 70 Kaitai layouts, paired with the
+ * protocol's OpenAPI, give a codec per registered encoding, and every one of the 104 vectors
+ * Octez's codec printed decodes from `hex` to `json` and encodes back to `hex`: through the IR
+ * interpreter, through the emitted straight-line codecs, and through `decode`/`encode` with
+ * Octez's codec id. The vectors that cannot pass are listed with their reason in
+ * t024-expected-failures.json; a listed vector that passes fails the test, as does an unlisted
+ * one that fails.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, describe, expect } from "vitest";
+import { readKaitaiFiles, readKaitaiFolder } from "../../../generator/encodings/kaitai.ts";
+import { pairJsonSchemas } from "../../../generator/encodings/json-pairing.ts";
+import { readBinarySchema } from "../../../generator/describe/binary-schema.ts";
+import { loadKaitaiEncodings } from "../../../generator/encodings/load.ts";
+import { buildCodecModel, type CodecModel } from "../../../generator/reconcile/codec-model.ts";
+import { Interpreter } from "../../../generator/ir/interpret.ts";
+import { runDecode } from "../../../generator/cli/commands/decode.ts";
+import { runEncode } from "../../../generator/cli/commands/encode.ts";
+import type { InspectedInterface } from "../../../generator/cli/spec-source.ts";
+import type { DescribedTree } from "../../../generator/describe/read.ts";
+import { BinaryReader, BinaryWriter, bytesToHex, decodeBytes, encodeBytes, hexToBytes } from "../../../runtime/index.ts";
+import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
+import { importEmittedCodecs, type Decoder, type Encoder } from "../../support/emitted-codecs.ts";
+import { temporaryDirectory } from "../emit/support.ts";
+import expectedFailures from "./t024-expected-failures.json" with { type: "json" };
+
+interface Vector {
+  encoding: string;
+  name: string;
+  json: unknown;
+  hex: string;
+}
+
+const KAITAI = "protocols/t024/kaitai";
+const FILES = [KAITAI, "protocols/t024/openapi.json", "protocols/t024/codec-vectors.json"];
+const PROTOCOL = "024-PtTALLiN";
+const PASSING = 83;
+const expected: Record<string, string> = expectedFailures.expected;
+const tmp = temporaryDirectory();
+afterAll(() => tmp.cleanup());
+
+let loaded: { tree: DescribedTree; model: CodecModel } | undefined;
+/** The encodings of the Kaitai folder as `--spec <folder>` reads them (built once). */
+function t024(): { tree: DescribedTree; model: CodecModel } {
+  if (loaded) return loaded;
+  const tree: DescribedTree = { services: [], dynamicDirectories: [], expansions: [], warnings: [], encodings: loadKaitaiEncodings(referenceDir + KAITAI) };
+  return (loaded = { tree, model: buildCodecModel(tree) });
+}
+
+const vectors = (): Vector[] => readReference<{ vectors: Vector[] }>("protocols/t024/codec-vectors.json").vectors;
+
+/** Runs every vector through `roundTrip` and checks the outcome against the expected failures. */
+async function checkVectors(roundTrip: (id: string, vector: Vector) => Promise<string | undefined> | string | undefined): Promise<void> {
+  const problems: string[] = [];
+  let passed = 0;
+  for (const vector of vectors()) {
+    const key = `${vector.encoding}/${vector.name}`;
+    let failure: string | undefined;
+    try {
+      failure = await roundTrip(`${PROTOCOL}.${vector.encoding}`, vector);
+    } catch (error) {
+      failure = (error as Error).message;
+    }
+    if (failure === undefined) {
+      passed++;
+      if (expected[key] !== undefined) problems.push(`${key} passes but is listed as an expected failure`);
+    } else if (expected[key] === undefined) problems.push(`${key} fails: ${failure.slice(0, 300)}`);
+  }
+  expect(problems).toEqual([]);
+  expect(passed).toBe(PASSING);
+}
+
+function compare(decoded: unknown, encoded: string, vector: Vector): string | undefined {
+  if (!isDeepStrictEqual(decoded, vector.json)) return `decoded ${JSON.stringify(decoded).slice(0, 200)}`;
+  if (encoded !== vector.hex) return `encoded ${encoded.slice(0, 200)}`;
+  return undefined;
+}
+
+describe("Octez's Kaitai files of protocol 024", () => {
+  itWithReference(KAITAI)("every one of the 70 files gives a binary schema the describe reader and the codec model accept", () => {
+    const files = readdirSync(referenceDir + KAITAI).filter((name) => name.endsWith(".ksy"));
+    expect(files).toHaveLength(70);
+    const encodings = readKaitaiFolder(referenceDir + KAITAI);
+    expect(encodings.map((e) => e.id)).toContain(`${PROTOCOL}.operation.unsigned`);
+    expect(new Set(encodings.map((e) => e.id)).size).toBe(70);
+    for (const encoding of encodings) expect(() => readBinarySchema(encoding.binary), encoding.id).not.toThrow();
+  });
+
+  itWithReference(FILES)("paired with the OpenAPI file, each registered encoding is a definition of the codec model named by its codec id, or says why it has no binary form", () => {
+    const { model } = t024();
+    expect(model.encodings).toHaveLength(70);
+    const unsigned = model.encodings!.find((e) => e.id === `${PROTOCOL}.operation.unsigned`)!;
+    expect(unsigned).toMatchObject({ definition: "operation.unsigned" });
+    expect(unsigned.jsonOnly).toBeUndefined();
+    for (const entry of model.encodings!) {
+      if (entry.definition === undefined) expect(entry.jsonOnly, entry.id).toMatch(/./);
+      else expect(model.definitions.has(entry.definition), entry.id).toBe(true);
+    }
+    // The reasons of the others are in the model (and printed by `generate`).
+    expect(model.encodings!.filter((e) => e.definition !== undefined).length).toBeGreaterThanOrEqual(60);
+  });
+});
+
+describe("the 104 T024 vectors", () => {
+  itWithReference(FILES)("round-trip through the IR interpreter", async () => {
+    const { model } = t024();
+    const interpreter = new Interpreter(model.definitions);
+    await checkVectors((id, vector) => {
+      const entry = model.encodings!.find((e) => e.id === id);
+      if (entry?.definition === undefined) return entry ? `no binary form: ${entry.jsonOnly}` : "no such codec id";
+      const codec = interpreter.codec({ kind: "ref", name: entry.definition });
+      const decoded = decodeBytes(codec, hexToBytes(vector.hex));
+      return compare(decoded, bytesToHex(encodeBytes(codec, vector.json as never)), vector);
+    });
+  });
+
+  itWithReference(FILES)("round-trip through the emitted codecs (decodeOperationUnsigned…)", async () => {
+    const { model } = t024();
+    const emitted = await importEmittedCodecs(model, tmp.path, "t024", { validators: false });
+    expect(emitted.names.definitions.get("operation.unsigned")).toBe("OperationUnsigned");
+    await checkVectors((id, vector) => {
+      const entry = model.encodings!.find((e) => e.id === id);
+      if (entry?.definition === undefined) return entry ? `no binary form: ${entry.jsonOnly}` : "no such codec id";
+      const type = emitted.names.definitions.get(entry.definition)!;
+      const decode = emitted.functions[`decode${type}`] as Decoder;
+      const encode = emitted.functions[`encode${type}`] as Encoder;
+      const reader = new BinaryReader(hexToBytes(vector.hex));
+      const decoded = decode(reader);
+      if (reader.remaining() !== 0) return `${reader.remaining()} bytes left`;
+      const writer = new BinaryWriter();
+      encode(writer, vector.json);
+      return compare(decoded, bytesToHex(writer.finish()), vector);
+    });
+  });
+
+  itWithReference(FILES)("round-trip as well when every name says another protocol (the next protocol's files go through unchanged)", async () => {
+    // 025-PtNextPr is no real protocol: the T024 files with the protocol renamed everywhere.
+    const rename = (text: string) => text.replaceAll("024__pttallin", "025__ptnextpr").replaceAll(PROTOCOL, "025-PtNextPr");
+    const files = readdirSync(referenceDir + KAITAI)
+      .filter((name) => name.endsWith(".ksy"))
+      .map((name) => ({ file: rename(name), text: rename(readFileSync(`${referenceDir}${KAITAI}/${name}`, "utf8")) }));
+    const openapi = JSON.parse(rename(readFileSync(`${referenceDir}protocols/t024/openapi.json`, "utf8"))) as unknown;
+    const tree: DescribedTree = { services: [], dynamicDirectories: [], expansions: [], warnings: [], encodings: pairJsonSchemas(readKaitaiFiles(files), openapi).encodings };
+    const model = buildCodecModel(tree);
+    const interpreter = new Interpreter(model.definitions);
+    await checkVectors((id, vector) => {
+      const entry = model.encodings!.find((e) => e.id === id.replace(PROTOCOL, "025-PtNextPr"));
+      if (entry?.definition === undefined) return entry ? `no binary form: ${entry.jsonOnly}` : "no such codec id";
+      const codec = interpreter.codec({ kind: "ref", name: entry.definition });
+      return compare(decodeBytes(codec, hexToBytes(vector.hex)), bytesToHex(encodeBytes(codec, vector.json as never)), vector);
+    });
+  });
+
+  itWithReference(FILES)("round-trip through decode/encode with Octez's codec id (--spec <kaitai folder>)", async () => {
+    const { tree, model } = t024();
+    const spec: InspectedInterface = { source: referenceDir + KAITAI, tree, model };
+    await checkVectors(async (id, vector) => {
+      const decoded = JSON.parse(await runDecode([id, vector.hex], {}, { spec })) as unknown;
+      const hex = (await runEncode([id, JSON.stringify(vector.json)], {}, { spec })).trim();
+      return compare(decoded, hex, vector);
+    });
+  });
+});
