@@ -13,6 +13,7 @@ import type { DescribedTree } from "./describe/read.ts";
 export const COMMITTED_SNAPSHOTS: ReadonlyArray<{ name: string; file: string }> = [
   { name: "shell", file: "spec/snapshots/shell.json" },
   { name: "shell-legacy", file: "spec/snapshots/shell-legacy.json" },
+  { name: "tallinn", file: "spec/snapshots/tallinn.json" },
 ];
 
 /** A describe source read and reconciled. */

@@ -17,6 +17,7 @@ import { registerRpc } from "./commands/rpc.ts";
 import { registerDrift } from "./commands/drift.ts";
 import { registerDriftCheck } from "./commands/drift-check.ts";
 import { registerSnapshot } from "./commands/snapshot.ts";
+import { registerAssemble } from "./commands/assemble.ts";
 
 // Output piped into a reader that stops early (`tezos-rpcgen list encodings | head -c 10`): the
 // reader has all it wanted, so the command ends quietly instead of dying on an unhandled EPIPE.
@@ -42,6 +43,7 @@ registerDecode(program);
 registerServe(program);
 registerRpc(program);
 registerSnapshot(program);
+registerAssemble(program);
 registerDrift(program);
 registerDriftCheck(program);
 

@@ -187,7 +187,9 @@ const definitions: Record<string, Schema> = {
   },
   body: closedObject(
     { json_schema: { type: "object" }, binary_schema: ref("binarySchema") },
-    ["json_schema", "binary_schema"],
+    // `binary_schema` is absent only in trees made from a source that publishes JSON schemas
+    // alone (an OpenAPI document, see generator/openapi/): such a body is JSON-only.
+    ["json_schema"],
   ),
 
   // ── binary schemas ──────────────────────────────────────────────────────────────────────

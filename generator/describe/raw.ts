@@ -48,7 +48,8 @@ export interface RawService {
 
 export interface RawBody {
   json_schema: Record<string, unknown>;
-  binary_schema: RawBinarySchema;
+  /** Absent when the tree was made from JSON schemas alone (an OpenAPI document). */
+  binary_schema?: RawBinarySchema;
 }
 
 export interface RawBinarySchema {

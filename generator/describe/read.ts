@@ -9,6 +9,7 @@ import type { RawNode } from "./raw.ts";
 import { isSnapshotDocument, readSnapshotInto, type GraftedExpansion, type SnapshotSource } from "./snapshot.ts";
 import { argSegment, walkTree, type TreeSink } from "./tree.ts";
 import { validateDescribeAnswer } from "./validate.ts";
+import { isOpenApiDocument, openApiToDescribe } from "../openapi/index.ts";
 
 export interface ReadDescribeOptions {
   /**
@@ -40,7 +41,9 @@ export interface DescribedTree extends ServiceTree {
 
 /**
  * Reads a describe answer (`GET /describe?recurse=yes`, or a subtree captured at
- * `options.prefix`) or a `tezos-rpcgen-snapshot/1` document (see `snapshot.ts`), validates it
+ * `options.prefix`), an Octez OpenAPI document (converted by `generator/openapi/`, its bodies
+ * JSON-only; `options.prefix` places a protocol's or mempool's paths) or a
+ * `tezos-rpcgen-snapshot/1` document (see `snapshot.ts`), validates it
  * and normalises it. Throws {@link DescribeFormatError} (with a JSON pointer) on malformed
  * input and `DescribeSnapshotError` when a snapshot's parts do not fit together.
  *
@@ -57,6 +60,9 @@ export function readDescribeTree(json: unknown, options: ReadDescribeOptions = {
     checkUniqueServices(sink);
     return source === undefined ? { ...sink, expansions } : { ...sink, expansions, source };
   }
+  // An Octez OpenAPI document is another way to publish the same services (JSON schemas only):
+  // it becomes the describe answer it stands for, and everything below reads that.
+  if (isOpenApiDocument(json)) json = openApiToDescribe(json);
   validateDescribeAnswer(json);
   const prefix = (options.prefix ?? []).map(prefixSegment);
   walkTree(json as RawNode, prefix, "", sink);

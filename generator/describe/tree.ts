@@ -122,8 +122,7 @@ function readQueryItem(raw: RawQueryItem): QueryParameter {
 }
 
 function readBody(raw: RawBody, at: string, sink: TreeSink): BodySchema {
-  return {
-    json: raw.json_schema as JsonSchema,
-    binary: normaliseBinarySchema(raw.binary_schema, `${at}/binary_schema`, sink.warnings),
-  };
+  const json = raw.json_schema as JsonSchema;
+  if (raw.binary_schema === undefined) return { json };
+  return { json, binary: normaliseBinarySchema(raw.binary_schema, `${at}/binary_schema`, sink.warnings) };
 }

@@ -224,6 +224,9 @@ function compareService(before: Service, after: Service, route: string, changes:
     }
     const attach = (form: "json" | "binary") => (c: BodyChange): DriftChange => ({ kind: c.kind, severity: c.severity, route, method, slot, form, ...rest(c) });
     changes.push(...diffJsonSchemas(o.json, n.json, direction).map(attach("json")));
+    // A side with no published binary schema (an OpenAPI source) says nothing about bytes, so
+    // binary forms are compared only when both sides publish one: "unknown" is not "changed".
+    if (o.binary === undefined || n.binary === undefined) continue;
     changes.push(...diffBinarySchemas(o.binary, n.binary, direction).map(attach("binary")));
     if (codecs !== undefined) {
       const oldOnly = jsonOnlyReason(codecs.old, before, slot);

@@ -33,8 +33,11 @@ export interface QueryParameter {
 /** A body slot of a service: its JSON schema and binary schema as published. */
 export interface BodySchema {
   json: JsonSchema;
-  /** Normalised binary schema (legacy spellings rewritten). */
-  binary: BinarySchema;
+  /**
+   * Normalised binary schema (legacy spellings rewritten). Absent when the source gave none
+   * (an Octez OpenAPI document publishes JSON schemas only): the body is then JSON-only.
+   */
+  binary?: BinarySchema;
 }
 
 export interface Service {

@@ -39,12 +39,25 @@ export interface CodecModel {
   undecided?: string[];
 }
 
+/**
+ * Why a body with no published binary schema is JSON-only. Octez's OpenAPI documents give JSON
+ * schemas alone; a binary layout attached later (from Octez's registered encodings) lifts it.
+ */
+export const NO_BINARY_SCHEMA = "no binary layout published (the source gives its JSON schema only)";
+
 /** Reconciles every body of every service of a tree. */
 export function buildCodecModel(tree: ServiceTree): CodecModel {
   const registry = new DefinitionRegistry();
   const bodies: Array<{ target: BodyCodec }> = [];
   const undecided = new Set<string>();
   const body = (schema: BodySchema, where: string): BodyCodec => {
+    if (schema.binary === undefined) {
+      // Not undecided: nothing was there to reconcile (the source published JSON schemas only).
+      const reason = NO_BINARY_SCHEMA;
+      const result: BodyCodec = { codec: { kind: "json-only", reason, schema: schema.json }, schema: schema.json, jsonOnly: reason };
+      bodies.push({ target: result });
+      return result;
+    }
     const reconciler = new BodyReconciler(schema.json, schema.binary, registry.sinkForBody());
     let result: BodyCodec;
     try {

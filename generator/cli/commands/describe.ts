@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { formatBinaryLayout } from "../../describe/index.ts";
 import { routeToString } from "../../model/describe-tree.ts";
+import type { BinarySchema } from "../../model/binary-schema.ts";
 import type { BodyCodec, ServiceCodecs } from "../../reconcile/codec-model.ts";
 import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments, type ResolvedEncoding } from "../encoding-names.ts";
@@ -57,10 +58,15 @@ export function describeRoute(s: ServiceCodecs, spec: InspectedInterface): strin
   ];
   for (const [slot, body, published] of bodies) {
     if (!body || !published) continue;
-    out.push(section(`${slot}: binary layout (as published)`, formatBinaryLayout(published.binary)));
+    out.push(section(`${slot}: binary layout (as published)`, publishedLayout(published.binary)));
     out.push(section(`${slot}: JSON schema`, JSON.stringify(published.json, null, 2)));
   }
   return out.join("\n");
+}
+
+/** A published binary layout as a table; a source with JSON schemas only (OpenAPI) has none. */
+function publishedLayout(schema: BinarySchema | undefined): string {
+  return schema === undefined ? "(none published: the source gives JSON schemas only; the body is JSON-only)\n" : formatBinaryLayout(schema);
 }
 
 /** A definition, route slot or expression: what it is, its layout from the IR, its JSON schema. */
@@ -78,7 +84,7 @@ export function describeEncoding(resolved: ResolvedEncoding, spec: InspectedInte
   }
   out.push(lines.join("\n") + "\n");
   if (resolved.kind === "route") {
-    out.push(section("Binary layout (as published)", formatBinaryLayout(resolved.service.service[resolved.slot]!.binary)));
+    out.push(section("Binary layout (as published)", publishedLayout(resolved.service.service[resolved.slot]!.binary)));
     out.push(section("JSON schema", JSON.stringify(resolved.body.schema, null, 2)));
     return out.join("\n");
   }

@@ -92,7 +92,7 @@ describe("real describe dumps", () => {
   });
 
   describe("normalised binary shapes (Alpha)", () => {
-    const monitorOutput = (): BinarySchema => findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/monitor_operations").output.binary;
+    const monitorOutput = (): BinarySchema => findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/monitor_operations").output.binary!;
 
     itWithReference(DUMPS.alpha)("keeps all 58 definitions of monitor_operations, in order, by title", () => {
       const schema = monitorOutput();
@@ -120,7 +120,7 @@ describe("real describe dumps", () => {
     });
 
     itWithReference(DUMPS.alpha)("pending_operations' output is a union with no case", () => {
-      const schema = findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/pending_operations").output.binary;
+      const schema = findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/pending_operations").output.binary!;
       expect(schema.toplevel).toEqual({ kind: "Obj", fields: [{ kind: "anon", layout: { kind: "Ref", name: "X_0" }, dataKind: { kind: "Dynamic" } }] });
       expect(definition(schema, "X_0").encoding).toEqual({ kind: "Cases", tagSize: "Uint8", dataKind: { kind: "Dynamic" }, cases: [] });
     });
@@ -194,9 +194,9 @@ describe("real describe dumps", () => {
   itWithReference(Object.values(DUMPS))("empty inputs and outputs become an Obj without fields; errors a length-prefixed string", () => {
     for (const name of Object.values(DUMPS)) {
       const unbanAll = findService(read(name), "POST", "/chains/<chain_id>/mempool/unban_all_operations");
-      expect(unbanAll.input?.binary.toplevel).toEqual({ kind: "Obj", fields: [] });
-      expect(unbanAll.output.binary.toplevel).toEqual({ kind: "Obj", fields: [] });
-      expect(unbanAll.error.binary.toplevel).toEqual({
+      expect(unbanAll.input?.binary!.toplevel).toEqual({ kind: "Obj", fields: [] });
+      expect(unbanAll.output.binary!.toplevel).toEqual({ kind: "Obj", fields: [] });
+      expect(unbanAll.error.binary!.toplevel).toEqual({
         kind: "Obj",
         fields: [
           { kind: "dyn", numFields: 1, size: "Uint30" },
@@ -218,7 +218,7 @@ describe("real describe dumps", () => {
     for (const name of Object.values(DUMPS)) {
       for (const schema of allBinarySchemas(read(name))) expect(formatBinaryLayout(schema).length).toBeGreaterThan(0);
     }
-    const pending = findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/pending_operations").output.binary;
+    const pending = findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/pending_operations").output.binary!;
     expect(formatBinaryLayout(pending)).toBe(
       [
         "+-----------------+----------------------+----------+",
@@ -231,7 +231,7 @@ describe("real describe dumps", () => {
         "X_0 (Determined from data, 8-bit tag) *************************************",
       ].join("\n"),
     );
-    const monitor = formatBinaryLayout(findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/monitor_operations").output.binary);
+    const monitor = formatBinaryLayout(findService(read(DUMPS.alpha), "GET", "/chains/<chain_id>/mempool/monitor_operations").output.binary!);
     expect(monitor).toContain("X_2456 (2 bytes, 16-bit tag)\n****************************\n");
     expect(monitor).toContain("| Tag  | 2 bytes | unsigned 16-bit big-endian integer |");
   });

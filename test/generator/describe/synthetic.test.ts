@@ -83,7 +83,7 @@ describe("synthetic describe answers", () => {
   });
 
   it("normalises the current-format layouts", () => {
-    const schema = findService(readDescribeTree(syntheticTree()), "GET", "/types").output.binary;
+    const schema = findService(readDescribeTree(syntheticTree()), "GET", "/types").output.binary!;
     const fields = schema.toplevel.kind === "Obj" ? schema.toplevel.fields : [];
     expect(fields.map((f) => (f.kind === "named" || f.kind === "anon" ? f.layout : f))).toEqual([
       { kind: "Bool" },
@@ -110,7 +110,7 @@ describe("synthetic describe answers", () => {
 
   it("normalises the legacy spellings", () => {
     const legacy = findService(readDescribeTree(treeWithLegacy()), "POST", "/legacy");
-    expect(legacy.input?.binary.toplevel).toEqual({
+    expect(legacy.input?.binary!.toplevel).toEqual({
       kind: "Obj",
       fields: [
         // the anonymous Zero_width field is gone
@@ -151,7 +151,7 @@ describe("synthetic describe answers", () => {
       { layout: { kind: "Zero_width" }, kind: "anon", data_kind: { size: 0, kind: "Fixed" } },
     ];
     const root = findService(readDescribeTree(tree), "GET", "/");
-    expect(root.output.binary.toplevel).toMatchObject({ fields: [{ kind: "dyn" }, { kind: "anon", layout: { kind: "Zero_width" } }] });
+    expect(root.output.binary!.toplevel).toMatchObject({ fields: [{ kind: "dyn" }, { kind: "anon", layout: { kind: "Zero_width" } }] });
   });
 });
 

@@ -1,0 +1,94 @@
+/** `tezos-rpcgen assemble`: a whole node's snapshot from the shell, a protocol and its mempool. */
+
+import { readFile, writeFile } from "node:fs/promises";
+import { basename, isAbsolute, normalize } from "node:path";
+import type { Command } from "commander";
+import { assembleSnapshot, type AssemblePart } from "../../assemble/index.ts";
+import { DescribeError } from "../../describe/index.ts";
+import { serializeSnapshot } from "../../live/index.ts";
+import { CliError } from "../errors.ts";
+import { DEFAULT_SPEC } from "../spec-source.ts";
+
+export interface AssembleOptions {
+  shell?: string;
+  protocol?: string;
+  mempool?: string;
+  chain: string;
+  block: string;
+  origin?: string;
+  out?: string;
+}
+
+export function registerAssemble(program: Command): void {
+  program
+    .command("assemble")
+    .description("build a whole node's snapshot without a node: the shell tree with a protocol's routes under /chains/<chain_id>/blocks/<block_id> and its mempool's under /chains/<chain_id>/mempool")
+    .option("--shell <file>", "the shell: a describe answer or snapshot with the two dynamic directories (default: spec/snapshots/shell.json of this package)")
+    .option("--protocol <file>", "the protocol's routes: Octez's <name>-openapi.json, or a describe answer captured at /describe/chains/main/blocks/head")
+    .option("--mempool <file>", "the mempool's routes: Octez's <name>-mempool-openapi.json, or a describe answer captured at /describe/chains/main/mempool")
+    .option("--chain <chain>", "concrete chain recorded in the graft prefixes", "main")
+    .option("--block <block>", "concrete block recorded in the protocol's graft prefix", "head")
+    .option("--origin <text>", "where the input files come from, recorded as source.origin (e.g. a repository and commit)")
+    .option("--out <file>", "where to write the snapshot (default: standard output)")
+    .addHelpText(
+      "after",
+      `
+The result is a tezos-rpcgen-snapshot/1 document: the shell's root answer and one expansion per
+part, grafted where the shell has the dynamic directory, as 'snapshot --node' writes them. Its
+source records this command, --origin and each input by file name (with an OpenAPI document's
+title and version), never a local absolute path, so the same inputs give the same bytes.
+
+OpenAPI documents publish JSON schemas only: their bodies are JSON-only in the bindings (the
+binary media type is not offered for them), and 'generate' says so.
+
+Examples:
+  $ tezos-rpcgen assemble --protocol tallinn-openapi.json --mempool tallinn-mempool-openapi.json --out tallinn.json
+  $ tezos-rpcgen generate --spec tallinn.json
+  $ tezos-rpcgen rpc GET /chains/main/blocks/head/context/contracts/tz1…/balance --node http://127.0.0.1:8732 --spec tallinn.json`,
+    )
+    .action(async (options: AssembleOptions) => {
+      const { text } = await runAssemble(options);
+      if (options.out === undefined) process.stdout.write(text);
+      else process.stderr.write(`wrote ${options.out}\n`);
+    });
+}
+
+/** Builds the snapshot's text, also written to `options.out` when given. */
+export async function runAssemble(options: AssembleOptions): Promise<{ text: string }> {
+  if (options.protocol === undefined && options.mempool === undefined) throw new CliError("nothing to assemble: give --protocol, --mempool or both", 2);
+  const part = async (file: string, label = fileLabel(file)): Promise<AssemblePart> => {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      throw new CliError(`cannot read ${file}: ${(error as Error).message}`, 2);
+    }
+    try {
+      return { json: JSON.parse(text), label };
+    } catch (error) {
+      throw new CliError(`${file} is not valid JSON (${(error as Error).message})`, 2);
+    }
+  };
+  try {
+    const document = assembleSnapshot({
+      shell: options.shell === undefined ? await part(DEFAULT_SPEC, "spec/snapshots/shell.json of tezos-rpcgen") : await part(options.shell),
+      ...(options.protocol === undefined ? {} : { protocol: await part(options.protocol) }),
+      ...(options.mempool === undefined ? {} : { mempool: await part(options.mempool) }),
+      chain: options.chain,
+      block: options.block,
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+    });
+    const text = serializeSnapshot(document);
+    if (options.out !== undefined) await writeFile(options.out, text, "utf8");
+    return { text };
+  } catch (error) {
+    if (error instanceof DescribeError) throw new CliError(`cannot assemble: ${error.message}`, 2);
+    throw error;
+  }
+}
+
+/** A relative path inside the working directory as given (`spec/snapshots/shell.json`), else the file name. */
+function fileLabel(file: string): string {
+  const path = normalize(file).replace(/\\/g, "/");
+  return isAbsolute(path) || path.startsWith("../") ? basename(path) : path;
+}
