@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
 import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
+import type { AnyRouteDescriptor, BinaryCodecTable } from "@tezos-rpcgen/runtime";
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
 import { shellHandlers } from "./handlers/index.ts";
@@ -22,6 +23,12 @@ import { routeTable as mempoolRoutes } from "./protocol/generated/mempool/routes
 import { blockHandlers, mempoolHandlers } from "./protocol/handlers.ts";
 import { subtree } from "./protocol/services.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
+import { binaryCodecs as tallinnBinary } from "../generated/tallinn/binary.ts";
+import { routeTable as tallinnRoutes } from "../generated/tallinn/routes.ts";
+import type { Handlers as TallinnHandlers } from "../generated/tallinn/server.ts";
+import { bootstrapAccountsOf, DEFAULT_BOOTSTRAP_ACCOUNTS } from "./tallinn/accounts.ts";
+import { tallinnHandlers, withNotModelled } from "./tallinn/handlers.ts";
+import { isTallinn, tallinnRules } from "./tallinn/rules.ts";
 import type { NodeStore } from "./store/store.ts";
 
 // Found from the package root, so that the compiled sandbox (dist/sandbox/) reads the same files.
@@ -29,6 +36,8 @@ import type { NodeStore } from "./store/store.ts";
 export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
 const BLOCK_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "block.json");
 const MEMPOOL_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "mempool.json");
+/** The whole-node interface of a node running Tallinn: the shell, T024's block directory and mempool. */
+const TALLINN_TREE = join(PACKAGE_ROOT, "spec", "snapshots", "tallinn.json");
 
 export interface SandboxOptions {
   /** Listening host (default `127.0.0.1`). */
@@ -57,6 +66,17 @@ export interface SandboxOptions {
   streamQueueLimit?: number;
   /** Told about handler failures (default: nothing). */
   onError?: (error: unknown) => void;
+  /**
+   * The protocol the chain runs after genesis: `"tallinn"` (default: protocol 024-PtTALLiN's
+   * accounts and manager operations, its generated block and mempool routes) or `"sandbox"`
+   * (the minimal protocol of opaque operations, `sandbox/protocol/`).
+   */
+  protocol?: "tallinn" | "sandbox";
+  /**
+   * Tallinn's protocol parameters: an Octez parameters file (path) or object whose
+   * `bootstrap_accounts` replace Octez's sandbox accounts bootstrap1…bootstrap5.
+   */
+  protocolParameters?: string | object;
 }
 
 export interface RunningSandbox {
@@ -90,24 +110,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const config = sandboxConfig(options);
   const store: NodeStore | undefined = options.dataDir !== undefined ? new SqliteStore(options.dataDir) : undefined;
   watchCollections();
-  const node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
-  const root = readJson(options.spec ?? DEFAULT_SPEC);
-  const mounts = [
-    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
-    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
-  ];
-  const describeMounts = [
-    { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
-    { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
-  ];
+  const tallinn = (options.protocol ?? "tallinn") === "tallinn";
+  const accounts = options.protocolParameters === undefined ? DEFAULT_BOOTSTRAP_ACCOUNTS : bootstrapAccountsOf(typeof options.protocolParameters === "string" ? readJson(options.protocolParameters) : options.protocolParameters, typeof options.protocolParameters === "string" ? options.protocolParameters : "parameters");
+  const node = new SandboxNode({
+    config,
+    store,
+    ...(tallinn ? { protocol: tallinnRules(accounts) } : {}),
+    ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}),
+  });
+  const served = tallinn ? tallinnInterface(node, options.spec) : minimalInterface(node, options.spec);
+  // A fresh Tallinn chain gets its first two blocks at once, as a sandbox after `activate
+  // protocol` and one bake: clients branch operations on `head~2` (Taquito does).
+  if (tallinn) while (node.mainChain.head.header.level < 2) node.produceBlock();
   let server: RpcServer;
   try {
     server = await createRpcServer({
-      routes: checkOperationRoutes(routeTable),
-      handlers: shellHandlers(node, { root, mounts: describeMounts }),
-      binary: checkOperationCodecs(binaryCodecs),
-      describe: root,
-      mounts,
+      routes: checkOperationRoutes(served.routes),
+      handlers: served.handlers,
+      binary: checkOperationCodecs(served.binary),
+      describe: served.root,
+      mounts: served.mounts,
       host: options.host ?? "127.0.0.1",
       port: options.port ?? 0,
       mediaType: config.rpc["media-type"],
@@ -161,4 +183,41 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return stopped;
     },
   };
+}
+
+/** What the server serves: a route table with its handlers, binary codecs and describe tree. */
+interface Served {
+  routes: readonly AnyRouteDescriptor[];
+  handlers: object;
+  binary: BinaryCodecTable;
+  root: unknown;
+  mounts: Mount[];
+}
+type Mount = NonNullable<Parameters<typeof createRpcServer>[0]["mounts"]>[number];
+
+/** The shell interface with the minimal protocol's directories mounted under it. */
+function minimalInterface(node: SandboxNode, spec: string | undefined): Served {
+  const root = readJson(spec ?? DEFAULT_SPEC);
+  const mounts = [
+    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
+    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
+  ];
+  const describeMounts = [
+    { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
+    { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
+  ];
+  return { routes: routeTable, handlers: shellHandlers(node, { root, mounts: describeMounts }), binary: binaryCodecs, root, mounts };
+}
+
+/**
+ * The generated whole-node Tallinn interface (`generated/tallinn/`: shell, T024 block directory,
+ * mempool): the shell handlers, Tallinn's, and a typed error for each route the sandbox does
+ * not model.
+ */
+function tallinnInterface(node: SandboxNode, spec: string | undefined): Served {
+  const rules = node.protocol;
+  if (!isTallinn(rules)) throw new Error("the node does not run Tallinn");
+  const root = readJson(spec ?? TALLINN_TREE);
+  const implemented = { ...(shellHandlers(node, { root, mounts: [] }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
+  return { routes: tallinnRoutes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, root, mounts: [] };
 }

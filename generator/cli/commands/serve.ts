@@ -15,6 +15,13 @@ interface ServeOptions {
   spec?: string;
   netAddr?: string;
   peer?: string[];
+  protocol?: "tallinn" | "sandbox";
+  protocolParameters?: string;
+}
+
+function protocolName(value: string): "tallinn" | "sandbox" {
+  if (value !== "tallinn" && value !== "sandbox") throw new InvalidArgumentError(`expected tallinn or sandbox, got ${JSON.stringify(value)}`);
+  return value;
 }
 
 function seconds(value: string): number {
@@ -31,7 +38,7 @@ function mediaType(value: string): "json" | "binary" | "any" {
 export function registerServe(program: Command): void {
   program
     .command("serve")
-    .description("run the sandbox node: the shell RPC interface and a minimal protocol, over HTTP")
+    .description("run the sandbox node: the shell RPC interface and protocol Tallinn's accounts and manager operations (or a minimal protocol), over HTTP")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port to listen on (0: any free port)", positiveInteger, 8732)
     .option("--data-dir <dir>", "keep blocks, operations, invalid blocks and network state in this directory (SQLite); default: in memory")
@@ -42,6 +49,8 @@ export function registerServe(program: Command): void {
     .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
     .option("--net-addr <host:port>", "where the peer-to-peer layer listens (the config's p2p.listen-addr; default 127.0.0.1:0, any free port)")
     .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", (v: string, all: string[] = []) => [...all, v])
+    .option("--protocol <name>", "tallinn (default: protocol 024-PtTALLiN's accounts, transfers, reveals, delegations) or sandbox (a minimal protocol of opaque operations)", protocolName)
+    .option("--protocol-parameters <file>", "an Octez protocol parameters file whose bootstrap_accounts replace bootstrap1…bootstrap5 (tallinn)")
     .addHelpText(
       "after",
       `
@@ -52,11 +61,12 @@ Examples:
   $ tezos-rpcgen serve                                  # http://127.0.0.1:8732, in memory
   $ tezos-rpcgen serve --data-dir ./node --block-time 2 # persistent, a block every 2 s
   $ tezos-rpcgen serve --port 0 --network ghostnet      # any free port, ghostnet's genesis
-  $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first`,
+  $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first
+  $ tezos-rpcgen serve --block-time 1 --protocol-parameters params.json # Tallinn with your own bootstrap accounts`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
-      const { startSandbox, ConfigError } = await import("../../../sandbox/index.ts");
+      const { startSandbox, ConfigError, ParametersError } = await import("../../../sandbox/index.ts");
       let sandbox;
       try {
         sandbox = await startSandbox({
@@ -70,9 +80,12 @@ Examples:
           ...(options.spec !== undefined ? { spec: options.spec } : {}),
           ...(options.netAddr !== undefined ? { netAddr: options.netAddr } : {}),
           ...(options.peer !== undefined ? { peers: options.peer } : {}),
+          ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+          ...(options.protocolParameters !== undefined ? { protocolParameters: options.protocolParameters } : {}),
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
+        if (error instanceof ParametersError) throw new CliError(error.message, 2);
         const code = (error as { code?: string }).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
         throw error;

@@ -1,0 +1,96 @@
+/**
+ * Taquito against `startSandbox()`: a transfer from bootstrap1 confirmed in a produced block
+ * with the balances moved, a fresh account's first transfer revealing its key, and an
+ * overdraft and a bad signature refused with Octez's error ids.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TezosToolkit } from "@taquito/taquito";
+import { InMemorySigner } from "@taquito/signer";
+import { startSandbox, type RunningSandbox } from "../../../sandbox/start.ts";
+import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
+
+const b1 = BOOTSTRAP_KEYS.bootstrap1;
+const b2 = BOOTSTRAP_KEYS.bootstrap2;
+const FRESH_SK = "edsk3RFgDiCt7tWB2oe96w1eRw72iYiiqZPLu9nnEY23MYRp2d8Kkx";
+let sandbox: RunningSandbox;
+const failures: unknown[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ blockTime: 0.25, netAddr: false, onError: (e) => failures.push(e) });
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+function toolkit(signer: ConstructorParameters<typeof InMemorySigner>[0] | InMemorySigner | WrongKeySigner): TezosToolkit {
+  const tk = new TezosToolkit(sandbox.url);
+  tk.setSignerProvider(typeof signer === "string" ? new InMemorySigner(signer) : signer);
+  return tk;
+}
+
+/** Claims bootstrap1's key but signs with bootstrap2's. */
+class WrongKeySigner {
+  private readonly real = new InMemorySigner(b2.secretKey);
+  async publicKeyHash() {
+    return b1.publicKeyHash;
+  }
+  async publicKey() {
+    return b1.publicKey;
+  }
+  async secretKey() {
+    return undefined;
+  }
+  sign(bytes: string, watermark?: Uint8Array) {
+    return this.real.sign(bytes, watermark);
+  }
+}
+
+/** The error ids of an Octez trace Taquito reports (`errors` of its operation errors, or the HTTP body). */
+async function errorIds(work: () => Promise<unknown>): Promise<string[]> {
+  try {
+    await work();
+  } catch (e) {
+    const err = e as { errors?: Array<{ id: string }>; body?: string };
+    if (err.errors !== undefined) return err.errors.map((x) => x.id);
+    if (typeof err.body === "string") return (JSON.parse(err.body) as Array<{ id: string }>).map((x) => x.id);
+    throw e;
+  }
+  throw new Error("the operation succeeded");
+}
+
+describe("Taquito against the sandbox", () => {
+  it("transfers 1 tez from bootstrap1 to bootstrap2, confirmed; balances move by the amount and the fee", async () => {
+    const tk = toolkit(b1.secretKey);
+    const before1 = await tk.tz.getBalance(b1.publicKeyHash);
+    const before2 = await tk.tz.getBalance(b2.publicKeyHash);
+    const op = await tk.contract.transfer({ to: b2.publicKeyHash, amount: 1 });
+    await op.confirmation(1, 10);
+    const after1 = await tk.tz.getBalance(b1.publicKeyHash);
+    const after2 = await tk.tz.getBalance(b2.publicKeyHash);
+    expect(after2.minus(before2).toString()).toBe("1000000");
+    expect(op.fee).toBeGreaterThan(0);
+    expect(before1.minus(after1).toString()).toBe(String(1_000_000 + op.fee));
+    expect(op.status).toBe("applied");
+  }, 30_000);
+
+  it("a fresh account's first transfer reveals its key first", async () => {
+    const fresh = new InMemorySigner(FRESH_SK);
+    const freshPkh = await fresh.publicKeyHash();
+    const funding = await toolkit(b1.secretKey).contract.transfer({ to: freshPkh, amount: 10 });
+    await funding.confirmation(1, 10);
+    const tk = toolkit(fresh);
+    expect(await tk.rpc.getManagerKey(freshPkh)).toBeNull();
+    const op = await tk.contract.transfer({ to: b2.publicKeyHash, amount: 2 });
+    await op.confirmation(1, 10);
+    expect(op.results.map((r) => r.kind)).toEqual(["reveal", "transaction"]);
+    expect(await tk.rpc.getManagerKey(freshPkh)).toBe(await fresh.publicKey());
+    const spent = 10_000_000 - (await tk.tz.getBalance(freshPkh)).toNumber();
+    expect(spent - 2_000_000).toBe(op.results.reduce((n, r) => n + Number((r as { fee?: string }).fee ?? 0), 0));
+  }, 30_000);
+
+  it("an overdraft and a bad signature fail with Octez's error ids", async () => {
+    expect(await errorIds(() => toolkit(b1.secretKey).contract.transfer({ to: b2.publicKeyHash, amount: 10_000_000 }))).toContain("proto.024-PtTALLiN.contract.balance_too_low");
+    expect(await errorIds(() => toolkit(new WrongKeySigner()).contract.transfer({ to: b2.publicKeyHash, amount: 1 }))).toEqual(["proto.024-PtTALLiN.operation.invalid_signature"]);
+    expect(failures).toEqual([]);
+  }, 30_000);
+});
