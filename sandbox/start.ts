@@ -77,6 +77,12 @@ export interface SandboxOptions {
    * `bootstrap_accounts` replace Octez's sandbox accounts bootstrap1…bootstrap5.
    */
   protocolParameters?: string | object;
+  /**
+   * Check every answer with the generated validators before writing it (the server's
+   * `validateOutput`; default false: answers are typed by the generated interface). Tests turn
+   * it on to hold the sandbox to the interface.
+   */
+  validateOutput?: boolean;
 }
 
 export interface RunningSandbox {
@@ -136,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // Not checked (the server's default): answers are typed by the generated interface, binary
       // answers are checked by their encoders, and the JSON check of every Base58 checksum
       // would cost more than the answer itself.
-      validateOutput: false,
+      validateOutput: options.validateOutput ?? false,
       argParsers: { list_offset: DEFAULT_ARG_PARSERS.uint!, operation_offset: DEFAULT_ARG_PARSERS.uint! },
       ...(options.onError ? { onError: options.onError } : {}),
     });

@@ -23,6 +23,7 @@ import { headerOf } from "../handlers/views.ts";
 import type { SandboxNode } from "../node/node.ts";
 import type { ErrorClass } from "../protocol/operations.ts";
 import { MAX_OPERATIONS_TTL, BLOCKS_PER_CYCLE } from "../protocol/protocol.ts";
+import { blockHandlers as shellLevelBlockHandlers, mempoolHandlers as opaqueMempoolHandlers } from "../protocol/handlers.ts";
 import { ValidationFailure } from "./apply.ts";
 import { parseShellOperation, type AppliedOperation, type TallinnState } from "./chain-state.ts";
 import { SANDBOX_CONSTANTS } from "./constants.ts";
@@ -106,7 +107,17 @@ export function withNotModelled<H extends object>(routes: readonly AnyRouteDescr
   return out as H;
 }
 
+function offset(text: string | undefined, length: number, what: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n >= length) throw notFound(`${what} ${text}`);
+  return n;
+}
+
 export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial<Handlers> {
+  // The shell-level parts of a block (hash, raw and shell header, operation hashes, live
+  // blocks) are the same whatever the protocol: the minimal protocol's handlers serve them.
+  const shellLevel = shellLevelBlockHandlers(node);
+  const opaqueMempool = opaqueMempoolHandlers(node);
   const ledgerAt = (request: { path: BlockPath }) => state.stateAt(locate(node, request).block).ledger;
   const implicit = (request: { path: BlockPath }) => {
     const id = request.path.contract_id!;
@@ -146,6 +157,29 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
   // Genesis-shaped in the OpenAPI (see the file's comment): typed by the generated interface, cast.
   const genesisShaped = <T>(value: unknown) => value as T;
   return {
+    getChainsBlocksHash: shellLevel.getChainsBlocksHash,
+    getChainsBlocksHeaderRaw: shellLevel.getChainsBlocksHeaderRaw,
+    getChainsBlocksHeaderShell: shellLevel.getChainsBlocksHeaderShell as never,
+    getChainsBlocksHeaderProtocolDataRaw: shellLevel.getChainsBlocksHeaderProtocolDataRaw,
+    getChainsBlocksOperationHashes: shellLevel.getChainsBlocksOperationHashes,
+    getChainsBlocksOperationHashesByListOffset: shellLevel.getChainsBlocksOperationHashesByListOffset,
+    getChainsBlocksOperationHashesByListOffsetByOperationOffset: shellLevel.getChainsBlocksOperationHashesByListOffsetByOperationOffset,
+    getChainsBlocksLiveBlocks: shellLevel.getChainsBlocksLiveBlocks,
+    getChainsMempoolMonitorOperations(request, context) {
+      // The opaque stream's elements ({hash, protocol, branch, data, error?}) with the data read as Tallinn contents.
+      const opaque = opaqueMempool.getChainsMempoolMonitorOperations(request as never, context) as AsyncIterable<Array<{ hash: string; protocol: string; branch: string; data: string; error?: JsonValue }>>;
+      return (async function* () {
+        for await (const batch of opaque)
+          yield batch.map(({ data, ...rest }) => {
+            try {
+              const parsed = parseShellOperation({ branch: rest.branch, data }).operation;
+              return { ...rest, contents: parsed.contents, signature: parsed.signature };
+            } catch {
+              return { ...rest, contents: [] };
+            }
+          });
+      })() as never;
+    },
     getChainsBlocksByBlockId(request) {
       const { chain, block } = locate(node, request);
       return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: headerOf(block), metadata: metadata(block), operations: passes(chain, block) });
@@ -160,6 +194,15 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     getChainsBlocksOperations(request) {
       const { chain, block } = locate(node, request);
       return genesisShaped(passes(chain, block));
+    },
+    getChainsBlocksOperationsByListOffset(request) {
+      const { chain, block, path } = locate(node, request);
+      return genesisShaped(passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]);
+    },
+    getChainsBlocksOperationsByListOffsetByOperationOffset(request) {
+      const { chain, block, path } = locate(node, request);
+      const pass = passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]!;
+      return genesisShaped(pass[offset(path.operation_offset, pass.length, "operation")]);
     },
     getChainsBlocksProtocols(request) {
       const { block } = locate(node, request);
