@@ -8,9 +8,10 @@
  *   capital first letter, and a leading run of digits moves behind the word that follows it
  *   (`012-Psithaca.mutez` → `Psithaca012Mutez`);
  * - an object case of a named union becomes `<Union><Case>` (`AlphaOperationAlphaContentsTransaction`);
- * - a service becomes the operation `<method><StaticSegments>[By<TrailingArg>]`:
- *   `GET /chains/<chain_id>/blocks` → `getChainsBlocks`, `GET /network/peers/<peer_id>` →
- *   `getNetworkPeersByPeerId`; when two services still meet, both spell every argument where
+ * - a service becomes an operation named by its route (operation-names.ts): a protocol route
+ *   as Octez's reference calls it (`getContractBalance`, `getBlockHeader`, `forgeOperations`),
+ *   a shell route `<method><StaticSegments>[By<TrailingArg>]` (`getChainsBlocks`,
+ *   `getNetworkPeersByPeerId`); when two services still meet, both spell every argument where
  *   it stands (`getChainsByChainIdBlocks`); its bodies are `<Operation>Input`, `…Output`,
  *   `…Error`, its arguments `<Operation>Request`, its route descriptor `<operation>Route`;
  * - a body several services share is named for its content (shared-bodies.ts), and each
@@ -25,10 +26,12 @@
  */
 
 import type { CodecModel, ServiceCodecs } from "../reconcile/codec-model.ts";
-import type { RouteSegment } from "../model/describe-tree.ts";
 import { routeToString } from "../model/describe-tree.ts";
 import type { BodyCodec } from "../reconcile/codec-model.ts";
 import { bodyUses, contentName, structureGroups } from "./shared-bodies.ts";
+import { operationNames } from "./operation-names.ts";
+
+export { operationName } from "./operation-names.ts";
 
 /** Names that generated code uses for itself or imports, and so never go to a definition. */
 export const RESERVED_NAMES: readonly string[] = [
@@ -150,16 +153,16 @@ export class NameTable {
 
 /** Names of one service. */
 export interface ServiceNames {
-  /** Client function and handler method (`getChainsMempoolFilter`). */
+  /** Client function and handler method (`getChainsBlocks`, `getContractBalance`). */
   operation: string;
   /**
    * For a service that streams only when a flag is set: the client function that sets it and
    * returns the stream (`getNetworkPeersLogStream`).
    */
   streamOperation?: string;
-  /** Route descriptor constant (`getChainsMempoolFilterRoute`). */
+  /** Route descriptor constant (`getContractBalanceRoute`). */
   route: string;
-  /** Arguments type: path, query and body (`GetChainsMempoolFilterRequest`). */
+  /** Arguments type: path, query and body (`GetContractBalanceRequest`). */
   request: string;
   input?: string;
   output: string;
@@ -197,7 +200,7 @@ export function nameInterface(model: CodecModel): InterfaceNames {
     }
     if (byTag.size > 0) cases.set(name, byTag);
   }
-  const operations = operationNames(model.services);
+  const operations = operationNames(model.services.map((s) => s.service));
   const services = model.services.map((entry, i): ServiceNames => {
     const operation = table.claim(operations[i]!);
     const type = operation.charAt(0).toUpperCase() + operation.slice(1);
@@ -218,31 +221,6 @@ export function nameInterface(model: CodecModel): InterfaceNames {
     for (const use of group) sharedBodies.set(use.body, name);
   }
   return { definitions, cases, services, sharedBodies, table };
-}
-
-/** Operation names, before collisions with other identifiers are settled. */
-function operationNames(services: readonly ServiceCodecs[]): string[] {
-  const short = services.map((s) => operationName(s.service.method, s.service.route, false));
-  const counts = new Map<string, number>();
-  for (const name of short) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return services.map((s, i) => (counts.get(short[i]!)! > 1 ? operationName(s.service.method, s.service.route, true) : short[i]!));
-}
-
-/**
- * `method` + static segments, with path arguments spelt `By<Arg>`: only the trailing ones, or
- * all of them (`everyArgument`) to tell apart routes that differ only by argument positions.
- */
-export function operationName(method: string, route: readonly RouteSegment[], everyArgument: boolean): string {
-  let lastStatic = -1;
-  route.forEach((segment, i) => {
-    if (segment.kind === "static") lastStatic = i;
-  });
-  const parts = route.map((segment, i) => {
-    if (segment.kind === "static") return pascalCase(segment.name);
-    return everyArgument || i > lastStatic ? `By${pascalCase(segment.name)}` : "";
-  });
-  const tail = parts.join("");
-  return method.toLowerCase() + (tail.length > 0 ? tail : "Root");
 }
 
 /** Code-unit order, independent of locale. */

@@ -11,7 +11,7 @@
  *   turned back into a `{"type": "null"}` case (wrapping the schema in a `oneOf` when it was not
  *   one already);
  * - OpenAPI allows nothing beside a `$ref`, so a titled reference is written as a one-case
- *   `oneOf`; that is a valid draft-04 schema and is kept as is.
+ *   `oneOf`: it becomes the titled `$ref` describe prints (`{"title": …, "$ref": …}`).
  *
  * What OpenAPI lost cannot be brought back (Octez's converter drops `additionalProperties:
  * false` on most objects), so validators built from these schemas accept a little more than
@@ -94,6 +94,11 @@ export class SchemaConverter {
         default:
           out[key] = value;
       }
+    }
+    const cases = out["oneOf"];
+    if (Array.isArray(cases) && cases.length === 1 && isObject(cases[0]) && Object.keys(cases[0]).join() === "$ref") {
+      delete out["oneOf"];
+      out["$ref"] = cases[0]["$ref"];
     }
     if (schema["nullable"] !== true) return out;
     if (Array.isArray(out["oneOf"])) return { ...out, oneOf: [...(out["oneOf"] as unknown[]), { type: "null" }] };

@@ -66,7 +66,7 @@ export interface BodyDescriptor<T> {
 
 /** A service of a generated interface; `I`, `O` and `E` are its input, output and error types. */
 export interface RouteDescriptor<I, O, E> {
-  /** The operation name: client function and handler method (`getChainsMempoolFilter`). */
+  /** The operation name: client function and handler method (`getChainsBlocks`, or `getContractBalance` for a protocol route). */
   readonly operation: string;
   readonly method: HttpMethod;
   readonly path: readonly RouteSegmentDescriptor[];

@@ -12,7 +12,7 @@ import { headerOf } from "../handlers/views.ts";
 import type { SandboxNode } from "../node/node.ts";
 import type { Handlers as BlockHandlers } from "./generated/block/server.ts";
 import type { Handlers as MempoolHandlers } from "./generated/mempool/server.ts";
-import type { GetChainsMempoolPendingOperationsRequest } from "./generated/mempool/types.ts";
+import type { GetPendingOperationsRequest } from "./generated/mempool/types.ts";
 import type { ClassifiedOperation, PendingOperation } from "../node/mempool.ts";
 import { validationPassOf, type Classification, type ErrorClass } from "./operations.ts";
 import { MAX_OPERATIONS_TTL } from "./protocol.ts";
@@ -49,62 +49,62 @@ export function blockHandlers(node: SandboxNode): BlockHandlers {
   });
   const pass = (chain: ChainStore, block: StoredBlock, i: number) => block.operations[i]!.map((_, j) => operation(chain, block, i, j));
   return {
-    getChainsBlocksByBlockId(request) {
+    getBlock(request) {
       const { chain, block } = locate(node, request);
       return { ...info(chain, block), header: headerOf(block), operations: block.operations.map((_, i) => pass(chain, block, i)) };
     },
-    getChainsBlocksHash(request) {
+    getBlockHash(request) {
       return locate(node, request).block.hash;
     },
-    getChainsBlocksHeader(request) {
+    getBlockHeader(request) {
       const { chain, block } = locate(node, request);
       return { ...info(chain, block), ...headerOf(block) };
     },
-    getChainsBlocksHeaderRaw(request) {
+    getBlockHeaderRaw(request) {
       return bytesToHex(locate(node, request).block.bytes);
     },
-    getChainsBlocksHeaderShell(request) {
+    getBlockHeaderShell(request) {
       const { block } = locate(node, request);
       return { ...shellHeader(headerOf(block)) };
     },
-    getChainsBlocksHeaderProtocolData(request) {
+    getBlockHeaderProtocolData(request) {
       const { block } = locate(node, request);
       return { protocol: block.protocol, content: block.header.protocol_data };
     },
-    getChainsBlocksHeaderProtocolDataRaw(request) {
+    getBlockHeaderProtocolDataRaw(request) {
       const { block } = locate(node, request);
       return bytesToHex(block.bytes.subarray(shellHeaderLength(block.header, block.bytes)));
     },
-    getChainsBlocksOperationHashes(request) {
+    getBlockOperationHashes(request) {
       return locate(node, request).block.operationHashes.map((p) => [...p]);
     },
-    getChainsBlocksOperationHashesByListOffset(request) {
+    getBlockOperationHashByListOffset(request) {
       const { block, path } = locate(node, request);
       return [...block.operationHashes[offset(path.list_offset, block.operationHashes.length, "validation pass")]!];
     },
-    getChainsBlocksOperationHashesByListOffsetByOperationOffset(request) {
+    getBlockOperationHashByListOffsetByOperationOffset(request) {
       const { block, path } = locate(node, request);
       const list = block.operationHashes[offset(path.list_offset, block.operationHashes.length, "validation pass")]!;
       return list[offset(path.operation_offset, list.length, "operation")]!;
     },
-    getChainsBlocksOperations(request) {
+    getBlockOperations(request) {
       const { chain, block } = locate(node, request);
       return block.operations.map((_, i) => pass(chain, block, i));
     },
-    getChainsBlocksOperationsByListOffset(request) {
+    getBlockOperationByListOffset(request) {
       const { chain, block, path } = locate(node, request);
       return pass(chain, block, offset(path.list_offset, block.operations.length, "validation pass"));
     },
-    getChainsBlocksOperationsByListOffsetByOperationOffset(request) {
+    getBlockOperationByListOffsetByOperationOffset(request) {
       const { chain, block, path } = locate(node, request);
       const i = offset(path.list_offset, block.operations.length, "validation pass");
       return operation(chain, block, i, offset(path.operation_offset, block.operations[i]!.length, "operation"));
     },
-    getChainsBlocksProtocols(request) {
+    getBlockProtocols(request) {
       const { block } = locate(node, request);
       return { protocol: block.protocol, next_protocol: block.nextProtocol };
     },
-    getChainsBlocksLiveBlocks(request) {
+    getBlockLiveBlocks(request) {
       const { chain, block } = locate(node, request);
       return chain
         .liveBlocks(block, MAX_OPERATIONS_TTL)
@@ -115,7 +115,7 @@ export function blockHandlers(node: SandboxNode): BlockHandlers {
 }
 
 /** The class flags and validation-pass filter of the mempool queries. */
-type MempoolQuery = GetChainsMempoolPendingOperationsRequest["query"];
+type MempoolQuery = GetPendingOperationsRequest["query"];
 
 /**
  * The mempool directory, as Octez's prevalidator serves it (tezos/tezos-mirror
@@ -131,7 +131,7 @@ export function mempoolHandlers(node: SandboxNode): MempoolHandlers {
   const next = (protocol: string, p: PendingOperation) => ({ hash: p.hash, protocol, ...p.operation });
   const withError = (protocol: string, p: ClassifiedOperation) => ({ ...next(protocol, p), ...(p.error ? { error: p.error as JsonValue } : {}) });
   return {
-    getChainsMempoolPendingOperations(request) {
+    getPendingOperations(request) {
       const chain = chainOf(request);
       const q = (request as { query?: MempoolQuery }).query;
       const mempool = node.mempool(chain.chainId);
@@ -147,7 +147,7 @@ export function mempoolHandlers(node: SandboxNode): MempoolHandlers {
         unprocessed: mempool.pending().filter(keep).map((p) => next(protocol, p)),
       };
     },
-    getChainsMempoolMonitorOperations(request, { signal }) {
+    monitorOperations(request, { signal }) {
       const chain = chainOf(request);
       const q = (request as { query?: MempoolQuery }).query;
       const wanted = { validated: true, refused: false, outdated: false, branch_refused: false, branch_delayed: true, ...definedOnly(q) };

@@ -157,17 +157,17 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
   // Genesis-shaped in the OpenAPI (see the file's comment): typed by the generated interface, cast.
   const genesisShaped = <T>(value: unknown) => value as T;
   return {
-    getChainsBlocksHash: shellLevel.getChainsBlocksHash,
-    getChainsBlocksHeaderRaw: shellLevel.getChainsBlocksHeaderRaw,
-    getChainsBlocksHeaderShell: shellLevel.getChainsBlocksHeaderShell as never,
-    getChainsBlocksHeaderProtocolDataRaw: shellLevel.getChainsBlocksHeaderProtocolDataRaw,
-    getChainsBlocksOperationHashes: shellLevel.getChainsBlocksOperationHashes,
-    getChainsBlocksOperationHashesByListOffset: shellLevel.getChainsBlocksOperationHashesByListOffset,
-    getChainsBlocksOperationHashesByListOffsetByOperationOffset: shellLevel.getChainsBlocksOperationHashesByListOffsetByOperationOffset,
-    getChainsBlocksLiveBlocks: shellLevel.getChainsBlocksLiveBlocks,
-    getChainsMempoolMonitorOperations(request, context) {
+    getBlockHash: shellLevel.getBlockHash,
+    getBlockHeaderRaw: shellLevel.getBlockHeaderRaw,
+    getBlockHeaderShell: shellLevel.getBlockHeaderShell as never,
+    getBlockHeaderProtocolDataRaw: shellLevel.getBlockHeaderProtocolDataRaw,
+    getBlockOperationHashes: shellLevel.getBlockOperationHashes,
+    getBlockOperationHashByListOffset: shellLevel.getBlockOperationHashByListOffset,
+    getBlockOperationHashByListOffsetByOperationOffset: shellLevel.getBlockOperationHashByListOffsetByOperationOffset,
+    getBlockLiveBlocks: shellLevel.getBlockLiveBlocks,
+    monitorOperations(request, context) {
       // The opaque stream's elements ({hash, protocol, branch, data, error?}) with the data read as Tallinn contents.
-      const opaque = opaqueMempool.getChainsMempoolMonitorOperations(request as never, context) as AsyncIterable<Array<{ hash: string; protocol: string; branch: string; data: string; error?: JsonValue }>>;
+      const opaque = opaqueMempool.monitorOperations(request as never, context) as AsyncIterable<Array<{ hash: string; protocol: string; branch: string; data: string; error?: JsonValue }>>;
       return (async function* () {
         for await (const batch of opaque)
           yield batch.map(({ data, ...rest }) => {
@@ -180,81 +180,81 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
           });
       })() as never;
     },
-    getChainsBlocksByBlockId(request) {
+    getBlock(request) {
       const { chain, block } = locate(node, request);
       return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: headerOf(block), metadata: metadata(block), operations: passes(chain, block) });
     },
-    getChainsBlocksHeader(request) {
+    getBlockHeader(request) {
       const { chain, block } = locate(node, request);
       return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...headerOf(block) });
     },
-    getChainsBlocksMetadata(request) {
+    getBlockMetadata(request) {
       return genesisShaped(metadata(locate(node, request).block));
     },
-    getChainsBlocksOperations(request) {
+    getBlockOperations(request) {
       const { chain, block } = locate(node, request);
       return genesisShaped(passes(chain, block));
     },
-    getChainsBlocksOperationsByListOffset(request) {
+    getBlockOperationByListOffset(request) {
       const { chain, block, path } = locate(node, request);
       return genesisShaped(passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]);
     },
-    getChainsBlocksOperationsByListOffsetByOperationOffset(request) {
+    getBlockOperationByListOffsetByOperationOffset(request) {
       const { chain, block, path } = locate(node, request);
       const pass = passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]!;
       return genesisShaped(pass[offset(path.operation_offset, pass.length, "operation")]);
     },
-    getChainsBlocksProtocols(request) {
+    getBlockProtocols(request) {
       const { block } = locate(node, request);
       return genesisShaped({ protocol: block.protocol, next_protocol: block.nextProtocol });
     },
-    getChainsBlocksContextConstants(request) {
+    getConstants(request) {
       locate(node, request);
       return SANDBOX_CONSTANTS as never;
     },
-    getChainsBlocksHelpersCurrentLevel(request) {
+    getCurrentLevel(request) {
       const { block } = locate(node, request);
       return levelInfo(block.header.level + Number(request.query?.offset ?? 0));
     },
-    getChainsBlocksContextContracts(request) {
+    getContracts(request) {
       return ledgerAt(request).keyHashes();
     },
-    getChainsBlocksContextContractsByContractId(request) {
+    getContract(request) {
       const { account } = implicit(request);
       if (account === undefined) return { balance: "0" };
       return { balance: String(account.balance), ...(account.delegate ? { delegate: account.delegate } : {}), counter: String(account.counter), revealed: account.manager !== undefined };
     },
-    getChainsBlocksContextContractsBalance(request) {
+    getContractBalance(request) {
       return String(implicit(request).account?.balance ?? 0n);
     },
-    getChainsBlocksContextContractsSpendable(request) {
+    getContractSpendable(request) {
       return String(implicit(request).account?.balance ?? 0n);
     },
-    getChainsBlocksContextContractsFullBalance(request) {
+    getContractFullBalance(request) {
       return String(implicit(request).account?.balance ?? 0n);
     },
-    getChainsBlocksContextContractsCounter(request) {
+    getContractCounter(request) {
       const { id, account } = implicit(request);
       if (account === undefined) throw notFound(`counter of ${id}`);
       return String(account.counter);
     },
-    getChainsBlocksContextContractsManagerKey(request) {
+    getContractManagerKey(request) {
       return implicit(request).account?.manager ?? null;
     },
-    getChainsBlocksContextContractsDelegate(request) {
+    getContractDelegate(request) {
       const { id, account } = implicit(request);
       if (account?.delegate === undefined) throw notFound(`delegate of ${id}`);
       return account.delegate;
     },
-    getChainsBlocksContextContractsScript(request) {
+    getContractScript(request) {
       // Implicit accounts have no script: Octez answers 404.
       throw notFound(`script of ${implicit(request).id}`);
     },
-    postChainsBlocksHelpersForgeOperations(request) {
+    forgeOperations(request) {
       locate(node, request);
       return bytesToHex(asSigned(request.body as never).signedBytes);
     },
-    postChainsBlocksHelpersParseOperations(request) {
+    parseOperations(request) {
       const { block } = locate(node, request);
       const body = request.body as { operations: Array<{ branch: string; data: string }>; check_signature?: boolean };
       return body.operations.map((op) => {
@@ -263,20 +263,20 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
         return { branch: parsed.operation.branch, contents: parsed.operation.contents, signature: parsed.operation.signature };
       }) as never;
     },
-    postChainsBlocksHelpersScriptsRunOperation(request) {
+    runOperation(request) {
       return simulated(request as never) as never;
     },
-    postChainsBlocksHelpersScriptsSimulateOperation(request) {
+    simulateOperation(request) {
       return simulated(request as never) as never;
     },
-    postChainsBlocksHelpersPreapplyOperations(request) {
+    preapplyOperations(request) {
       const { block } = locate(node, request);
       return (request.body as Array<{ branch: string; contents: unknown[]; signature?: string }>).map((op) => {
         const parsed = asSigned(op);
         return { contents: failing(() => state.simulate(block, parsed, { checkSignature: true, origin: "block" })), signature: parsed.operation.signature };
       }) as never;
     },
-    getChainsMempoolPendingOperations(request) {
+    getPendingOperations(request) {
       const chain = node.chain(request.path.chain_id);
       const q = request.query;
       const mempool = node.mempool(chain.chainId);

@@ -60,30 +60,30 @@ describe("a running sandbox", () => {
     const refusedHash = await shell.postPrivateInjectionOperation(json!, { body: operationHex({ branch: b1!, data: "e3" }) });
     for (const t of [json!, binary!]) {
       const path = { chain_id: "main", block_id: "head" };
-      expect(await block.getChainsBlocksHash(t, { path })).toBe(b1);
-      const header = await block.getChainsBlocksHeader(t, { path });
+      expect(await block.getBlockHash(t, { path })).toBe(b1);
+      const header = await block.getBlockHeader(t, { path });
       expect([header.hash, header.level, header.chain_id]).toEqual([b1, 1, "NetXdQprcVkpaWU"]);
-      const raw = await block.getChainsBlocksHeaderRaw(t, { path });
+      const raw = await block.getBlockHeaderRaw(t, { path });
       expect(blockHashOf(Buffer.from(raw, "hex"))).toBe(b1);
-      expect((await block.getChainsBlocksHeaderShell(t, { path })).predecessor).toBe(SANDBOX_GENESIS);
-      expect(await block.getChainsBlocksHeaderProtocolDataRaw(t, { path })).toBe("");
-      expect((await block.getChainsBlocksHeaderProtocolData(t, { path })).content).toBe("");
-      expect(await block.getChainsBlocksOperationHashes(t, { path })).toEqual([[], [], [], [opHash]]);
-      expect(await block.getChainsBlocksOperationHashesByListOffset(t, { path: { ...path, list_offset: "3" } })).toEqual([opHash]);
-      expect(await block.getChainsBlocksOperationHashesByListOffsetByOperationOffset(t, { path: { ...path, list_offset: "3", operation_offset: "0" } })).toBe(opHash);
-      expect((await block.getChainsBlocksOperations(t, { path }))[3]).toEqual([{ protocol: header.protocol, chain_id: "NetXdQprcVkpaWU", hash: opHash, ...op }]);
-      expect(await block.getChainsBlocksOperationsByListOffset(t, { path: { ...path, list_offset: "0" } })).toEqual([]);
-      expect((await block.getChainsBlocksOperationsByListOffsetByOperationOffset(t, { path: { ...path, list_offset: "3", operation_offset: "0" } })).hash).toBe(opHash);
-      expect((await block.getChainsBlocksByBlockId(t, { path })).header.level).toBe(1);
-      expect(await block.getChainsBlocksProtocols(t, { path: { chain_id: "main", block_id: "genesis" } })).toEqual({ protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im", next_protocol: header.protocol });
-      expect(await block.getChainsBlocksLiveBlocks(t, { path })).toEqual([b1, SANDBOX_GENESIS].sort());
-      const classes = await mempool.getChainsMempoolPendingOperations(t, { path: main });
+      expect((await block.getBlockHeaderShell(t, { path })).predecessor).toBe(SANDBOX_GENESIS);
+      expect(await block.getBlockHeaderProtocolDataRaw(t, { path })).toBe("");
+      expect((await block.getBlockHeaderProtocolData(t, { path })).content).toBe("");
+      expect(await block.getBlockOperationHashes(t, { path })).toEqual([[], [], [], [opHash]]);
+      expect(await block.getBlockOperationHashByListOffset(t, { path: { ...path, list_offset: "3" } })).toEqual([opHash]);
+      expect(await block.getBlockOperationHashByListOffsetByOperationOffset(t, { path: { ...path, list_offset: "3", operation_offset: "0" } })).toBe(opHash);
+      expect((await block.getBlockOperations(t, { path }))[3]).toEqual([{ protocol: header.protocol, chain_id: "NetXdQprcVkpaWU", hash: opHash, ...op }]);
+      expect(await block.getBlockOperationByListOffset(t, { path: { ...path, list_offset: "0" } })).toEqual([]);
+      expect((await block.getBlockOperationByListOffsetByOperationOffset(t, { path: { ...path, list_offset: "3", operation_offset: "0" } })).hash).toBe(opHash);
+      expect((await block.getBlock(t, { path })).header.level).toBe(1);
+      expect(await block.getBlockProtocols(t, { path: { chain_id: "main", block_id: "genesis" } })).toEqual({ protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im", next_protocol: header.protocol });
+      expect(await block.getBlockLiveBlocks(t, { path })).toEqual([b1, SANDBOX_GENESIS].sort());
+      const classes = await mempool.getPendingOperations(t, { path: main });
       expect([classes.validated, classes.refused]).toEqual([
         [{ hash: pendingHash, branch: b1, data: "01" }],
         [{ hash: refusedHash, protocol: header.protocol, branch: b1, data: "e3", error: [{ kind: "permanent", id: "proto.sandbox.operation.refused" }] }],
       ]);
-      expect((await mempool.getChainsMempoolPendingOperations(t, { path: main, query: { refused: false, validation_pass: [3] } })).refused).toEqual([]);
-      const monitor = mempool.getChainsMempoolMonitorOperations(t, { path: main })[Symbol.asyncIterator]();
+      expect((await mempool.getPendingOperations(t, { path: main, query: { refused: false, validation_pass: [3] } })).refused).toEqual([]);
+      const monitor = mempool.monitorOperations(t, { path: main })[Symbol.asyncIterator]();
       expect((await monitor.next()).value.map((o: { hash: string }) => o.hash)).toEqual([pendingHash]);
       await monitor.return?.();
     }
@@ -155,12 +155,12 @@ describe("block production", () => {
       let included: string | undefined;
       while (included === undefined) {
         const head = (await heads.next()).value;
-        const ops = await block.getChainsBlocksOperationHashes(json!, { path: { chain_id: "main", block_id: head.hash } });
+        const ops = await block.getBlockOperationHashes(json!, { path: { chain_id: "main", block_id: head.hash } });
         if (ops[3]?.includes(hash)) included = head.hash;
       }
       await heads.return?.();
-      expect(blockHashOf(Buffer.from(await block.getChainsBlocksHeaderRaw(json!, { path: { chain_id: "main", block_id: included } }), "hex"))).toBe(included);
-      expect((await mempool.getChainsMempoolPendingOperations(json!, { path: main })).validated).toEqual([]);
+      expect(blockHashOf(Buffer.from(await block.getBlockHeaderRaw(json!, { path: { chain_id: "main", block_id: included } }), "hex"))).toBe(included);
+      expect((await mempool.getPendingOperations(json!, { path: main })).validated).toEqual([]);
     } finally {
       await sandbox.stop();
     }
@@ -181,7 +181,7 @@ describe("state on disk", () => {
       const second = await startSandbox({ protocol: "sandbox", dataDir: dir });
       const [again] = transports(second.url);
       expect(await shell.getChainsBlocks(again!, { path: main, query: { length: 4 } })).toEqual([[...hashes].reverse().concat(SANDBOX_GENESIS)]);
-      expect((await mempool.getChainsMempoolPendingOperations(again!, { path: main })).validated.map((o) => o.hash)).toEqual([op]);
+      expect((await mempool.getPendingOperations(again!, { path: main })).validated.map((o) => o.hash)).toEqual([op]);
       expect(await shell.getNetworkPointsBanned(again!, { path: { point: "10.9.9.9:9732" } })).toBe(true);
       await second.stop();
     } finally {

@@ -23,7 +23,7 @@ function setup(config: unknown = {}) {
   const shell = shellHandlers(node, { root: {}, mounts: [] }) as unknown as Record<string, Call>;
   const mempool = mempoolHandlers(node) as unknown as Record<string, Call>;
   const h = new Proxy({}, { get: (_, name: string) => (request: unknown, context: HandlerContext = json) => (shell[name] ?? mempool[name])!(request, context) }) as Record<string, Call>;
-  const pending = async (query: object = {}) => (await h.getChainsMempoolPendingOperations!({ path: main, query })) as Record<string, Array<{ hash: string; error?: Array<{ id: string; kind: string }> }>>;
+  const pending = async (query: object = {}) => (await h.getPendingOperations!({ path: main, query })) as Record<string, Array<{ hash: string; error?: Array<{ id: string; kind: string }> }>>;
   const hashesOf = async (query: object = {}) => Object.fromEntries(Object.entries(await pending(query)).map(([k, v]) => [k, v.map((o) => o.hash)]));
   /** An empty block on the head (from outside: it includes none of the mempool's operations). */
   const emptyBlock = async (round = 0) => {
@@ -191,8 +191,8 @@ describe("monitor_operations", () => {
     await h.postInjectionOperation!({ body: valid.hex });
     await h.postPrivateInjectionOperation!({ body: refused.hex });
     const s = abortable();
-    const stream = (h.getChainsMempoolMonitorOperations!({ path: main, query: { refused: true } }, { ...json, signal: s.signal }) as AsyncIterable<Array<{ hash: string; error?: unknown }>>)[Symbol.asyncIterator]();
-    const defaults = (h.getChainsMempoolMonitorOperations!({ path: main }, json) as AsyncIterable<Array<{ hash: string }>>)[Symbol.asyncIterator]();
+    const stream = (h.monitorOperations!({ path: main, query: { refused: true } }, { ...json, signal: s.signal }) as AsyncIterable<Array<{ hash: string; error?: unknown }>>)[Symbol.asyncIterator]();
+    const defaults = (h.monitorOperations!({ path: main }, json) as AsyncIterable<Array<{ hash: string }>>)[Symbol.asyncIterator]();
     expect((await stream.next()).value!.map((o: { hash: string; error?: unknown }) => [o.hash, o.error === undefined])).toEqual([
       [valid.hash, true],
       [refused.hash, false],
@@ -213,7 +213,7 @@ describe("monitor_operations", () => {
 
   it("ends when the node stops", async () => {
     const { node, h } = setup();
-    const stream = (h.getChainsMempoolMonitorOperations!({ path: main }, json) as AsyncIterable<unknown[]>)[Symbol.asyncIterator]();
+    const stream = (h.monitorOperations!({ path: main }, json) as AsyncIterable<unknown[]>)[Symbol.asyncIterator]();
     expect((await stream.next()).value).toEqual([]);
     node.close();
     expect((await stream.next()).done).toBe(true);
@@ -228,7 +228,7 @@ describe("the test chain alias", () => {
     await notFound(() => h.getChainsChainId!({ path: test }));
     await notFound(() => h.patchChainsByChainId!({ path: test, body: { bootstrapped: true } }));
     await notFound(() => h.getChainsIsBootstrapped!({ path: test }));
-    await notFound(() => h.getChainsMempoolPendingOperations!({ path: test }));
+    await notFound(() => h.getPendingOperations!({ path: test }));
     await notFound(() => h.getMonitorHeadsByChainId!({ path: test }));
     await notFound(() => h.getMonitorValidatedBlocks!({ query: { chain: ["test"] } }));
     await notFound(() => h.postInjectionOperation!({ body: op("01").hex, query: { chain: "test" } }));

@@ -211,7 +211,7 @@ describe("sandboxes connected on loopback", () => {
     await headOf(a);
     // An operation injected in B enters A's mempool (validated there as an injection).
     const op = await shell.postInjectionOperation(b.t, { body: operationHex({ branch: head.hash, data: "0a0b" }) });
-    await until(`${op} in A's mempool`, async () => (await mempool.getChainsMempoolPendingOperations(a.t, { path: main })).validated.some((o) => o.hash === op));
+    await until(`${op} in A's mempool`, async () => (await mempool.getPendingOperations(a.t, { path: main })).validated.some((o) => o.hash === op));
     // D starts after the blocks: A sends it the head, D asks for the predecessors it lacks.
     const d = await start({ peers: [a.point] });
     try {

@@ -12,6 +12,9 @@ export { emitCodecs, type EmittedCodecs } from "./codec-emitter.ts";
 /** Source of `codecs.ts` (without the file header). */
 export function codecsSource(context: CodecsContext): string {
   const emitted = emitCodecs(context.model, context.names, context.types);
+  // An interface whose bodies are all JSON-only (an OpenAPI source) has no codec; the file
+  // stays a module, since index.ts re-exports it.
+  if (emitted.blocks.length === 0) return "export {};";
   return `${importLines(context, emitted)}\n\n${emitted.blocks.join("\n")}`;
 }
 

@@ -42,14 +42,14 @@ describe("generated client functions", () => {
     const { transport, calls } = recorder({ ok: true });
     const signal = new AbortController().signal;
     const request = { path: { chain_id: "main", block_id: "head" }, query: { protocol: ["P1", "P2"], force_metadata: true } };
-    await expect(client.getChainsBlocksHeader!(transport, request, { signal, mediaType: "application/octet-stream" })).resolves.toEqual({ ok: true });
+    await expect(client.getBlockHeader!(transport, request, { signal, mediaType: "application/octet-stream" })).resolves.toEqual({ ok: true });
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call!.mode).toBe("call");
-    expect(call!.route).toBe(routes.getChainsBlocksHeaderRoute);
+    expect(call!.route).toBe(routes.getBlockHeaderRoute);
     expect(call!.request).toEqual({ signal, mediaType: "application/octet-stream", path: request.path, query: request.query });
 
-    await client.postChainsBlocksHelpersForgeOperations!(transport, { path: { chain_id: "main", block_id: "head" }, body: { contents: [] } });
+    await client.forgeOperations!(transport, { path: { chain_id: "main", block_id: "head" }, body: { contents: [] } });
     expect(calls[1]!.request.body).toEqual({ contents: [] });
     expect(calls[1]!.route.method).toBe("POST");
 
@@ -75,11 +75,11 @@ describe("generated client functions", () => {
   it("describe each route for transports and servers", () => {
     const table = routes.routeTable as AnyRouteDescriptor[];
     expect(table.map((r) => r.operation)).toEqual([
-      "getChainsBlocksHeader",
-      "postChainsBlocksHelpersForgeOperations",
+      "getBlockHeader",
+      "forgeOperations",
       "getMonitorHeadsByChainId",
       "getNetworkPeersLog",
-      "getChainsMempoolPendingOperations",
+      "getPendingOperations",
       "getVersion",
       "deleteRoot",
       "getThingsByIdItems",
@@ -87,17 +87,17 @@ describe("generated client functions", () => {
       "putFilesByPath",
       "patchPairsWithById",
     ]);
-    const pending = routes.getChainsMempoolPendingOperationsRoute as AnyRouteDescriptor;
+    const pending = routes.getPendingOperationsRoute as AnyRouteDescriptor;
     expect(pending.output.mediaTypes).toEqual(["application/json"]);
     // Binary codecs live in the binary table, only for bodies that have a binary form.
     expect("decode" in pending.output).toBe(false);
-    expect(binary.binaryCodecs.getChainsMempoolPendingOperations?.output).toBeUndefined();
+    expect(binary.binaryCodecs.getPendingOperations?.output).toBeUndefined();
     expect(pending.output.validate({ applied: [] })).toBe(true);
     expect(pending.output.validate({})).toBe(false);
-    const header = routes.getChainsBlocksHeaderRoute as AnyRouteDescriptor;
+    const header = routes.getBlockHeaderRoute as AnyRouteDescriptor;
     expect("decode" in header.output).toBe(false);
-    expect(typeof binary.binaryCodecs.getChainsBlocksHeader!.output!.decode).toBe("function");
-    expect(typeof binary.binaryCodecs.getChainsBlocksHeader!.error!.encode).toBe("function");
+    expect(typeof binary.binaryCodecs.getBlockHeader!.output!.decode).toBe("function");
+    expect(typeof binary.binaryCodecs.getBlockHeader!.error!.encode).toBe("function");
     expect(binary.binaryCodecs.putFilesByPath?.input).toBeUndefined();
     expect(header.path.map((s) => (s.kind === "static" ? s.name : `<${s.key}>`)).join("/")).toBe("chains/<chain_id>/blocks/<block_id>/header");
     const files = routes.putFilesByPathRoute as AnyRouteDescriptor;

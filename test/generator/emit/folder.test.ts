@@ -13,13 +13,13 @@ afterAll(() => tmp.cleanup());
 const USAGE = `
 import type { JsonValue, RpcTransport, RpcRequest, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import {
-  getChainsBlocksHeader,
-  getChainsMempoolPendingOperations,
+  getBlockHeader,
+  getPendingOperations,
   getNetworkPeersLog,
   getNetworkPeersLogStream,
   getVersion,
   putFilesByPath,
-  postChainsBlocksHelpersForgeOperations,
+  forgeOperations,
   routeTable,
   getMonitorHeadsByChainIdRoute,
   validateGetVersionOutput,
@@ -34,7 +34,7 @@ import {
 declare const transport: RpcTransport;
 
 export async function uses(): Promise<void> {
-  const header = await getChainsBlocksHeader(transport, {
+  const header = await getBlockHeader(transport, {
     path: { chain_id: "main", block_id: "head" },
     query: { protocol: ["Ps1", "Ps2"], force_metadata: true, version: 1, "with-dash": false },
   }, { mediaType: "application/octet-stream", signal: AbortSignal.timeout(10) });
@@ -46,9 +46,9 @@ export async function uses(): Promise<void> {
   void [level, counter, kind, nonce, tree];
 
   // @ts-expect-error the path argument is required
-  await getChainsBlocksHeader(transport, { path: { chain_id: "main" } });
+  await getBlockHeader(transport, { path: { chain_id: "main" } });
   // @ts-expect-error this service has no binary form
-  await getChainsMempoolPendingOperations(transport, { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" });
+  await getPendingOperations(transport, { path: { chain_id: "main" } }, { mediaType: "application/octet-stream" });
   // @ts-expect-error its input has no binary form
   await putFilesByPath(transport, { path: { path: ["a", "b"] }, body: ["append", "x"] }, { mediaType: "application/octet-stream" });
 
@@ -62,7 +62,7 @@ export async function uses(): Promise<void> {
     "00ff",
     { kind: "old_transaction", memo: { invalid_utf8_string: [255] }, extra: { more: [{ tag: null }] } },
   ];
-  await postChainsBlocksHelpersForgeOperations(transport, { path: { chain_id: "main", block_id: "head" }, body: { contents } });
+  await forgeOperations(transport, { path: { chain_id: "main", block_id: "head" }, body: { contents } });
   // @ts-expect-error unknown kind
   const wrong: AlphaOperationAlphaContents = { kind: "delegation" };
   void wrong;
@@ -171,8 +171,8 @@ describe("generated folder (synthetic model)", () => {
     expect(routes).toContain('{ name: "version", kind: "single", type: "int", valueType: "number" }');
     expect(routes).toContain('streaming: { whenFlag: "monitor" }');
     expect(routes).toContain('{ kind: "arg", name: "id", key: "id_2", multiple: false }');
-    expect(routes).toMatch(/getChainsMempoolPendingOperationsRoute[^]*?output: \{\s*mediaTypes: \["application\/json"\],\s*validate: validateGetChainsMempoolPendingOperationsOutput,\s*jsonOnly:/);
-    expect(routes).not.toContain("decodeGetChainsMempoolPendingOperationsOutput");
+    expect(routes).toMatch(/getPendingOperationsRoute[^]*?output: \{\s*mediaTypes: \["application\/json"\],\s*validate: validateGetPendingOperationsOutput,\s*jsonOnly:/);
+    expect(routes).not.toContain("decodeGetPendingOperationsOutput");
   });
 
   it("names a file in the header by its name alone, wherever it lies, and a URL as given less credentials and query", () => {

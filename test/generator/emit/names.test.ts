@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { camelCase, NameTable, nameInterface, operationName, pascalCase, propertyKey } from "../../../generator/emit/names.ts";
+import { operationNames, singular } from "../../../generator/emit/operation-names.ts";
 import type { RouteSegment } from "../../../generator/model/describe-tree.ts";
 import { syntheticModel } from "./synthetic-model.ts";
 
@@ -34,11 +35,11 @@ describe("type names", () => {
 describe("operation names", () => {
   it.each<[string, RouteSegment[], string]>([
     ["GET", [s("chains"), a("chain_id"), s("blocks")], "getChainsBlocks"],
-    ["GET", [s("chains"), a("chain_id"), s("blocks"), a("block_id")], "getChainsBlocksByBlockId"],
+    ["GET", [s("chains"), a("chain_id"), s("blocks"), a("block_id")], "getBlock"],
     ["GET", [s("monitor"), s("heads"), a("chain_id")], "getMonitorHeadsByChainId"],
     ["POST", [s("injection"), s("operation")], "postInjectionOperation"],
     ["DELETE", [], "deleteRoot"],
-    ["GET", [s("chains"), a("chain_id"), s("mempool"), s("monitor_operations")], "getChainsMempoolMonitorOperations"],
+    ["GET", [s("chains"), a("chain_id"), s("mempool"), s("monitor_operations")], "monitorOperations"],
   ])("%s %j", (method, route, expected) => {
     expect(operationName(method, route, false)).toBe(expected);
   });
@@ -49,6 +50,50 @@ describe("operation names", () => {
     expect(names).toContain("getThingsByIdItems");
     expect(names).toContain("getThingsItems");
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe("protocol operation names", () => {
+  const block = [s("chains"), a("chain_id"), s("blocks"), a("block_id")];
+  const mempool = [s("chains"), a("chain_id"), s("mempool")];
+  const route = (base: RouteSegment[], path: string): RouteSegment[] => [
+    ...base,
+    ...path.split("/").filter((p) => p !== "").map((p) => (p.startsWith("<") ? a(p.slice(1, -1)) : s(p))),
+  ];
+  it.each<[string, RouteSegment[], string]>([
+    ["GET", route(block, "context/contracts/<contract_id>/balance"), "getContractBalance"],
+    ["GET", route(block, "context/contracts/<contract_id>"), "getContract"],
+    ["GET", route(block, "context/contracts"), "getContracts"],
+    ["GET", route(block, "header"), "getBlockHeader"],
+    ["GET", route(block, "operation_hashes/<list_offset>"), "getBlockOperationHash"],
+    ["GET", route(block, "context/constants"), "getConstants"],
+    ["POST", route(block, "helpers/forge/operations"), "forgeOperations"],
+    ["POST", route(block, "helpers/scripts/simulate_operation"), "simulateOperation"],
+    ["POST", route(block, "helpers/scripts/script_size"), "postScriptSize"],
+    ["GET", route(block, "votes/current_quorum"), "getVotesCurrentQuorum"],
+    ["GET", route(mempool, "pending_operations"), "getPendingOperations"],
+    ["GET", route(mempool, "monitor_operations"), "monitorOperations"],
+    ["POST", route(mempool, "filter"), "postFilter"],
+  ])("%s %j", (method, path, expected) => {
+    expect(operationName(method, path, false)).toBe(expected);
+  });
+
+  it("settles collisions from the routes alone, the same way in any order", () => {
+    const services = [
+      // Both read `getBigMap` before arguments are spelt.
+      { method: "GET" as const, route: route(block, "context/big_maps/<big_map_id>") },
+      { method: "GET" as const, route: route(block, "context/big_maps/<big_map_id>/<script_expr>") },
+      // A protocol name meeting a shell name: the protocol one takes its directory's word.
+      { method: "GET" as const, route: route(block, "context/version") },
+      { method: "GET" as const, route: [s("version")] },
+    ];
+    const expected = ["getBigMapByBigMapId", "getBigMapByBigMapIdByScriptExpr", "getBlockVersion", "getVersion"];
+    expect(operationNames(services)).toEqual(expected);
+    expect(operationNames([...services].reverse())).toEqual([...expected].reverse());
+  });
+
+  it("singular of a collection before its argument", () => {
+    expect(["contracts", "operation_hashes", "entries", "address", "big_maps"].map((w) => singular(w.split("_").pop()!))).toEqual(["contract", "hash", "entry", "address", "map"]);
   });
 });
 

@@ -148,15 +148,15 @@ describe("generated folders for real mempool dumps", () => {
       if (vectorsOf) {
         const operations = readReference<{ vectors: Vector[] }>(vectorsOf.vectors).vectors.filter((v) => v.encoding.endsWith(".operation"));
         const values = operations.map((v, k) => `export const operation${k}: Operation = ${JSON.stringify({ hash: "oo", protocol: vectorsOf.protocol, ...v.json })};`);
-        const usage = `import type { GetChainsMempoolMonitorOperationsOutput } from "./dump${i}/index.ts";\ntype Operation = GetChainsMempoolMonitorOperationsOutput[number];\n${values.join("\n")}\n`;
+        const usage = `import type { MonitorOperationsOutput } from "./dump${i}/index.ts";\ntype Operation = MonitorOperationsOutput[number];\n${values.join("\n")}\n`;
         roots.push(writeUsage(tmp.path, `dump${i}-vectors.ts`, usage));
       }
       expect(typeCheck(roots, tmp.path)).toEqual([]);
       const again = await emitInto(tmp.path, `dump${i}-again`, model, options);
       for (let k = 0; k < files.length; k++) expect(readFileSync(again[k]!, "utf8")).toBe(readFileSync(files[k]!, "utf8"));
       const client = readFileSync(join(tmp.path, `dump${i}`, "client.ts"), "utf8");
-      expect(client).toContain("export function getChainsMempoolMonitorOperations(");
-      expect(client).toContain("AsyncIterable<GetChainsMempoolMonitorOperationsOutput>");
+      expect(client).toContain("export function monitorOperations(");
+      expect(client).toContain("AsyncIterable<MonitorOperationsOutput>");
       const types = readFileSync(files[0]!, "utf8");
       expect(types).toContain(`// Source: ${dump}\n`);
 
@@ -164,7 +164,7 @@ describe("generated folders for real mempool dumps", () => {
       if (!vectors) return;
       // Every operation vector, as a mempool monitor element, passes; each mutation fails.
       const validators = (await import(pathToFileURL(join(tmp.path, `dump${i}`, "validators.js")).href)) as Record<string, JsonValidator>;
-      const validate = validators["validateGetChainsMempoolMonitorOperationsOutput"]!;
+      const validate = validators["validateMonitorOperationsOutput"]!;
       const operations = readReference<{ vectors: Vector[] }>(vectors.vectors).vectors.filter((v) => v.encoding.endsWith(".operation"));
       expect(operations.length).toBeGreaterThan(10);
       let rejected = 0;

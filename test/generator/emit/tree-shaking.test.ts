@@ -34,7 +34,7 @@ describe("generated folder", () => {
     expect(code).toContain('name: "version"');
     // Only the validators of this service's bodies (output and error) are kept.
     expect(code.match(/^function validate\d+\(/gm)?.length).toBe(2);
-    for (const other of ["getChainsBlocksHeaderRoute", "getMonitorHeadsByChainIdRoute", "decodeGetChainsBlocksHeaderOutput", "validateGetChainsMempoolPendingOperationsOutput", "routeTable", "postChainsBlocksHelpersForgeOperations"]) {
+    for (const other of ["getBlockHeaderRoute", "getMonitorHeadsByChainIdRoute", "decodeGetBlockHeaderOutput", "validateGetPendingOperationsOutput", "routeTable", "forgeOperations"]) {
       expect(code, other).not.toContain(other);
     }
   });

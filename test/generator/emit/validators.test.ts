@@ -49,7 +49,7 @@ describe("generated JSON validators", () => {
   });
 
   it("follow recursive references and unions (draft-04)", () => {
-    const pending = get("validateGetChainsMempoolPendingOperationsOutput");
+    const pending = get("validateGetPendingOperationsOutput");
     expect(pending({ applied: [{ kind: "old_transaction", memo: "hi", extra: { more: [{ tag: null }, { more: [] }] } }] })).toBe(true);
     expect(pending({ applied: [{ kind: "old_transaction", memo: { invalid_utf8_string: [255, 0] } }] })).toBe(true);
     expect(pending({ applied: [{ kind: "old_transaction", memo: { invalid_utf8_string: [256] } }] })).toBe(false);

@@ -40,41 +40,41 @@ afterAll(async () => {
 describe("Tallinn answers and the generated T024 validators", () => {
   it("accept the answers of the context, helpers and mempool routes a transfer uses", async () => {
     const chain_id = sandbox.node.network.chainId;
-    expect((await t024.getChainsBlocksContextConstants(node, { path: at })).cost_per_byte).toBe("250");
-    expect(await t024.getChainsBlocksHelpersCurrentLevel(node, { path: at })).toEqual({ level: 2, level_position: 1, cycle: 0, cycle_position: 1, expected_commitment: false });
-    expect(await t024.getChainsBlocksContextContractsByContractId(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toEqual({ balance: "4000000000000", delegate: b1.publicKeyHash, counter: "0", revealed: true });
-    expect(await t024.getChainsBlocksContextContractsBalance(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("4000000000000");
-    expect(await t024.getChainsBlocksContextContractsCounter(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("0");
-    expect(await t024.getChainsBlocksContextContractsManagerKey(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKey);
-    expect(await t024.getChainsBlocksContextContractsDelegate(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKeyHash);
-    expect(await t024.getChainsBlocksContextContracts(node, { path: at })).toContain(b2.publicKeyHash);
-    const forged = await t024.postChainsBlocksHelpersForgeOperations(node, { path: at, body: { branch: transfer.branch, contents: transfer.contents } as never });
+    expect((await t024.getConstants(node, { path: at })).cost_per_byte).toBe("250");
+    expect(await t024.getCurrentLevel(node, { path: at })).toEqual({ level: 2, level_position: 1, cycle: 0, cycle_position: 1, expected_commitment: false });
+    expect(await t024.getContract(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toEqual({ balance: "4000000000000", delegate: b1.publicKeyHash, counter: "0", revealed: true });
+    expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("4000000000000");
+    expect(await t024.getContractCounter(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("0");
+    expect(await t024.getContractManagerKey(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKey);
+    expect(await t024.getContractDelegate(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKeyHash);
+    expect(await t024.getContracts(node, { path: at })).toContain(b2.publicKeyHash);
+    const forged = await t024.forgeOperations(node, { path: at, body: { branch: transfer.branch, contents: transfer.contents } as never });
     expect(signedHex.startsWith(forged)).toBe(true);
     // The OpenAPI types this body's operations as a genesis head's (`protocol`, `chain_id`,
     // `hash` required besides Octez's `{branch, data}`): the sandbox reads branch and data.
     const item = { protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im", chain_id, hash: "opWoQfhXLbHZdcsAH27EdLWxYarL1SfaCNACYeDCNnJ7PJ6KSot", branch: transfer.branch, data: signedHex.slice(64) };
-    const parsed = await t024.postChainsBlocksHelpersParseOperations(node, { path: at, body: { operations: [item] } as never });
+    const parsed = await t024.parseOperations(node, { path: at, body: { operations: [item] } as never });
     expect(parsed).toEqual([{ branch: transfer.branch, contents: transfer.contents, signature: expect.stringMatching(/^sig/) }]);
-    const run = await t024.postChainsBlocksHelpersScriptsRunOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
+    const run = await t024.runOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
     expect((run as { contents: Array<{ metadata: { operation_result: { status: string } } }> }).contents[0]!.metadata.operation_result.status).toBe("applied");
-    const simulated = await t024.postChainsBlocksHelpersScriptsSimulateOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
+    const simulated = await t024.simulateOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
     expect(simulated).toEqual(run);
-    const preapplied = await t024.postChainsBlocksHelpersPreapplyOperations(node, { path: at, body: [{ protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu", ...transfer }] as never });
+    const preapplied = await t024.preapplyOperations(node, { path: at, body: [{ protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu", ...transfer }] as never });
     expect(preapplied).toHaveLength(1);
     const hash = await t024.postInjectionOperation(node, { body: signedHex });
-    const pending = await t024.getChainsMempoolPendingOperations(node, { path: { chain_id: "main" } });
+    const pending = await t024.getPendingOperations(node, { path: { chain_id: "main" } });
     expect(pending.validated).toEqual([{ hash, branch: transfer.branch, contents: transfer.contents, signature: expect.stringMatching(/^sig/) }]);
     sandbox.node.produceBlock();
-    expect(await t024.getChainsBlocksOperationHashes(node, { path: at })).toEqual([[], [], [], [hash]]);
-    expect(await t024.getChainsBlocksHash(node, { path: at })).toBe(sandbox.node.mainChain.head.hash);
-    expect(await t024.getChainsBlocksContextContractsBalance(node, { path: { ...at, contract_id: b2.publicKeyHash } })).toBe("4000001500000");
+    expect(await t024.getBlockOperationHashes(node, { path: at })).toEqual([[], [], [], [hash]]);
+    expect(await t024.getBlockHash(node, { path: at })).toBe(sandbox.node.mainChain.head.hash);
+    expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b2.publicKeyHash } })).toBe("4000001500000");
     expect(failures).toEqual([]);
   });
 
   it("refuse a Tallinn block where Octez's OpenAPI describes a genesis head (the source's limit)", async () => {
     expect(sandbox.node.mainChain.head.protocol).toBe("PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu");
     // The server's own output check refuses the Tallinn header: the schema wants genesis's `content`.
-    await expect(t024.getChainsBlocksHeader(node, { path: at })).rejects.toThrow(/getChainsBlocksHeader returned a value that does not match its output type: at \/: must have required property 'content'/);
-    expect(await t024.getChainsBlocksProtocols(node, { path: at })).toEqual({ protocol: sandbox.node.mainChain.head.protocol, next_protocol: sandbox.node.mainChain.head.nextProtocol });
+    await expect(t024.getBlockHeader(node, { path: at })).rejects.toThrow(/getBlockHeader returned a value that does not match its output type: at \/: must have required property 'content'/);
+    expect(await t024.getBlockProtocols(node, { path: at })).toEqual({ protocol: sandbox.node.mainChain.head.protocol, next_protocol: sandbox.node.mainChain.head.nextProtocol });
   });
 });

@@ -4,53 +4,53 @@
 
 import type { CallOptions, RpcTransport } from "@tezos-rpcgen/runtime";
 import {
-  getChainsBlocksByBlockIdRoute,
-  getChainsBlocksHashRoute,
-  getChainsBlocksHeaderProtocolDataRawRoute,
-  getChainsBlocksHeaderProtocolDataRoute,
-  getChainsBlocksHeaderRawRoute,
-  getChainsBlocksHeaderRoute,
-  getChainsBlocksHeaderShellRoute,
-  getChainsBlocksLiveBlocksRoute,
-  getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationHashesByListOffsetRoute,
-  getChainsBlocksOperationHashesRoute,
-  getChainsBlocksOperationsByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationsByListOffsetRoute,
-  getChainsBlocksOperationsRoute,
-  getChainsBlocksProtocolsRoute,
+  getBlockHashRoute,
+  getBlockHeaderProtocolDataRawRoute,
+  getBlockHeaderProtocolDataRoute,
+  getBlockHeaderRawRoute,
+  getBlockHeaderRoute,
+  getBlockHeaderShellRoute,
+  getBlockLiveBlocksRoute,
+  getBlockOperationByListOffsetByOperationOffsetRoute,
+  getBlockOperationByListOffsetRoute,
+  getBlockOperationHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationHashByListOffsetRoute,
+  getBlockOperationHashesRoute,
+  getBlockOperationsRoute,
+  getBlockProtocolsRoute,
+  getBlockRoute,
 } from "./routes.ts";
 import type {
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdRequest,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashRequest,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawRequest,
-  GetChainsBlocksHeaderProtocolDataRequest,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawRequest,
-  GetChainsBlocksHeaderRequest,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellRequest,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksRequest,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetRequest,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesRequest,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetRequest,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsRequest,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsRequest,
+  GetBlockHashOutput,
+  GetBlockHashRequest,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawRequest,
+  GetBlockHeaderProtocolDataRequest,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawRequest,
+  GetBlockHeaderRequest,
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellRequest,
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksRequest,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetRequest,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetRequest,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetRequest,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesRequest,
+  GetBlockOperationsOutput,
+  GetBlockOperationsRequest,
+  GetBlockOutput,
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsRequest,
+  GetBlockRequest,
 } from "./types.ts";
 
 /**
@@ -58,16 +58,12 @@ import type {
  *
  * The whole block: its header and its operations.
  */
-export function getChainsBlocksByBlockId(
+export function getBlock(
   transport: RpcTransport,
-  request: GetChainsBlocksByBlockIdRequest,
+  request: GetBlockRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksByBlockIdOutput> {
-  return transport.call(getChainsBlocksByBlockIdRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockOutput> {
+  return transport.call(getBlockRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -75,12 +71,12 @@ export function getChainsBlocksByBlockId(
  *
  * The block's hash.
  */
-export function getChainsBlocksHash(
+export function getBlockHash(
   transport: RpcTransport,
-  request: GetChainsBlocksHashRequest,
+  request: GetBlockHashRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHashOutput> {
-  return transport.call(getChainsBlocksHashRoute, { ...options, path: request.path, query: {} });
+): Promise<GetBlockHashOutput> {
+  return transport.call(getBlockHashRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -88,12 +84,12 @@ export function getChainsBlocksHash(
  *
  * The block's header.
  */
-export function getChainsBlocksHeader(
+export function getBlockHeader(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderRequest,
+  request: GetBlockHeaderRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHeaderOutput> {
-  return transport.call(getChainsBlocksHeaderRoute, { ...options, path: request.path, query: {} });
+): Promise<GetBlockHeaderOutput> {
+  return transport.call(getBlockHeaderRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -101,12 +97,12 @@ export function getChainsBlocksHeader(
  *
  * The protocol part of the block's header.
  */
-export function getChainsBlocksHeaderProtocolData(
+export function getBlockHeaderProtocolData(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderProtocolDataRequest,
+  request: GetBlockHeaderProtocolDataRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHeaderProtocolDataOutput> {
-  return transport.call(getChainsBlocksHeaderProtocolDataRoute, {
+): Promise<GetBlockHeaderProtocolDataOutput> {
+  return transport.call(getBlockHeaderProtocolDataRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -118,12 +114,12 @@ export function getChainsBlocksHeaderProtocolData(
  *
  * The protocol part of the block's header, in binary form.
  */
-export function getChainsBlocksHeaderProtocolDataRaw(
+export function getBlockHeaderProtocolDataRaw(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderProtocolDataRawRequest,
+  request: GetBlockHeaderProtocolDataRawRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHeaderProtocolDataRawOutput> {
-  return transport.call(getChainsBlocksHeaderProtocolDataRawRoute, {
+): Promise<GetBlockHeaderProtocolDataRawOutput> {
+  return transport.call(getBlockHeaderProtocolDataRawRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -135,16 +131,12 @@ export function getChainsBlocksHeaderProtocolDataRaw(
  *
  * The block's header in binary form.
  */
-export function getChainsBlocksHeaderRaw(
+export function getBlockHeaderRaw(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderRawRequest,
+  request: GetBlockHeaderRawRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHeaderRawOutput> {
-  return transport.call(getChainsBlocksHeaderRawRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockHeaderRawOutput> {
+  return transport.call(getBlockHeaderRawRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -152,16 +144,12 @@ export function getChainsBlocksHeaderRaw(
  *
  * The shell part of the block's header.
  */
-export function getChainsBlocksHeaderShell(
+export function getBlockHeaderShell(
   transport: RpcTransport,
-  request: GetChainsBlocksHeaderShellRequest,
+  request: GetBlockHeaderShellRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksHeaderShellOutput> {
-  return transport.call(getChainsBlocksHeaderShellRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockHeaderShellOutput> {
+  return transport.call(getBlockHeaderShellRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -169,16 +157,12 @@ export function getChainsBlocksHeaderShell(
  *
  * The blocks an operation on top of this block may have as branch.
  */
-export function getChainsBlocksLiveBlocks(
+export function getBlockLiveBlocks(
   transport: RpcTransport,
-  request: GetChainsBlocksLiveBlocksRequest,
+  request: GetBlockLiveBlocksRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksLiveBlocksOutput> {
-  return transport.call(getChainsBlocksLiveBlocksRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockLiveBlocksOutput> {
+  return transport.call(getBlockLiveBlocksRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -186,12 +170,12 @@ export function getChainsBlocksLiveBlocks(
  *
  * The hashes of the block's operations, by validation pass.
  */
-export function getChainsBlocksOperationHashes(
+export function getBlockOperationHashes(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesRequest,
+  request: GetBlockOperationHashesRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationHashesOutput> {
-  return transport.call(getChainsBlocksOperationHashesRoute, {
+): Promise<GetBlockOperationHashesOutput> {
+  return transport.call(getBlockOperationHashesRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -203,12 +187,12 @@ export function getChainsBlocksOperationHashes(
  *
  * The hashes of the operations of one validation pass.
  */
-export function getChainsBlocksOperationHashesByListOffset(
+export function getBlockOperationHashByListOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesByListOffsetRequest,
+  request: GetBlockOperationHashByListOffsetRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationHashesByListOffsetOutput> {
-  return transport.call(getChainsBlocksOperationHashesByListOffsetRoute, {
+): Promise<GetBlockOperationHashByListOffsetOutput> {
+  return transport.call(getBlockOperationHashByListOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -220,12 +204,12 @@ export function getChainsBlocksOperationHashesByListOffset(
  *
  * The hash of one operation.
  */
-export function getChainsBlocksOperationHashesByListOffsetByOperationOffset(
+export function getBlockOperationHashByListOffsetByOperationOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
+  request: GetBlockOperationHashByListOffsetByOperationOffsetRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput> {
-  return transport.call(getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute, {
+): Promise<GetBlockOperationHashByListOffsetByOperationOffsetOutput> {
+  return transport.call(getBlockOperationHashByListOffsetByOperationOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -237,16 +221,12 @@ export function getChainsBlocksOperationHashesByListOffsetByOperationOffset(
  *
  * The block's operations, by validation pass.
  */
-export function getChainsBlocksOperations(
+export function getBlockOperations(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsRequest,
+  request: GetBlockOperationsRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationsOutput> {
-  return transport.call(getChainsBlocksOperationsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockOperationsOutput> {
+  return transport.call(getBlockOperationsRoute, { ...options, path: request.path, query: {} });
 }
 
 /**
@@ -254,12 +234,12 @@ export function getChainsBlocksOperations(
  *
  * The operations of one validation pass.
  */
-export function getChainsBlocksOperationsByListOffset(
+export function getBlockOperationByListOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsByListOffsetRequest,
+  request: GetBlockOperationByListOffsetRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationsByListOffsetOutput> {
-  return transport.call(getChainsBlocksOperationsByListOffsetRoute, {
+): Promise<GetBlockOperationByListOffsetOutput> {
+  return transport.call(getBlockOperationByListOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -271,12 +251,12 @@ export function getChainsBlocksOperationsByListOffset(
  *
  * One operation.
  */
-export function getChainsBlocksOperationsByListOffsetByOperationOffset(
+export function getBlockOperationByListOffsetByOperationOffset(
   transport: RpcTransport,
-  request: GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
+  request: GetBlockOperationByListOffsetByOperationOffsetRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput> {
-  return transport.call(getChainsBlocksOperationsByListOffsetByOperationOffsetRoute, {
+): Promise<GetBlockOperationByListOffsetByOperationOffsetOutput> {
+  return transport.call(getBlockOperationByListOffsetByOperationOffsetRoute, {
     ...options,
     path: request.path,
     query: {},
@@ -288,14 +268,10 @@ export function getChainsBlocksOperationsByListOffsetByOperationOffset(
  *
  * The protocol that validated the block and the protocol of its successors.
  */
-export function getChainsBlocksProtocols(
+export function getBlockProtocols(
   transport: RpcTransport,
-  request: GetChainsBlocksProtocolsRequest,
+  request: GetBlockProtocolsRequest,
   options: CallOptions = {},
-): Promise<GetChainsBlocksProtocolsOutput> {
-  return transport.call(getChainsBlocksProtocolsRoute, {
-    ...options,
-    path: request.path,
-    query: {},
-  });
+): Promise<GetBlockProtocolsOutput> {
+  return transport.call(getBlockProtocolsRoute, { ...options, path: request.path, query: {} });
 }

@@ -29,36 +29,36 @@ import type {
   BlockHeader,
   ErrorTrace,
   Fitness,
-  GetChainsBlocksByBlockIdError,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksHashError,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHeaderError,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataError,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawError,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderRawError,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderShellError,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksLiveBlocksError,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesError,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetError,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsError,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksProtocolsError,
-  GetChainsBlocksProtocolsOutput,
+  GetBlockError,
+  GetBlockHashError,
+  GetBlockHashOutput,
+  GetBlockHeaderError,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataError,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawError,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderRawError,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderShellError,
+  GetBlockHeaderShellOutput,
+  GetBlockLiveBlocksError,
+  GetBlockLiveBlocksOutput,
+  GetBlockOperationByListOffsetByOperationOffsetError,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetError,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetError,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetError,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashesError,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationsError,
+  GetBlockOperationsOutput,
+  GetBlockOutput,
+  GetBlockProtocolsError,
+  GetBlockProtocolsOutput,
   HexBytes,
   SandboxOperation,
 } from "./types.ts";
@@ -290,10 +290,8 @@ export function encodeHexBytes(w: BinaryWriter, value: HexBytes): void {
   encodeFitnessItem(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksByBlockIdOutput} at the reader's offset. */
-export function decodeGetChainsBlocksByBlockIdOutput(
-  r: BinaryReader,
-): GetChainsBlocksByBlockIdOutput {
+/** Reads a {@link GetBlockOutput} at the reader's offset. */
+export function decodeGetBlockOutput(r: BinaryReader): GetBlockOutput {
   let field = "";
   try {
     field = "protocol";
@@ -310,7 +308,7 @@ export function decodeGetChainsBlocksByBlockIdOutput(
     field = "operations";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "operations";
-    const operations = decodeGetChainsBlocksByBlockIdOutputOperations(r);
+    const operations = decodeGetBlockOutputOperations(r);
     closeDynamicFrame(r, outer2);
     return { protocol, chain_id: chainId, hash, header, operations };
   } catch (error) {
@@ -318,11 +316,8 @@ export function decodeGetChainsBlocksByBlockIdOutput(
   }
 }
 
-/** Writes a {@link GetChainsBlocksByBlockIdOutput}. */
-export function encodeGetChainsBlocksByBlockIdOutput(
-  w: BinaryWriter,
-  value: GetChainsBlocksByBlockIdOutput,
-): void {
+/** Writes a {@link GetBlockOutput}. */
+export function encodeGetBlockOutput(w: BinaryWriter, value: GetBlockOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties3);
   let field = "";
@@ -339,56 +334,45 @@ export function encodeGetChainsBlocksByBlockIdOutput(
     endDynamicSize(w, "Uint30", mark1);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "operations";
-    encodeGetChainsBlocksByBlockIdOutputOperations(w, value.operations);
+    encodeGetBlockOutputOperations(w, value.operations);
     endDynamicSize(w, "Uint30", mark2);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
-/** Reads a {@link GetChainsBlocksByBlockIdError} at the reader's offset. */
-export function decodeGetChainsBlocksByBlockIdError(
-  r: BinaryReader,
-): GetChainsBlocksByBlockIdError {
+/** Reads a {@link GetBlockError} at the reader's offset. */
+export function decodeGetBlockError(r: BinaryReader): GetBlockError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksByBlockIdError}. */
-export function encodeGetChainsBlocksByBlockIdError(
-  w: BinaryWriter,
-  value: GetChainsBlocksByBlockIdError,
-): void {
+/** Writes a {@link GetBlockError}. */
+export function encodeGetBlockError(w: BinaryWriter, value: GetBlockError): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHashOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHashOutput(r: BinaryReader): GetChainsBlocksHashOutput {
+/** Reads a {@link GetBlockHashOutput} at the reader's offset. */
+export function decodeGetBlockHashOutput(r: BinaryReader): GetBlockHashOutput {
   return readHash(r, BASE58.block_hash);
 }
 
-/** Writes a {@link GetChainsBlocksHashOutput}. */
-export function encodeGetChainsBlocksHashOutput(
-  w: BinaryWriter,
-  value: GetChainsBlocksHashOutput,
-): void {
+/** Writes a {@link GetBlockHashOutput}. */
+export function encodeGetBlockHashOutput(w: BinaryWriter, value: GetBlockHashOutput): void {
   writeHash(w, BASE58.block_hash, value);
 }
 
-/** Reads a {@link GetChainsBlocksHashError} at the reader's offset. */
-export function decodeGetChainsBlocksHashError(r: BinaryReader): GetChainsBlocksHashError {
+/** Reads a {@link GetBlockHashError} at the reader's offset. */
+export function decodeGetBlockHashError(r: BinaryReader): GetBlockHashError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHashError}. */
-export function encodeGetChainsBlocksHashError(
-  w: BinaryWriter,
-  value: GetChainsBlocksHashError,
-): void {
+/** Writes a {@link GetBlockHashError}. */
+export function encodeGetBlockHashError(w: BinaryWriter, value: GetBlockHashError): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderOutput(r: BinaryReader): GetChainsBlocksHeaderOutput {
+/** Reads a {@link GetBlockHeaderOutput} at the reader's offset. */
+export function decodeGetBlockHeaderOutput(r: BinaryReader): GetBlockHeaderOutput {
   let field = "";
   try {
     field = "protocol";
@@ -437,11 +421,8 @@ export function decodeGetChainsBlocksHeaderOutput(r: BinaryReader): GetChainsBlo
   }
 }
 
-/** Writes a {@link GetChainsBlocksHeaderOutput}. */
-export function encodeGetChainsBlocksHeaderOutput(
-  w: BinaryWriter,
-  value: GetChainsBlocksHeaderOutput,
-): void {
+/** Writes a {@link GetBlockHeaderOutput}. */
+export function encodeGetBlockHeaderOutput(w: BinaryWriter, value: GetBlockHeaderOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties4);
   let field = "";
@@ -477,23 +458,20 @@ export function encodeGetChainsBlocksHeaderOutput(
   }
 }
 
-/** Reads a {@link GetChainsBlocksHeaderError} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderError(r: BinaryReader): GetChainsBlocksHeaderError {
+/** Reads a {@link GetBlockHeaderError} at the reader's offset. */
+export function decodeGetBlockHeaderError(r: BinaryReader): GetBlockHeaderError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderError}. */
-export function encodeGetChainsBlocksHeaderError(
-  w: BinaryWriter,
-  value: GetChainsBlocksHeaderError,
-): void {
+/** Writes a {@link GetBlockHeaderError}. */
+export function encodeGetBlockHeaderError(w: BinaryWriter, value: GetBlockHeaderError): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderProtocolDataOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderProtocolDataOutput(
+/** Reads a {@link GetBlockHeaderProtocolDataOutput} at the reader's offset. */
+export function decodeGetBlockHeaderProtocolDataOutput(
   r: BinaryReader,
-): GetChainsBlocksHeaderProtocolDataOutput {
+): GetBlockHeaderProtocolDataOutput {
   let field = "";
   try {
     field = "protocol";
@@ -506,10 +484,10 @@ export function decodeGetChainsBlocksHeaderProtocolDataOutput(
   }
 }
 
-/** Writes a {@link GetChainsBlocksHeaderProtocolDataOutput}. */
-export function encodeGetChainsBlocksHeaderProtocolDataOutput(
+/** Writes a {@link GetBlockHeaderProtocolDataOutput}. */
+export function encodeGetBlockHeaderProtocolDataOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderProtocolDataOutput,
+  value: GetBlockHeaderProtocolDataOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties5);
@@ -524,85 +502,76 @@ export function encodeGetChainsBlocksHeaderProtocolDataOutput(
   }
 }
 
-/** Reads a {@link GetChainsBlocksHeaderProtocolDataError} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderProtocolDataError(
+/** Reads a {@link GetBlockHeaderProtocolDataError} at the reader's offset. */
+export function decodeGetBlockHeaderProtocolDataError(
   r: BinaryReader,
-): GetChainsBlocksHeaderProtocolDataError {
+): GetBlockHeaderProtocolDataError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderProtocolDataError}. */
-export function encodeGetChainsBlocksHeaderProtocolDataError(
+/** Writes a {@link GetBlockHeaderProtocolDataError}. */
+export function encodeGetBlockHeaderProtocolDataError(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderProtocolDataError,
+  value: GetBlockHeaderProtocolDataError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderProtocolDataRawOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderProtocolDataRawOutput(
+/** Reads a {@link GetBlockHeaderProtocolDataRawOutput} at the reader's offset. */
+export function decodeGetBlockHeaderProtocolDataRawOutput(
   r: BinaryReader,
-): GetChainsBlocksHeaderProtocolDataRawOutput {
+): GetBlockHeaderProtocolDataRawOutput {
   return decodeFitnessItem(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderProtocolDataRawOutput}. */
-export function encodeGetChainsBlocksHeaderProtocolDataRawOutput(
+/** Writes a {@link GetBlockHeaderProtocolDataRawOutput}. */
+export function encodeGetBlockHeaderProtocolDataRawOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderProtocolDataRawOutput,
+  value: GetBlockHeaderProtocolDataRawOutput,
 ): void {
   encodeFitnessItem(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderProtocolDataRawError} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderProtocolDataRawError(
+/** Reads a {@link GetBlockHeaderProtocolDataRawError} at the reader's offset. */
+export function decodeGetBlockHeaderProtocolDataRawError(
   r: BinaryReader,
-): GetChainsBlocksHeaderProtocolDataRawError {
+): GetBlockHeaderProtocolDataRawError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderProtocolDataRawError}. */
-export function encodeGetChainsBlocksHeaderProtocolDataRawError(
+/** Writes a {@link GetBlockHeaderProtocolDataRawError}. */
+export function encodeGetBlockHeaderProtocolDataRawError(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderProtocolDataRawError,
+  value: GetBlockHeaderProtocolDataRawError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderRawOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderRawOutput(
-  r: BinaryReader,
-): GetChainsBlocksHeaderRawOutput {
+/** Reads a {@link GetBlockHeaderRawOutput} at the reader's offset. */
+export function decodeGetBlockHeaderRawOutput(r: BinaryReader): GetBlockHeaderRawOutput {
   return decodeFitnessItem(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderRawOutput}. */
-export function encodeGetChainsBlocksHeaderRawOutput(
+/** Writes a {@link GetBlockHeaderRawOutput}. */
+export function encodeGetBlockHeaderRawOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderRawOutput,
+  value: GetBlockHeaderRawOutput,
 ): void {
   encodeFitnessItem(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderRawError} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderRawError(
-  r: BinaryReader,
-): GetChainsBlocksHeaderRawError {
+/** Reads a {@link GetBlockHeaderRawError} at the reader's offset. */
+export function decodeGetBlockHeaderRawError(r: BinaryReader): GetBlockHeaderRawError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderRawError}. */
-export function encodeGetChainsBlocksHeaderRawError(
-  w: BinaryWriter,
-  value: GetChainsBlocksHeaderRawError,
-): void {
+/** Writes a {@link GetBlockHeaderRawError}. */
+export function encodeGetBlockHeaderRawError(w: BinaryWriter, value: GetBlockHeaderRawError): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksHeaderShellOutput} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderShellOutput(
-  r: BinaryReader,
-): GetChainsBlocksHeaderShellOutput {
+/** Reads a {@link GetBlockHeaderShellOutput} at the reader's offset. */
+export function decodeGetBlockHeaderShellOutput(r: BinaryReader): GetBlockHeaderShellOutput {
   let field = "";
   try {
     field = "level";
@@ -639,10 +608,10 @@ export function decodeGetChainsBlocksHeaderShellOutput(
   }
 }
 
-/** Writes a {@link GetChainsBlocksHeaderShellOutput}. */
-export function encodeGetChainsBlocksHeaderShellOutput(
+/** Writes a {@link GetBlockHeaderShellOutput}. */
+export function encodeGetBlockHeaderShellOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderShellOutput,
+  value: GetBlockHeaderShellOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties6);
@@ -671,220 +640,208 @@ export function encodeGetChainsBlocksHeaderShellOutput(
   }
 }
 
-/** Reads a {@link GetChainsBlocksHeaderShellError} at the reader's offset. */
-export function decodeGetChainsBlocksHeaderShellError(
-  r: BinaryReader,
-): GetChainsBlocksHeaderShellError {
+/** Reads a {@link GetBlockHeaderShellError} at the reader's offset. */
+export function decodeGetBlockHeaderShellError(r: BinaryReader): GetBlockHeaderShellError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksHeaderShellError}. */
-export function encodeGetChainsBlocksHeaderShellError(
+/** Writes a {@link GetBlockHeaderShellError}. */
+export function encodeGetBlockHeaderShellError(
   w: BinaryWriter,
-  value: GetChainsBlocksHeaderShellError,
+  value: GetBlockHeaderShellError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksLiveBlocksOutput} at the reader's offset. */
-export function decodeGetChainsBlocksLiveBlocksOutput(
-  r: BinaryReader,
-): GetChainsBlocksLiveBlocksOutput {
+/** Reads a {@link GetBlockLiveBlocksOutput} at the reader's offset. */
+export function decodeGetBlockLiveBlocksOutput(r: BinaryReader): GetBlockLiveBlocksOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsBlocksLiveBlocksOutputInner(r);
+  const inner = decodeGetBlockLiveBlocksOutputInner(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-/** Writes a {@link GetChainsBlocksLiveBlocksOutput}. */
-export function encodeGetChainsBlocksLiveBlocksOutput(
+/** Writes a {@link GetBlockLiveBlocksOutput}. */
+export function encodeGetBlockLiveBlocksOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksLiveBlocksOutput,
+  value: GetBlockLiveBlocksOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsBlocksLiveBlocksOutputInner(w, value);
+  encodeGetBlockLiveBlocksOutputInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-/** Reads a {@link GetChainsBlocksLiveBlocksError} at the reader's offset. */
-export function decodeGetChainsBlocksLiveBlocksError(
-  r: BinaryReader,
-): GetChainsBlocksLiveBlocksError {
+/** Reads a {@link GetBlockLiveBlocksError} at the reader's offset. */
+export function decodeGetBlockLiveBlocksError(r: BinaryReader): GetBlockLiveBlocksError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksLiveBlocksError}. */
-export function encodeGetChainsBlocksLiveBlocksError(
+/** Writes a {@link GetBlockLiveBlocksError}. */
+export function encodeGetBlockLiveBlocksError(
   w: BinaryWriter,
-  value: GetChainsBlocksLiveBlocksError,
+  value: GetBlockLiveBlocksError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesOutput(
+/** Reads a {@link GetBlockOperationHashesOutput} at the reader's offset. */
+export function decodeGetBlockOperationHashesOutput(
   r: BinaryReader,
-): GetChainsBlocksOperationHashesOutput {
+): GetBlockOperationHashesOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsBlocksOperationHashesOutputInner(r);
+  const inner = decodeGetBlockOperationHashesOutputInner(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesOutput}. */
-export function encodeGetChainsBlocksOperationHashesOutput(
+/** Writes a {@link GetBlockOperationHashesOutput}. */
+export function encodeGetBlockOperationHashesOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesOutput,
+  value: GetBlockOperationHashesOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsBlocksOperationHashesOutputInner(w, value);
+  encodeGetBlockOperationHashesOutputInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesError(
-  r: BinaryReader,
-): GetChainsBlocksOperationHashesError {
+/** Reads a {@link GetBlockOperationHashesError} at the reader's offset. */
+export function decodeGetBlockOperationHashesError(r: BinaryReader): GetBlockOperationHashesError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesError}. */
-export function encodeGetChainsBlocksOperationHashesError(
+/** Writes a {@link GetBlockOperationHashesError}. */
+export function encodeGetBlockOperationHashesError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesError,
+  value: GetBlockOperationHashesError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesByListOffsetOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesByListOffsetOutput(
+/** Reads a {@link GetBlockOperationHashByListOffsetOutput} at the reader's offset. */
+export function decodeGetBlockOperationHashByListOffsetOutput(
   r: BinaryReader,
-): GetChainsBlocksOperationHashesByListOffsetOutput {
-  return decodeGetChainsBlocksOperationHashesOutputInnerItem(r);
+): GetBlockOperationHashByListOffsetOutput {
+  return decodeGetBlockOperationHashesOutputInnerItem(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesByListOffsetOutput}. */
-export function encodeGetChainsBlocksOperationHashesByListOffsetOutput(
+/** Writes a {@link GetBlockOperationHashByListOffsetOutput}. */
+export function encodeGetBlockOperationHashByListOffsetOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesByListOffsetOutput,
+  value: GetBlockOperationHashByListOffsetOutput,
 ): void {
-  encodeGetChainsBlocksOperationHashesOutputInnerItem(w, value);
+  encodeGetBlockOperationHashesOutputInnerItem(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesByListOffsetError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesByListOffsetError(
+/** Reads a {@link GetBlockOperationHashByListOffsetError} at the reader's offset. */
+export function decodeGetBlockOperationHashByListOffsetError(
   r: BinaryReader,
-): GetChainsBlocksOperationHashesByListOffsetError {
+): GetBlockOperationHashByListOffsetError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesByListOffsetError}. */
-export function encodeGetChainsBlocksOperationHashesByListOffsetError(
+/** Writes a {@link GetBlockOperationHashByListOffsetError}. */
+export function encodeGetBlockOperationHashByListOffsetError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesByListOffsetError,
+  value: GetBlockOperationHashByListOffsetError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput(
+/** Reads a {@link GetBlockOperationHashByListOffsetByOperationOffsetOutput} at the reader's offset. */
+export function decodeGetBlockOperationHashByListOffsetByOperationOffsetOutput(
   r: BinaryReader,
-): GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput {
+): GetBlockOperationHashByListOffsetByOperationOffsetOutput {
   return readHash(r, BASE58.operation_hash);
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput}. */
-export function encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput(
+/** Writes a {@link GetBlockOperationHashByListOffsetByOperationOffsetOutput}. */
+export function encodeGetBlockOperationHashByListOffsetByOperationOffsetOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
+  value: GetBlockOperationHashByListOffsetByOperationOffsetOutput,
 ): void {
   writeHash(w, BASE58.operation_hash, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError(
+/** Reads a {@link GetBlockOperationHashByListOffsetByOperationOffsetError} at the reader's offset. */
+export function decodeGetBlockOperationHashByListOffsetByOperationOffsetError(
   r: BinaryReader,
-): GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError {
+): GetBlockOperationHashByListOffsetByOperationOffsetError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError}. */
-export function encodeGetChainsBlocksOperationHashesByListOffsetByOperationOffsetError(
+/** Writes a {@link GetBlockOperationHashByListOffsetByOperationOffsetError}. */
+export function encodeGetBlockOperationHashByListOffsetByOperationOffsetError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
+  value: GetBlockOperationHashByListOffsetByOperationOffsetError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationsOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsOutput(
-  r: BinaryReader,
-): GetChainsBlocksOperationsOutput {
+/** Reads a {@link GetBlockOperationsOutput} at the reader's offset. */
+export function decodeGetBlockOperationsOutput(r: BinaryReader): GetBlockOperationsOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsBlocksByBlockIdOutputOperations(r);
+  const inner = decodeGetBlockOutputOperations(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-/** Writes a {@link GetChainsBlocksOperationsOutput}. */
-export function encodeGetChainsBlocksOperationsOutput(
+/** Writes a {@link GetBlockOperationsOutput}. */
+export function encodeGetBlockOperationsOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsOutput,
+  value: GetBlockOperationsOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsBlocksByBlockIdOutputOperations(w, value);
+  encodeGetBlockOutputOperations(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-/** Reads a {@link GetChainsBlocksOperationsError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsError(
-  r: BinaryReader,
-): GetChainsBlocksOperationsError {
+/** Reads a {@link GetBlockOperationsError} at the reader's offset. */
+export function decodeGetBlockOperationsError(r: BinaryReader): GetBlockOperationsError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationsError}. */
-export function encodeGetChainsBlocksOperationsError(
+/** Writes a {@link GetBlockOperationsError}. */
+export function encodeGetBlockOperationsError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsError,
+  value: GetBlockOperationsError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationsByListOffsetOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsByListOffsetOutput(
+/** Reads a {@link GetBlockOperationByListOffsetOutput} at the reader's offset. */
+export function decodeGetBlockOperationByListOffsetOutput(
   r: BinaryReader,
-): GetChainsBlocksOperationsByListOffsetOutput {
-  return decodeGetChainsBlocksByBlockIdOutputOperationsItem(r);
+): GetBlockOperationByListOffsetOutput {
+  return decodeGetBlockOutputOperationsItem(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationsByListOffsetOutput}. */
-export function encodeGetChainsBlocksOperationsByListOffsetOutput(
+/** Writes a {@link GetBlockOperationByListOffsetOutput}. */
+export function encodeGetBlockOperationByListOffsetOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsByListOffsetOutput,
+  value: GetBlockOperationByListOffsetOutput,
 ): void {
-  encodeGetChainsBlocksByBlockIdOutputOperationsItem(w, value);
+  encodeGetBlockOutputOperationsItem(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationsByListOffsetError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsByListOffsetError(
+/** Reads a {@link GetBlockOperationByListOffsetError} at the reader's offset. */
+export function decodeGetBlockOperationByListOffsetError(
   r: BinaryReader,
-): GetChainsBlocksOperationsByListOffsetError {
+): GetBlockOperationByListOffsetError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationsByListOffsetError}. */
-export function encodeGetChainsBlocksOperationsByListOffsetError(
+/** Writes a {@link GetBlockOperationByListOffsetError}. */
+export function encodeGetBlockOperationByListOffsetError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsByListOffsetError,
+  value: GetBlockOperationByListOffsetError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput(
+/** Reads a {@link GetBlockOperationByListOffsetByOperationOffsetOutput} at the reader's offset. */
+export function decodeGetBlockOperationByListOffsetByOperationOffsetOutput(
   r: BinaryReader,
-): GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput {
+): GetBlockOperationByListOffsetByOperationOffsetOutput {
   let field = "";
   try {
     field = "protocol";
@@ -903,10 +860,10 @@ export function decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutp
   }
 }
 
-/** Writes a {@link GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput}. */
-export function encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput(
+/** Writes a {@link GetBlockOperationByListOffsetByOperationOffsetOutput}. */
+export function encodeGetBlockOperationByListOffsetByOperationOffsetOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
+  value: GetBlockOperationByListOffsetByOperationOffsetOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties2);
@@ -927,25 +884,23 @@ export function encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetOutp
   }
 }
 
-/** Reads a {@link GetChainsBlocksOperationsByListOffsetByOperationOffsetError} at the reader's offset. */
-export function decodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError(
+/** Reads a {@link GetBlockOperationByListOffsetByOperationOffsetError} at the reader's offset. */
+export function decodeGetBlockOperationByListOffsetByOperationOffsetError(
   r: BinaryReader,
-): GetChainsBlocksOperationsByListOffsetByOperationOffsetError {
+): GetBlockOperationByListOffsetByOperationOffsetError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksOperationsByListOffsetByOperationOffsetError}. */
-export function encodeGetChainsBlocksOperationsByListOffsetByOperationOffsetError(
+/** Writes a {@link GetBlockOperationByListOffsetByOperationOffsetError}. */
+export function encodeGetBlockOperationByListOffsetByOperationOffsetError(
   w: BinaryWriter,
-  value: GetChainsBlocksOperationsByListOffsetByOperationOffsetError,
+  value: GetBlockOperationByListOffsetByOperationOffsetError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsBlocksProtocolsOutput} at the reader's offset. */
-export function decodeGetChainsBlocksProtocolsOutput(
-  r: BinaryReader,
-): GetChainsBlocksProtocolsOutput {
+/** Reads a {@link GetBlockProtocolsOutput} at the reader's offset. */
+export function decodeGetBlockProtocolsOutput(r: BinaryReader): GetBlockProtocolsOutput {
   let field = "";
   try {
     field = "protocol";
@@ -958,10 +913,10 @@ export function decodeGetChainsBlocksProtocolsOutput(
   }
 }
 
-/** Writes a {@link GetChainsBlocksProtocolsOutput}. */
-export function encodeGetChainsBlocksProtocolsOutput(
+/** Writes a {@link GetBlockProtocolsOutput}. */
+export function encodeGetBlockProtocolsOutput(
   w: BinaryWriter,
-  value: GetChainsBlocksProtocolsOutput,
+  value: GetBlockProtocolsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties7);
@@ -976,18 +931,13 @@ export function encodeGetChainsBlocksProtocolsOutput(
   }
 }
 
-/** Reads a {@link GetChainsBlocksProtocolsError} at the reader's offset. */
-export function decodeGetChainsBlocksProtocolsError(
-  r: BinaryReader,
-): GetChainsBlocksProtocolsError {
+/** Reads a {@link GetBlockProtocolsError} at the reader's offset. */
+export function decodeGetBlockProtocolsError(r: BinaryReader): GetBlockProtocolsError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsBlocksProtocolsError}. */
-export function encodeGetChainsBlocksProtocolsError(
-  w: BinaryWriter,
-  value: GetChainsBlocksProtocolsError,
-): void {
+/** Writes a {@link GetBlockProtocolsError}. */
+export function encodeGetBlockProtocolsError(w: BinaryWriter, value: GetBlockProtocolsError): void {
   encodeErrorTrace(w, value);
 }
 
@@ -1004,7 +954,7 @@ function encodeFitnessItem(w: BinaryWriter, value: string): void {
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetChainsBlocksByBlockIdOutputItemInner(r: BinaryReader): SandboxOperation[] {
+function decodeGetBlockOutputItemInner(r: BinaryReader): SandboxOperation[] {
   const items: SandboxOperation[] = [];
   try {
     while (r.remaining() > 0) {
@@ -1016,10 +966,7 @@ function decodeGetChainsBlocksByBlockIdOutputItemInner(r: BinaryReader): Sandbox
   return items;
 }
 
-function encodeGetChainsBlocksByBlockIdOutputItemInner(
-  w: BinaryWriter,
-  value: SandboxOperation[],
-): void {
+function encodeGetBlockOutputItemInner(w: BinaryWriter, value: SandboxOperation[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -1031,27 +978,24 @@ function encodeGetChainsBlocksByBlockIdOutputItemInner(
   }
 }
 
-function decodeGetChainsBlocksByBlockIdOutputOperationsItem(r: BinaryReader): SandboxOperation[] {
+function decodeGetBlockOutputOperationsItem(r: BinaryReader): SandboxOperation[] {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsBlocksByBlockIdOutputItemInner(r);
+  const inner = decodeGetBlockOutputItemInner(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-function encodeGetChainsBlocksByBlockIdOutputOperationsItem(
-  w: BinaryWriter,
-  value: SandboxOperation[],
-): void {
+function encodeGetBlockOutputOperationsItem(w: BinaryWriter, value: SandboxOperation[]): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsBlocksByBlockIdOutputItemInner(w, value);
+  encodeGetBlockOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetChainsBlocksByBlockIdOutputOperations(r: BinaryReader): SandboxOperation[][] {
+function decodeGetBlockOutputOperations(r: BinaryReader): SandboxOperation[][] {
   const items: SandboxOperation[][] = [];
   try {
     while (r.remaining() > 0) {
-      items.push(decodeGetChainsBlocksByBlockIdOutputOperationsItem(r));
+      items.push(decodeGetBlockOutputOperationsItem(r));
     }
   } catch (error) {
     throw atPath(error, items.length, "decode", r.offset);
@@ -1059,22 +1003,19 @@ function decodeGetChainsBlocksByBlockIdOutputOperations(r: BinaryReader): Sandbo
   return items;
 }
 
-function encodeGetChainsBlocksByBlockIdOutputOperations(
-  w: BinaryWriter,
-  value: SandboxOperation[][],
-): void {
+function encodeGetBlockOutputOperations(w: BinaryWriter, value: SandboxOperation[][]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
     for (; index < value.length; index++) {
-      encodeGetChainsBlocksByBlockIdOutputOperationsItem(w, value[index]!);
+      encodeGetBlockOutputOperationsItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
 }
 
-function decodeGetChainsBlocksLiveBlocksOutputInner(r: BinaryReader): string[] {
+function decodeGetBlockLiveBlocksOutputInner(r: BinaryReader): string[] {
   const items: string[] = [];
   try {
     while (r.remaining() > 0) {
@@ -1086,7 +1027,7 @@ function decodeGetChainsBlocksLiveBlocksOutputInner(r: BinaryReader): string[] {
   return items;
 }
 
-function encodeGetChainsBlocksLiveBlocksOutputInner(w: BinaryWriter, value: string[]): void {
+function encodeGetBlockLiveBlocksOutputInner(w: BinaryWriter, value: string[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -1098,7 +1039,7 @@ function encodeGetChainsBlocksLiveBlocksOutputInner(w: BinaryWriter, value: stri
   }
 }
 
-function decodeGetChainsBlocksOperationHashesOutputItemInner(r: BinaryReader): string[] {
+function decodeGetBlockOperationHashesOutputItemInner(r: BinaryReader): string[] {
   const items: string[] = [];
   try {
     while (r.remaining() > 0) {
@@ -1110,10 +1051,7 @@ function decodeGetChainsBlocksOperationHashesOutputItemInner(r: BinaryReader): s
   return items;
 }
 
-function encodeGetChainsBlocksOperationHashesOutputItemInner(
-  w: BinaryWriter,
-  value: string[],
-): void {
+function encodeGetBlockOperationHashesOutputItemInner(w: BinaryWriter, value: string[]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
@@ -1125,27 +1063,24 @@ function encodeGetChainsBlocksOperationHashesOutputItemInner(
   }
 }
 
-function decodeGetChainsBlocksOperationHashesOutputInnerItem(r: BinaryReader): string[] {
+function decodeGetBlockOperationHashesOutputInnerItem(r: BinaryReader): string[] {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsBlocksOperationHashesOutputItemInner(r);
+  const inner = decodeGetBlockOperationHashesOutputItemInner(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-function encodeGetChainsBlocksOperationHashesOutputInnerItem(
-  w: BinaryWriter,
-  value: string[],
-): void {
+function encodeGetBlockOperationHashesOutputInnerItem(w: BinaryWriter, value: string[]): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsBlocksOperationHashesOutputItemInner(w, value);
+  encodeGetBlockOperationHashesOutputItemInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-function decodeGetChainsBlocksOperationHashesOutputInner(r: BinaryReader): string[][] {
+function decodeGetBlockOperationHashesOutputInner(r: BinaryReader): string[][] {
   const items: string[][] = [];
   try {
     while (r.remaining() > 0) {
-      items.push(decodeGetChainsBlocksOperationHashesOutputInnerItem(r));
+      items.push(decodeGetBlockOperationHashesOutputInnerItem(r));
     }
   } catch (error) {
     throw atPath(error, items.length, "decode", r.offset);
@@ -1153,12 +1088,12 @@ function decodeGetChainsBlocksOperationHashesOutputInner(r: BinaryReader): strin
   return items;
 }
 
-function encodeGetChainsBlocksOperationHashesOutputInner(w: BinaryWriter, value: string[][]): void {
+function encodeGetBlockOperationHashesOutputInner(w: BinaryWriter, value: string[][]): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
     for (; index < value.length; index++) {
-      encodeGetChainsBlocksOperationHashesOutputInnerItem(w, value[index]!);
+      encodeGetBlockOperationHashesOutputInnerItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);

@@ -4,52 +4,52 @@
 
 import type { AnyRouteDescriptor, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import type {
-  GetChainsBlocksByBlockIdError,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksHashError,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHeaderError,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataError,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawError,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderRawError,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderShellError,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksLiveBlocksError,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetError,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesError,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetError,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetError,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsError,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksProtocolsError,
-  GetChainsBlocksProtocolsOutput,
+  GetBlockError,
+  GetBlockHashError,
+  GetBlockHashOutput,
+  GetBlockHeaderError,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataError,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawError,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderRawError,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderShellError,
+  GetBlockHeaderShellOutput,
+  GetBlockLiveBlocksError,
+  GetBlockLiveBlocksOutput,
+  GetBlockOperationByListOffsetByOperationOffsetError,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetError,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetError,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetError,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashesError,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationsError,
+  GetBlockOperationsOutput,
+  GetBlockOutput,
+  GetBlockProtocolsError,
+  GetBlockProtocolsOutput,
 } from "./types.ts";
 import {
   validateErrorTrace,
-  validateGetChainsBlocksByBlockIdOutput,
-  validateGetChainsBlocksHashOutput,
-  validateGetChainsBlocksHeaderOutput,
-  validateGetChainsBlocksHeaderProtocolDataOutput,
-  validateGetChainsBlocksHeaderShellOutput,
-  validateGetChainsBlocksLiveBlocksOutput,
-  validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  validateGetChainsBlocksOperationHashesByListOffsetOutput,
-  validateGetChainsBlocksOperationHashesOutput,
-  validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  validateGetChainsBlocksOperationsByListOffsetOutput,
-  validateGetChainsBlocksOperationsOutput,
-  validateGetChainsBlocksProtocolsOutput,
+  validateGetBlockHashOutput,
+  validateGetBlockHeaderOutput,
+  validateGetBlockHeaderProtocolDataOutput,
+  validateGetBlockHeaderShellOutput,
+  validateGetBlockLiveBlocksOutput,
+  validateGetBlockOperationByListOffsetByOperationOffsetOutput,
+  validateGetBlockOperationByListOffsetOutput,
+  validateGetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  validateGetBlockOperationHashByListOffsetOutput,
+  validateGetBlockOperationHashesOutput,
+  validateGetBlockOperationsOutput,
+  validateGetBlockOutput,
+  validateGetBlockProtocolsOutput,
   validateHexBytes,
 } from "./validators.js";
 
@@ -58,12 +58,8 @@ import {
  *
  * The whole block: its header and its operations.
  */
-export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdError
-> = {
-  operation: "getChainsBlocksByBlockId",
+export const getBlockRoute: RouteDescriptor<undefined, GetBlockOutput, GetBlockError> = {
+  operation: "getBlock",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -75,7 +71,7 @@ export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksByBlockIdOutput,
+    validate: validateGetBlockOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -88,43 +84,40 @@ export const getChainsBlocksByBlockIdRoute: RouteDescriptor<
  *
  * The block's hash.
  */
-export const getChainsBlocksHashRoute: RouteDescriptor<
-  undefined,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashError
-> = {
-  operation: "getChainsBlocksHash",
-  method: "GET",
-  path: [
-    { kind: "static", name: "chains" },
-    { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
-    { kind: "static", name: "blocks" },
-    { kind: "arg", name: "block_id", key: "block_id", multiple: false },
-    { kind: "static", name: "hash" },
-  ],
-  query: [],
-  streaming: "never",
-  output: {
-    mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksHashOutput,
-  },
-  error: {
-    mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateErrorTrace,
-  },
-};
+export const getBlockHashRoute: RouteDescriptor<undefined, GetBlockHashOutput, GetBlockHashError> =
+  {
+    operation: "getBlockHash",
+    method: "GET",
+    path: [
+      { kind: "static", name: "chains" },
+      { kind: "arg", name: "chain_id", key: "chain_id", multiple: false },
+      { kind: "static", name: "blocks" },
+      { kind: "arg", name: "block_id", key: "block_id", multiple: false },
+      { kind: "static", name: "hash" },
+    ],
+    query: [],
+    streaming: "never",
+    output: {
+      mediaTypes: ["application/json", "application/octet-stream"],
+      validate: validateGetBlockHashOutput,
+    },
+    error: {
+      mediaTypes: ["application/json", "application/octet-stream"],
+      validate: validateErrorTrace,
+    },
+  };
 
 /**
  * `GET /chains/<chain_id>/blocks/<block_id>/header`
  *
  * The block's header.
  */
-export const getChainsBlocksHeaderRoute: RouteDescriptor<
+export const getBlockHeaderRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderError
+  GetBlockHeaderOutput,
+  GetBlockHeaderError
 > = {
-  operation: "getChainsBlocksHeader",
+  operation: "getBlockHeader",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -137,7 +130,7 @@ export const getChainsBlocksHeaderRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksHeaderOutput,
+    validate: validateGetBlockHeaderOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -150,12 +143,12 @@ export const getChainsBlocksHeaderRoute: RouteDescriptor<
  *
  * The protocol part of the block's header.
  */
-export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
+export const getBlockHeaderProtocolDataRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataError
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataError
 > = {
-  operation: "getChainsBlocksHeaderProtocolData",
+  operation: "getBlockHeaderProtocolData",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -169,7 +162,7 @@ export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksHeaderProtocolDataOutput,
+    validate: validateGetBlockHeaderProtocolDataOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -182,12 +175,12 @@ export const getChainsBlocksHeaderProtocolDataRoute: RouteDescriptor<
  *
  * The protocol part of the block's header, in binary form.
  */
-export const getChainsBlocksHeaderProtocolDataRawRoute: RouteDescriptor<
+export const getBlockHeaderProtocolDataRawRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawError
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawError
 > = {
-  operation: "getChainsBlocksHeaderProtocolDataRaw",
+  operation: "getBlockHeaderProtocolDataRaw",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -215,12 +208,12 @@ export const getChainsBlocksHeaderProtocolDataRawRoute: RouteDescriptor<
  *
  * The block's header in binary form.
  */
-export const getChainsBlocksHeaderRawRoute: RouteDescriptor<
+export const getBlockHeaderRawRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawError
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawError
 > = {
-  operation: "getChainsBlocksHeaderRaw",
+  operation: "getBlockHeaderRaw",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -247,12 +240,12 @@ export const getChainsBlocksHeaderRawRoute: RouteDescriptor<
  *
  * The shell part of the block's header.
  */
-export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
+export const getBlockHeaderShellRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellError
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellError
 > = {
-  operation: "getChainsBlocksHeaderShell",
+  operation: "getBlockHeaderShell",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -266,7 +259,7 @@ export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksHeaderShellOutput,
+    validate: validateGetBlockHeaderShellOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -279,12 +272,12 @@ export const getChainsBlocksHeaderShellRoute: RouteDescriptor<
  *
  * The blocks an operation on top of this block may have as branch.
  */
-export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
+export const getBlockLiveBlocksRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksError
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksError
 > = {
-  operation: "getChainsBlocksLiveBlocks",
+  operation: "getBlockLiveBlocks",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -297,7 +290,7 @@ export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksLiveBlocksOutput,
+    validate: validateGetBlockLiveBlocksOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -310,12 +303,12 @@ export const getChainsBlocksLiveBlocksRoute: RouteDescriptor<
  *
  * The hashes of the block's operations, by validation pass.
  */
-export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
+export const getBlockOperationHashesRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesError
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesError
 > = {
-  operation: "getChainsBlocksOperationHashes",
+  operation: "getBlockOperationHashes",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -328,7 +321,7 @@ export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationHashesOutput,
+    validate: validateGetBlockOperationHashesOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -341,12 +334,12 @@ export const getChainsBlocksOperationHashesRoute: RouteDescriptor<
  *
  * The hashes of the operations of one validation pass.
  */
-export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
+export const getBlockOperationHashByListOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetError
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetError
 > = {
-  operation: "getChainsBlocksOperationHashesByListOffset",
+  operation: "getBlockOperationHashByListOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -360,7 +353,7 @@ export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationHashesByListOffsetOutput,
+    validate: validateGetBlockOperationHashByListOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -373,12 +366,12 @@ export const getChainsBlocksOperationHashesByListOffsetRoute: RouteDescriptor<
  *
  * The hash of one operation.
  */
-export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: RouteDescriptor<
+export const getBlockOperationHashByListOffsetByOperationOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetError
 > = {
-  operation: "getChainsBlocksOperationHashesByListOffsetByOperationOffset",
+  operation: "getBlockOperationHashByListOffsetByOperationOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -393,7 +386,7 @@ export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: R
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
+    validate: validateGetBlockOperationHashByListOffsetByOperationOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -406,12 +399,12 @@ export const getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute: R
  *
  * The block's operations, by validation pass.
  */
-export const getChainsBlocksOperationsRoute: RouteDescriptor<
+export const getBlockOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsError
+  GetBlockOperationsOutput,
+  GetBlockOperationsError
 > = {
-  operation: "getChainsBlocksOperations",
+  operation: "getBlockOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -424,7 +417,7 @@ export const getChainsBlocksOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationsOutput,
+    validate: validateGetBlockOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -437,12 +430,12 @@ export const getChainsBlocksOperationsRoute: RouteDescriptor<
  *
  * The operations of one validation pass.
  */
-export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
+export const getBlockOperationByListOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetError
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetError
 > = {
-  operation: "getChainsBlocksOperationsByListOffset",
+  operation: "getBlockOperationByListOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -456,7 +449,7 @@ export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationsByListOffsetOutput,
+    validate: validateGetBlockOperationByListOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -469,12 +462,12 @@ export const getChainsBlocksOperationsByListOffsetRoute: RouteDescriptor<
  *
  * One operation.
  */
-export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteDescriptor<
+export const getBlockOperationByListOffsetByOperationOffsetRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetError
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetError
 > = {
-  operation: "getChainsBlocksOperationsByListOffsetByOperationOffset",
+  operation: "getBlockOperationByListOffsetByOperationOffset",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -489,7 +482,7 @@ export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteD
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
+    validate: validateGetBlockOperationByListOffsetByOperationOffsetOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -502,12 +495,12 @@ export const getChainsBlocksOperationsByListOffsetByOperationOffsetRoute: RouteD
  *
  * The protocol that validated the block and the protocol of its successors.
  */
-export const getChainsBlocksProtocolsRoute: RouteDescriptor<
+export const getBlockProtocolsRoute: RouteDescriptor<
   undefined,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsError
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsError
 > = {
-  operation: "getChainsBlocksProtocols",
+  operation: "getBlockProtocols",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -520,7 +513,7 @@ export const getChainsBlocksProtocolsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsBlocksProtocolsOutput,
+    validate: validateGetBlockProtocolsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -530,19 +523,19 @@ export const getChainsBlocksProtocolsRoute: RouteDescriptor<
 
 /** Every route of this interface, in the order the node describes them. */
 export const routeTable: readonly AnyRouteDescriptor[] = [
-  getChainsBlocksByBlockIdRoute,
-  getChainsBlocksHashRoute,
-  getChainsBlocksHeaderRoute,
-  getChainsBlocksHeaderProtocolDataRoute,
-  getChainsBlocksHeaderProtocolDataRawRoute,
-  getChainsBlocksHeaderRawRoute,
-  getChainsBlocksHeaderShellRoute,
-  getChainsBlocksLiveBlocksRoute,
-  getChainsBlocksOperationHashesRoute,
-  getChainsBlocksOperationHashesByListOffsetRoute,
-  getChainsBlocksOperationHashesByListOffsetByOperationOffsetRoute,
-  getChainsBlocksOperationsRoute,
-  getChainsBlocksOperationsByListOffsetRoute,
-  getChainsBlocksOperationsByListOffsetByOperationOffsetRoute,
-  getChainsBlocksProtocolsRoute,
+  getBlockRoute,
+  getBlockHashRoute,
+  getBlockHeaderRoute,
+  getBlockHeaderProtocolDataRoute,
+  getBlockHeaderProtocolDataRawRoute,
+  getBlockHeaderRawRoute,
+  getBlockHeaderShellRoute,
+  getBlockLiveBlocksRoute,
+  getBlockOperationHashesRoute,
+  getBlockOperationHashByListOffsetRoute,
+  getBlockOperationHashByListOffsetByOperationOffsetRoute,
+  getBlockOperationsRoute,
+  getBlockOperationByListOffsetRoute,
+  getBlockOperationByListOffsetByOperationOffsetRoute,
+  getBlockProtocolsRoute,
 ];

@@ -4,36 +4,36 @@
 
 import type { HandlerContext, HandlerResult } from "@tezos-rpcgen/runtime";
 import type {
-  GetChainsBlocksByBlockIdOutput,
-  GetChainsBlocksByBlockIdRequest,
-  GetChainsBlocksHashOutput,
-  GetChainsBlocksHashRequest,
-  GetChainsBlocksHeaderOutput,
-  GetChainsBlocksHeaderProtocolDataOutput,
-  GetChainsBlocksHeaderProtocolDataRawOutput,
-  GetChainsBlocksHeaderProtocolDataRawRequest,
-  GetChainsBlocksHeaderProtocolDataRequest,
-  GetChainsBlocksHeaderRawOutput,
-  GetChainsBlocksHeaderRawRequest,
-  GetChainsBlocksHeaderRequest,
-  GetChainsBlocksHeaderShellOutput,
-  GetChainsBlocksHeaderShellRequest,
-  GetChainsBlocksLiveBlocksOutput,
-  GetChainsBlocksLiveBlocksRequest,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationHashesByListOffsetOutput,
-  GetChainsBlocksOperationHashesByListOffsetRequest,
-  GetChainsBlocksOperationHashesOutput,
-  GetChainsBlocksOperationHashesRequest,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
-  GetChainsBlocksOperationsByListOffsetOutput,
-  GetChainsBlocksOperationsByListOffsetRequest,
-  GetChainsBlocksOperationsOutput,
-  GetChainsBlocksOperationsRequest,
-  GetChainsBlocksProtocolsOutput,
-  GetChainsBlocksProtocolsRequest,
+  GetBlockHashOutput,
+  GetBlockHashRequest,
+  GetBlockHeaderOutput,
+  GetBlockHeaderProtocolDataOutput,
+  GetBlockHeaderProtocolDataRawOutput,
+  GetBlockHeaderProtocolDataRawRequest,
+  GetBlockHeaderProtocolDataRequest,
+  GetBlockHeaderRawOutput,
+  GetBlockHeaderRawRequest,
+  GetBlockHeaderRequest,
+  GetBlockHeaderShellOutput,
+  GetBlockHeaderShellRequest,
+  GetBlockLiveBlocksOutput,
+  GetBlockLiveBlocksRequest,
+  GetBlockOperationByListOffsetByOperationOffsetOutput,
+  GetBlockOperationByListOffsetByOperationOffsetRequest,
+  GetBlockOperationByListOffsetOutput,
+  GetBlockOperationByListOffsetRequest,
+  GetBlockOperationHashByListOffsetByOperationOffsetOutput,
+  GetBlockOperationHashByListOffsetByOperationOffsetRequest,
+  GetBlockOperationHashByListOffsetOutput,
+  GetBlockOperationHashByListOffsetRequest,
+  GetBlockOperationHashesOutput,
+  GetBlockOperationHashesRequest,
+  GetBlockOperationsOutput,
+  GetBlockOperationsRequest,
+  GetBlockOutput,
+  GetBlockProtocolsOutput,
+  GetBlockProtocolsRequest,
+  GetBlockRequest,
 } from "./types.ts";
 
 /** The handlers of every service of this interface (see `routeTable` for the routes). */
@@ -43,148 +43,145 @@ export interface Handlers {
    *
    * The whole block: its header and its operations.
    */
-  getChainsBlocksByBlockId(
-    request: GetChainsBlocksByBlockIdRequest,
-    context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksByBlockIdOutput>;
+  getBlock(request: GetBlockRequest, context: HandlerContext): HandlerResult<GetBlockOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/hash`
    *
    * The block's hash.
    */
-  getChainsBlocksHash(
-    request: GetChainsBlocksHashRequest,
+  getBlockHash(
+    request: GetBlockHashRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHashOutput>;
+  ): HandlerResult<GetBlockHashOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header`
    *
    * The block's header.
    */
-  getChainsBlocksHeader(
-    request: GetChainsBlocksHeaderRequest,
+  getBlockHeader(
+    request: GetBlockHeaderRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderOutput>;
+  ): HandlerResult<GetBlockHeaderOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`
    *
    * The protocol part of the block's header.
    */
-  getChainsBlocksHeaderProtocolData(
-    request: GetChainsBlocksHeaderProtocolDataRequest,
+  getBlockHeaderProtocolData(
+    request: GetBlockHeaderProtocolDataRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderProtocolDataOutput>;
+  ): HandlerResult<GetBlockHeaderProtocolDataOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`
    *
    * The protocol part of the block's header, in binary form.
    */
-  getChainsBlocksHeaderProtocolDataRaw(
-    request: GetChainsBlocksHeaderProtocolDataRawRequest,
+  getBlockHeaderProtocolDataRaw(
+    request: GetBlockHeaderProtocolDataRawRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderProtocolDataRawOutput>;
+  ): HandlerResult<GetBlockHeaderProtocolDataRawOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/raw`
    *
    * The block's header in binary form.
    */
-  getChainsBlocksHeaderRaw(
-    request: GetChainsBlocksHeaderRawRequest,
+  getBlockHeaderRaw(
+    request: GetBlockHeaderRawRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderRawOutput>;
+  ): HandlerResult<GetBlockHeaderRawOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/header/shell`
    *
    * The shell part of the block's header.
    */
-  getChainsBlocksHeaderShell(
-    request: GetChainsBlocksHeaderShellRequest,
+  getBlockHeaderShell(
+    request: GetBlockHeaderShellRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksHeaderShellOutput>;
+  ): HandlerResult<GetBlockHeaderShellOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`
    *
    * The blocks an operation on top of this block may have as branch.
    */
-  getChainsBlocksLiveBlocks(
-    request: GetChainsBlocksLiveBlocksRequest,
+  getBlockLiveBlocks(
+    request: GetBlockLiveBlocksRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksLiveBlocksOutput>;
+  ): HandlerResult<GetBlockLiveBlocksOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`
    *
    * The hashes of the block's operations, by validation pass.
    */
-  getChainsBlocksOperationHashes(
-    request: GetChainsBlocksOperationHashesRequest,
+  getBlockOperationHashes(
+    request: GetBlockOperationHashesRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesOutput>;
+  ): HandlerResult<GetBlockOperationHashesOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`
    *
    * The hashes of the operations of one validation pass.
    */
-  getChainsBlocksOperationHashesByListOffset(
-    request: GetChainsBlocksOperationHashesByListOffsetRequest,
+  getBlockOperationHashByListOffset(
+    request: GetBlockOperationHashByListOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesByListOffsetOutput>;
+  ): HandlerResult<GetBlockOperationHashByListOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`
    *
    * The hash of one operation.
    */
-  getChainsBlocksOperationHashesByListOffsetByOperationOffset(
-    request: GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest,
+  getBlockOperationHashByListOffsetByOperationOffset(
+    request: GetBlockOperationHashByListOffsetByOperationOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput>;
+  ): HandlerResult<GetBlockOperationHashByListOffsetByOperationOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations`
    *
    * The block's operations, by validation pass.
    */
-  getChainsBlocksOperations(
-    request: GetChainsBlocksOperationsRequest,
+  getBlockOperations(
+    request: GetBlockOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsOutput>;
+  ): HandlerResult<GetBlockOperationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`
    *
    * The operations of one validation pass.
    */
-  getChainsBlocksOperationsByListOffset(
-    request: GetChainsBlocksOperationsByListOffsetRequest,
+  getBlockOperationByListOffset(
+    request: GetBlockOperationByListOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsByListOffsetOutput>;
+  ): HandlerResult<GetBlockOperationByListOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`
    *
    * One operation.
    */
-  getChainsBlocksOperationsByListOffsetByOperationOffset(
-    request: GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest,
+  getBlockOperationByListOffsetByOperationOffset(
+    request: GetBlockOperationByListOffsetByOperationOffsetRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput>;
+  ): HandlerResult<GetBlockOperationByListOffsetByOperationOffsetOutput>;
 
   /**
    * `GET /chains/<chain_id>/blocks/<block_id>/protocols`
    *
    * The protocol that validated the block and the protocol of its successors.
    */
-  getChainsBlocksProtocols(
-    request: GetChainsBlocksProtocolsRequest,
+  getBlockProtocols(
+    request: GetBlockProtocolsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsBlocksProtocolsOutput>;
+  ): HandlerResult<GetBlockProtocolsOutput>;
 }

@@ -52,7 +52,7 @@ export type ErrorTrace = JsonValue;
 export type HexBytes = string;
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>`. */
-export type GetChainsBlocksByBlockIdOutput = {
+export type GetBlockOutput = {
   protocol: string;
   chain_id: string;
   hash: string;
@@ -61,14 +61,14 @@ export type GetChainsBlocksByBlockIdOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>`. */
-export type GetChainsBlocksByBlockIdError = ErrorTrace;
+export type GetBlockError = ErrorTrace;
 
 /**
  * The whole block: its header and its operations.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>`.
  */
-export interface GetChainsBlocksByBlockIdRequest {
+export interface GetBlockRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -78,17 +78,17 @@ export interface GetChainsBlocksByBlockIdRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/hash`. */
-export type GetChainsBlocksHashOutput = string;
+export type GetBlockHashOutput = string;
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/hash`. */
-export type GetChainsBlocksHashError = ErrorTrace;
+export type GetBlockHashError = ErrorTrace;
 
 /**
  * The block's hash.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/hash`.
  */
-export interface GetChainsBlocksHashRequest {
+export interface GetBlockHashRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -98,7 +98,7 @@ export interface GetChainsBlocksHashRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/header`. */
-export type GetChainsBlocksHeaderOutput = {
+export type GetBlockHeaderOutput = {
   protocol: string;
   chain_id: string;
   hash: string;
@@ -114,14 +114,14 @@ export type GetChainsBlocksHeaderOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/header`. */
-export type GetChainsBlocksHeaderError = ErrorTrace;
+export type GetBlockHeaderError = ErrorTrace;
 
 /**
  * The block's header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header`.
  */
-export interface GetChainsBlocksHeaderRequest {
+export interface GetBlockHeaderRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -131,20 +131,20 @@ export interface GetChainsBlocksHeaderRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`. */
-export type GetChainsBlocksHeaderProtocolDataOutput = {
+export type GetBlockHeaderProtocolDataOutput = {
   protocol: string;
   content: string;
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`. */
-export type GetChainsBlocksHeaderProtocolDataError = ErrorTrace;
+export type GetBlockHeaderProtocolDataError = ErrorTrace;
 
 /**
  * The protocol part of the block's header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data`.
  */
-export interface GetChainsBlocksHeaderProtocolDataRequest {
+export interface GetBlockHeaderProtocolDataRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -154,17 +154,17 @@ export interface GetChainsBlocksHeaderProtocolDataRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`. */
-export type GetChainsBlocksHeaderProtocolDataRawOutput = HexBytes;
+export type GetBlockHeaderProtocolDataRawOutput = HexBytes;
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`. */
-export type GetChainsBlocksHeaderProtocolDataRawError = ErrorTrace;
+export type GetBlockHeaderProtocolDataRawError = ErrorTrace;
 
 /**
  * The protocol part of the block's header, in binary form.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/protocol_data/raw`.
  */
-export interface GetChainsBlocksHeaderProtocolDataRawRequest {
+export interface GetBlockHeaderProtocolDataRawRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -174,17 +174,17 @@ export interface GetChainsBlocksHeaderProtocolDataRawRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/header/raw`. */
-export type GetChainsBlocksHeaderRawOutput = HexBytes;
+export type GetBlockHeaderRawOutput = HexBytes;
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/header/raw`. */
-export type GetChainsBlocksHeaderRawError = ErrorTrace;
+export type GetBlockHeaderRawError = ErrorTrace;
 
 /**
  * The block's header in binary form.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/raw`.
  */
-export interface GetChainsBlocksHeaderRawRequest {
+export interface GetBlockHeaderRawRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -194,7 +194,7 @@ export interface GetChainsBlocksHeaderRawRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/header/shell`. */
-export type GetChainsBlocksHeaderShellOutput = {
+export type GetBlockHeaderShellOutput = {
   level: number;
   proto: number;
   predecessor: string;
@@ -206,14 +206,14 @@ export type GetChainsBlocksHeaderShellOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/header/shell`. */
-export type GetChainsBlocksHeaderShellError = ErrorTrace;
+export type GetBlockHeaderShellError = ErrorTrace;
 
 /**
  * The shell part of the block's header.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/header/shell`.
  */
-export interface GetChainsBlocksHeaderShellRequest {
+export interface GetBlockHeaderShellRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -223,17 +223,17 @@ export interface GetChainsBlocksHeaderShellRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`. */
-export type GetChainsBlocksLiveBlocksOutput = string[];
+export type GetBlockLiveBlocksOutput = string[];
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`. */
-export type GetChainsBlocksLiveBlocksError = ErrorTrace;
+export type GetBlockLiveBlocksError = ErrorTrace;
 
 /**
  * The blocks an operation on top of this block may have as branch.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/live_blocks`.
  */
-export interface GetChainsBlocksLiveBlocksRequest {
+export interface GetBlockLiveBlocksRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -243,17 +243,17 @@ export interface GetChainsBlocksLiveBlocksRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`. */
-export type GetChainsBlocksOperationHashesOutput = string[][];
+export type GetBlockOperationHashesOutput = string[][];
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`. */
-export type GetChainsBlocksOperationHashesError = ErrorTrace;
+export type GetBlockOperationHashesError = ErrorTrace;
 
 /**
  * The hashes of the block's operations, by validation pass.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes`.
  */
-export interface GetChainsBlocksOperationHashesRequest {
+export interface GetBlockOperationHashesRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -263,17 +263,17 @@ export interface GetChainsBlocksOperationHashesRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`. */
-export type GetChainsBlocksOperationHashesByListOffsetOutput = string[];
+export type GetBlockOperationHashByListOffsetOutput = string[];
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`. */
-export type GetChainsBlocksOperationHashesByListOffsetError = ErrorTrace;
+export type GetBlockOperationHashByListOffsetError = ErrorTrace;
 
 /**
  * The hashes of the operations of one validation pass.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>`.
  */
-export interface GetChainsBlocksOperationHashesByListOffsetRequest {
+export interface GetBlockOperationHashByListOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -285,17 +285,17 @@ export interface GetChainsBlocksOperationHashesByListOffsetRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`. */
-export type GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput = string;
+export type GetBlockOperationHashByListOffsetByOperationOffsetOutput = string;
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`. */
-export type GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError = ErrorTrace;
+export type GetBlockOperationHashByListOffsetByOperationOffsetError = ErrorTrace;
 
 /**
  * The hash of one operation.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operation_hashes/<list_offset>/<operation_offset>`.
  */
-export interface GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequest {
+export interface GetBlockOperationHashByListOffsetByOperationOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -309,17 +309,17 @@ export interface GetChainsBlocksOperationHashesByListOffsetByOperationOffsetRequ
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operations`. */
-export type GetChainsBlocksOperationsOutput = SandboxOperation[][];
+export type GetBlockOperationsOutput = SandboxOperation[][];
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operations`. */
-export type GetChainsBlocksOperationsError = ErrorTrace;
+export type GetBlockOperationsError = ErrorTrace;
 
 /**
  * The block's operations, by validation pass.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations`.
  */
-export interface GetChainsBlocksOperationsRequest {
+export interface GetBlockOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -329,17 +329,17 @@ export interface GetChainsBlocksOperationsRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`. */
-export type GetChainsBlocksOperationsByListOffsetOutput = SandboxOperation[];
+export type GetBlockOperationByListOffsetOutput = SandboxOperation[];
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`. */
-export type GetChainsBlocksOperationsByListOffsetError = ErrorTrace;
+export type GetBlockOperationByListOffsetError = ErrorTrace;
 
 /**
  * The operations of one validation pass.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>`.
  */
-export interface GetChainsBlocksOperationsByListOffsetRequest {
+export interface GetBlockOperationByListOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -351,7 +351,7 @@ export interface GetChainsBlocksOperationsByListOffsetRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`. */
-export type GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = {
+export type GetBlockOperationByListOffsetByOperationOffsetOutput = {
   protocol: string;
   chain_id: string;
   hash: string;
@@ -360,14 +360,14 @@ export type GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`. */
-export type GetChainsBlocksOperationsByListOffsetByOperationOffsetError = ErrorTrace;
+export type GetBlockOperationByListOffsetByOperationOffsetError = ErrorTrace;
 
 /**
  * One operation.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/operations/<list_offset>/<operation_offset>`.
  */
-export interface GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest {
+export interface GetBlockOperationByListOffsetByOperationOffsetRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -381,20 +381,20 @@ export interface GetChainsBlocksOperationsByListOffsetByOperationOffsetRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/blocks/<block_id>/protocols`. */
-export type GetChainsBlocksProtocolsOutput = {
+export type GetBlockProtocolsOutput = {
   protocol: string;
   next_protocol: string;
 };
 
 /** Error of `GET /chains/<chain_id>/blocks/<block_id>/protocols`. */
-export type GetChainsBlocksProtocolsError = ErrorTrace;
+export type GetBlockProtocolsError = ErrorTrace;
 
 /**
  * The protocol that validated the block and the protocol of its successors.
  *
  * Arguments of `GET /chains/<chain_id>/blocks/<block_id>/protocols`.
  */
-export interface GetChainsBlocksProtocolsRequest {
+export interface GetBlockProtocolsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;

@@ -6,105 +6,105 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksByBlockIdError`
- * - `GetChainsBlocksHashError`
- * - `GetChainsBlocksHeaderError`
- * - `GetChainsBlocksHeaderProtocolDataError`
- * - `GetChainsBlocksHeaderProtocolDataRawError`
- * - `GetChainsBlocksHeaderRawError`
- * - `GetChainsBlocksHeaderShellError`
- * - `GetChainsBlocksLiveBlocksError`
- * - `GetChainsBlocksOperationHashesError`
- * - `GetChainsBlocksOperationHashesByListOffsetError`
- * - `GetChainsBlocksOperationHashesByListOffsetByOperationOffsetError`
- * - `GetChainsBlocksOperationsError`
- * - `GetChainsBlocksOperationsByListOffsetError`
- * - `GetChainsBlocksOperationsByListOffsetByOperationOffsetError`
- * - `GetChainsBlocksProtocolsError`
+ * - `GetBlockError`
+ * - `GetBlockHashError`
+ * - `GetBlockHeaderError`
+ * - `GetBlockHeaderProtocolDataError`
+ * - `GetBlockHeaderProtocolDataRawError`
+ * - `GetBlockHeaderRawError`
+ * - `GetBlockHeaderShellError`
+ * - `GetBlockLiveBlocksError`
+ * - `GetBlockOperationHashesError`
+ * - `GetBlockOperationHashByListOffsetError`
+ * - `GetBlockOperationHashByListOffsetByOperationOffsetError`
+ * - `GetBlockOperationsError`
+ * - `GetBlockOperationByListOffsetError`
+ * - `GetBlockOperationByListOffsetByOperationOffsetError`
+ * - `GetBlockProtocolsError`
  */
 export declare const validateErrorTrace: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksByBlockIdOutput`
+ * - `GetBlockHashOutput`
  */
-export declare const validateGetChainsBlocksByBlockIdOutput: JsonValidator;
+export declare const validateGetBlockHashOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksHashOutput`
+ * - `GetBlockHeaderOutput`
  */
-export declare const validateGetChainsBlocksHashOutput: JsonValidator;
+export declare const validateGetBlockHeaderOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksHeaderOutput`
+ * - `GetBlockHeaderProtocolDataOutput`
  */
-export declare const validateGetChainsBlocksHeaderOutput: JsonValidator;
+export declare const validateGetBlockHeaderProtocolDataOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksHeaderProtocolDataOutput`
+ * - `GetBlockHeaderShellOutput`
  */
-export declare const validateGetChainsBlocksHeaderProtocolDataOutput: JsonValidator;
+export declare const validateGetBlockHeaderShellOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksHeaderShellOutput`
+ * - `GetBlockLiveBlocksOutput`
  */
-export declare const validateGetChainsBlocksHeaderShellOutput: JsonValidator;
+export declare const validateGetBlockLiveBlocksOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksLiveBlocksOutput`
+ * - `GetBlockOperationByListOffsetByOperationOffsetOutput`
  */
-export declare const validateGetChainsBlocksLiveBlocksOutput: JsonValidator;
+export declare const validateGetBlockOperationByListOffsetByOperationOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput`
+ * - `GetBlockOperationByListOffsetOutput`
  */
-export declare const validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput: JsonValidator;
+export declare const validateGetBlockOperationByListOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesByListOffsetOutput`
+ * - `GetBlockOperationHashByListOffsetByOperationOffsetOutput`
  */
-export declare const validateGetChainsBlocksOperationHashesByListOffsetOutput: JsonValidator;
+export declare const validateGetBlockOperationHashByListOffsetByOperationOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationHashesOutput`
+ * - `GetBlockOperationHashByListOffsetOutput`
  */
-export declare const validateGetChainsBlocksOperationHashesOutput: JsonValidator;
+export declare const validateGetBlockOperationHashByListOffsetOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationsByListOffsetByOperationOffsetOutput`
+ * - `GetBlockOperationHashesOutput`
  */
-export declare const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput: JsonValidator;
+export declare const validateGetBlockOperationHashesOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationsByListOffsetOutput`
+ * - `GetBlockOperationsOutput`
  */
-export declare const validateGetChainsBlocksOperationsByListOffsetOutput: JsonValidator;
+export declare const validateGetBlockOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksOperationsOutput`
+ * - `GetBlockOutput`
  */
-export declare const validateGetChainsBlocksOperationsOutput: JsonValidator;
+export declare const validateGetBlockOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksProtocolsOutput`
+ * - `GetBlockProtocolsOutput`
  */
-export declare const validateGetChainsBlocksProtocolsOutput: JsonValidator;
+export declare const validateGetBlockProtocolsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsBlocksHeaderProtocolDataRawOutput`
- * - `GetChainsBlocksHeaderRawOutput`
+ * - `GetBlockHeaderProtocolDataRawOutput`
+ * - `GetBlockHeaderRawOutput`
  */
 export declare const validateHexBytes: JsonValidator;

@@ -4,7 +4,7 @@
 
 import { isBase58Shaped, isProtocolTimestamp, jsonPattern } from "@tezos-rpcgen/runtime";
 
-export const validateGetChainsBlocksByBlockIdOutput = validate58;
+export const validateGetBlockOutput = validate58;
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -812,7 +812,7 @@ validate64.errors = null;
 return true;
 }
 
-export const validateGetChainsBlocksHashOutput = validate65;
+export const validateGetBlockHashOutput = validate65;
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -831,7 +831,7 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderOutput = validate67;
+export const validateGetBlockHeaderOutput = validate67;
 const schema24 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"protocol":{"$ref":"octez-definition:Protocol_hash"},"chain_id":{"$ref":"octez-definition:Chain_id"},"hash":{"$ref":"octez-definition:block_hash"},"level":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proto":{"type":"integer","minimum":0,"maximum":255},"predecessor":{"$ref":"octez-definition:block_hash"},"timestamp":{"$ref":"octez-definition:timestamp.protocol"},"validation_pass":{"type":"integer","minimum":0,"maximum":255},"operations_hash":{"$ref":"octez-subschema:06b671b8f4868fcb"},"fitness":{"$ref":"octez-definition:fitness"},"context":{"$ref":"octez-definition:Context_hash"},"protocol_data":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["protocol_data","context","fitness","operations_hash","validation_pass","timestamp","predecessor","proto","level","hash","chain_id","protocol"],"additionalProperties":false};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1050,7 +1050,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderProtocolDataOutput = validate78;
+export const validateGetBlockHeaderProtocolDataOutput = validate78;
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1129,7 +1129,7 @@ validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksHeaderShellOutput = validate82;
+export const validateGetBlockHeaderShellOutput = validate82;
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1295,7 +1295,7 @@ validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksLiveBlocksOutput = validate89;
+export const validateGetBlockLiveBlocksOutput = validate89;
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1325,7 +1325,7 @@ validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesOutput = validate91;
+export const validateGetBlockOperationHashesOutput = validate91;
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1373,7 +1373,7 @@ validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesByListOffsetOutput = validate93;
+export const validateGetBlockOperationHashByListOffsetOutput = validate93;
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1403,7 +1403,7 @@ validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationHashesByListOffsetByOperationOffsetOutput = validate95;
+export const validateGetBlockOperationHashByListOffsetByOperationOffsetOutput = validate95;
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1422,7 +1422,7 @@ validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsOutput = validate97;
+export const validateGetBlockOperationsOutput = validate97;
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1452,7 +1452,7 @@ validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetOutput = validate99;
+export const validateGetBlockOperationByListOffsetOutput = validate99;
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1482,7 +1482,7 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksOperationsByListOffsetByOperationOffsetOutput = validate101;
+export const validateGetBlockOperationByListOffsetByOperationOffsetOutput = validate101;
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1579,7 +1579,7 @@ validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGetChainsBlocksProtocolsOutput = validate107;
+export const validateGetBlockProtocolsOutput = validate107;
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

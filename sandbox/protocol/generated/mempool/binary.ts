@@ -4,36 +4,24 @@
 
 import type { BinaryCodecTable } from "@tezos-rpcgen/runtime";
 import {
-  decodeGetChainsMempoolMonitorOperationsError,
-  decodeGetChainsMempoolMonitorOperationsOutput,
-  decodeGetChainsMempoolPendingOperationsError,
-  decodeGetChainsMempoolPendingOperationsOutput,
-  encodeGetChainsMempoolMonitorOperationsError,
-  encodeGetChainsMempoolMonitorOperationsOutput,
-  encodeGetChainsMempoolPendingOperationsError,
-  encodeGetChainsMempoolPendingOperationsOutput,
+  decodeGetPendingOperationsError,
+  decodeGetPendingOperationsOutput,
+  decodeMonitorOperationsError,
+  decodeMonitorOperationsOutput,
+  encodeGetPendingOperationsError,
+  encodeGetPendingOperationsOutput,
+  encodeMonitorOperationsError,
+  encodeMonitorOperationsOutput,
 } from "./codecs.ts";
 
 /** Binary codecs of the routes' bodies by operation name; give them to a client or server that speaks `application/octet-stream` (`binaryBodies(binaryCodecs)`). */
 export const binaryCodecs: BinaryCodecTable = {
-  getChainsMempoolMonitorOperations: {
-    output: {
-      decode: decodeGetChainsMempoolMonitorOperationsOutput,
-      encode: encodeGetChainsMempoolMonitorOperationsOutput,
-    },
-    error: {
-      decode: decodeGetChainsMempoolMonitorOperationsError,
-      encode: encodeGetChainsMempoolMonitorOperationsError,
-    },
+  monitorOperations: {
+    output: { decode: decodeMonitorOperationsOutput, encode: encodeMonitorOperationsOutput },
+    error: { decode: decodeMonitorOperationsError, encode: encodeMonitorOperationsError },
   },
-  getChainsMempoolPendingOperations: {
-    output: {
-      decode: decodeGetChainsMempoolPendingOperationsOutput,
-      encode: encodeGetChainsMempoolPendingOperationsOutput,
-    },
-    error: {
-      decode: decodeGetChainsMempoolPendingOperationsError,
-      encode: encodeGetChainsMempoolPendingOperationsError,
-    },
+  getPendingOperations: {
+    output: { decode: decodeGetPendingOperationsOutput, encode: encodeGetPendingOperationsOutput },
+    error: { decode: decodeGetPendingOperationsError, encode: encodeGetPendingOperationsError },
   },
 };

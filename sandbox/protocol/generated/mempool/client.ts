@@ -3,15 +3,12 @@
 // Describe tree sha256: 219082b4fb5fac1474fa07deb3295680887c0159a6c7ae136f7764a94115d0b3
 
 import type { CallOptions, RpcTransport } from "@tezos-rpcgen/runtime";
-import {
-  getChainsMempoolMonitorOperationsRoute,
-  getChainsMempoolPendingOperationsRoute,
-} from "./routes.ts";
+import { getPendingOperationsRoute, monitorOperationsRoute } from "./routes.ts";
 import type {
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsRequest,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsRequest,
+  GetPendingOperationsOutput,
+  GetPendingOperationsRequest,
+  MonitorOperationsOutput,
+  MonitorOperationsRequest,
 } from "./types.ts";
 
 /**
@@ -21,12 +18,12 @@ import type {
  *
  * Streams: each element is one value; abort `options.signal` to stop.
  */
-export function getChainsMempoolMonitorOperations(
+export function monitorOperations(
   transport: RpcTransport,
-  request: GetChainsMempoolMonitorOperationsRequest,
+  request: MonitorOperationsRequest,
   options: CallOptions = {},
-): AsyncIterable<GetChainsMempoolMonitorOperationsOutput> {
-  return transport.stream(getChainsMempoolMonitorOperationsRoute, {
+): AsyncIterable<MonitorOperationsOutput> {
+  return transport.stream(monitorOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},
@@ -38,12 +35,12 @@ export function getChainsMempoolMonitorOperations(
  *
  * List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).
  */
-export function getChainsMempoolPendingOperations(
+export function getPendingOperations(
   transport: RpcTransport,
-  request: GetChainsMempoolPendingOperationsRequest,
+  request: GetPendingOperationsRequest,
   options: CallOptions = {},
-): Promise<GetChainsMempoolPendingOperationsOutput> {
-  return transport.call(getChainsMempoolPendingOperationsRoute, {
+): Promise<GetPendingOperationsOutput> {
+  return transport.call(getPendingOperationsRoute, {
     ...options,
     path: request.path,
     query: request.query ?? {},

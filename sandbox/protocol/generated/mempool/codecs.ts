@@ -25,10 +25,10 @@ import {
 } from "@tezos-rpcgen/runtime";
 import type {
   ErrorTrace,
-  GetChainsMempoolMonitorOperationsError,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolPendingOperationsError,
-  GetChainsMempoolPendingOperationsOutput,
+  GetPendingOperationsError,
+  GetPendingOperationsOutput,
+  MonitorOperationsError,
+  MonitorOperationsOutput,
   SandboxMempoolOperation,
   SandboxNextOperation,
 } from "./types.ts";
@@ -151,76 +151,67 @@ export function encodeErrorTrace(w: BinaryWriter, value: ErrorTrace): void {
   endDynamicSize(w, "Uint30", mark);
 }
 
-/** Reads a {@link GetChainsMempoolMonitorOperationsOutput} at the reader's offset. */
-export function decodeGetChainsMempoolMonitorOperationsOutput(
-  r: BinaryReader,
-): GetChainsMempoolMonitorOperationsOutput {
+/** Reads a {@link MonitorOperationsOutput} at the reader's offset. */
+export function decodeMonitorOperationsOutput(r: BinaryReader): MonitorOperationsOutput {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodeGetChainsMempoolMonitorOperationsOutputInner(r);
+  const inner = decodeMonitorOperationsOutputInner(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
 
-/** Writes a {@link GetChainsMempoolMonitorOperationsOutput}. */
-export function encodeGetChainsMempoolMonitorOperationsOutput(
+/** Writes a {@link MonitorOperationsOutput}. */
+export function encodeMonitorOperationsOutput(
   w: BinaryWriter,
-  value: GetChainsMempoolMonitorOperationsOutput,
+  value: MonitorOperationsOutput,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodeGetChainsMempoolMonitorOperationsOutputInner(w, value);
+  encodeMonitorOperationsOutputInner(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
-/** Reads a {@link GetChainsMempoolMonitorOperationsError} at the reader's offset. */
-export function decodeGetChainsMempoolMonitorOperationsError(
-  r: BinaryReader,
-): GetChainsMempoolMonitorOperationsError {
+/** Reads a {@link MonitorOperationsError} at the reader's offset. */
+export function decodeMonitorOperationsError(r: BinaryReader): MonitorOperationsError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsMempoolMonitorOperationsError}. */
-export function encodeGetChainsMempoolMonitorOperationsError(
-  w: BinaryWriter,
-  value: GetChainsMempoolMonitorOperationsError,
-): void {
+/** Writes a {@link MonitorOperationsError}. */
+export function encodeMonitorOperationsError(w: BinaryWriter, value: MonitorOperationsError): void {
   encodeErrorTrace(w, value);
 }
 
-/** Reads a {@link GetChainsMempoolPendingOperationsOutput} at the reader's offset. */
-export function decodeGetChainsMempoolPendingOperationsOutput(
-  r: BinaryReader,
-): GetChainsMempoolPendingOperationsOutput {
+/** Reads a {@link GetPendingOperationsOutput} at the reader's offset. */
+export function decodeGetPendingOperationsOutput(r: BinaryReader): GetPendingOperationsOutput {
   let field = "";
   try {
     field = "validated";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "validated";
-    const validated = decodeGetChainsMempoolPendingOperationsOutputValidated(r);
+    const validated = decodeGetPendingOperationsOutputValidated(r);
     closeDynamicFrame(r, outer1);
     field = "refused";
     const outer2 = openDynamicFrame(r, "Uint30");
     field = "refused";
-    const refused = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
+    const refused = decodeGetPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer2);
     field = "outdated";
     const outer3 = openDynamicFrame(r, "Uint30");
     field = "outdated";
-    const outdated = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
+    const outdated = decodeGetPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer3);
     field = "branch_refused";
     const outer4 = openDynamicFrame(r, "Uint30");
     field = "branch_refused";
-    const branchRefused = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
+    const branchRefused = decodeGetPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer4);
     field = "branch_delayed";
     const outer5 = openDynamicFrame(r, "Uint30");
     field = "branch_delayed";
-    const branchDelayed = decodeGetChainsMempoolPendingOperationsOutputRefused(r);
+    const branchDelayed = decodeGetPendingOperationsOutputRefused(r);
     closeDynamicFrame(r, outer5);
     field = "unprocessed";
     const outer6 = openDynamicFrame(r, "Uint30");
     field = "unprocessed";
-    const unprocessed = decodeGetChainsMempoolPendingOperationsOutputUnprocessed(r);
+    const unprocessed = decodeGetPendingOperationsOutputUnprocessed(r);
     closeDynamicFrame(r, outer6);
     return {
       validated,
@@ -235,10 +226,10 @@ export function decodeGetChainsMempoolPendingOperationsOutput(
   }
 }
 
-/** Writes a {@link GetChainsMempoolPendingOperationsOutput}. */
-export function encodeGetChainsMempoolPendingOperationsOutput(
+/** Writes a {@link GetPendingOperationsOutput}. */
+export function encodeGetPendingOperationsOutput(
   w: BinaryWriter,
-  value: GetChainsMempoolPendingOperationsOutput,
+  value: GetPendingOperationsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties4);
@@ -246,49 +237,47 @@ export function encodeGetChainsMempoolPendingOperationsOutput(
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "validated";
-    encodeGetChainsMempoolPendingOperationsOutputValidated(w, value.validated);
+    encodeGetPendingOperationsOutputValidated(w, value.validated);
     endDynamicSize(w, "Uint30", mark1);
     const mark2 = beginDynamicSize(w, "Uint30");
     field = "refused";
-    encodeGetChainsMempoolPendingOperationsOutputRefused(w, value.refused);
+    encodeGetPendingOperationsOutputRefused(w, value.refused);
     endDynamicSize(w, "Uint30", mark2);
     const mark3 = beginDynamicSize(w, "Uint30");
     field = "outdated";
-    encodeGetChainsMempoolPendingOperationsOutputRefused(w, value.outdated);
+    encodeGetPendingOperationsOutputRefused(w, value.outdated);
     endDynamicSize(w, "Uint30", mark3);
     const mark4 = beginDynamicSize(w, "Uint30");
     field = "branch_refused";
-    encodeGetChainsMempoolPendingOperationsOutputRefused(w, value.branch_refused);
+    encodeGetPendingOperationsOutputRefused(w, value.branch_refused);
     endDynamicSize(w, "Uint30", mark4);
     const mark5 = beginDynamicSize(w, "Uint30");
     field = "branch_delayed";
-    encodeGetChainsMempoolPendingOperationsOutputRefused(w, value.branch_delayed);
+    encodeGetPendingOperationsOutputRefused(w, value.branch_delayed);
     endDynamicSize(w, "Uint30", mark5);
     const mark6 = beginDynamicSize(w, "Uint30");
     field = "unprocessed";
-    encodeGetChainsMempoolPendingOperationsOutputUnprocessed(w, value.unprocessed);
+    encodeGetPendingOperationsOutputUnprocessed(w, value.unprocessed);
     endDynamicSize(w, "Uint30", mark6);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
 }
 
-/** Reads a {@link GetChainsMempoolPendingOperationsError} at the reader's offset. */
-export function decodeGetChainsMempoolPendingOperationsError(
-  r: BinaryReader,
-): GetChainsMempoolPendingOperationsError {
+/** Reads a {@link GetPendingOperationsError} at the reader's offset. */
+export function decodeGetPendingOperationsError(r: BinaryReader): GetPendingOperationsError {
   return decodeErrorTrace(r);
 }
 
-/** Writes a {@link GetChainsMempoolPendingOperationsError}. */
-export function encodeGetChainsMempoolPendingOperationsError(
+/** Writes a {@link GetPendingOperationsError}. */
+export function encodeGetPendingOperationsError(
   w: BinaryWriter,
-  value: GetChainsMempoolPendingOperationsError,
+  value: GetPendingOperationsError,
 ): void {
   encodeErrorTrace(w, value);
 }
 
-type GetChainsMempoolMonitorOperationsOutputInnerItem = {
+type MonitorOperationsOutputInnerItem = {
   hash: string;
   protocol: string;
   branch: string;
@@ -296,9 +285,7 @@ type GetChainsMempoolMonitorOperationsOutputInnerItem = {
   error?: JsonValue;
 };
 
-function decodeGetChainsMempoolMonitorOperationsOutputInnerItem(
-  r: BinaryReader,
-): GetChainsMempoolMonitorOperationsOutputInnerItem {
+function decodeMonitorOperationsOutputInnerItem(r: BinaryReader): MonitorOperationsOutputInnerItem {
   let field = "";
   try {
     field = "hash";
@@ -317,7 +304,7 @@ function decodeGetChainsMempoolMonitorOperationsOutputInnerItem(
     field = "error";
     const error2 = readPresence(r) ? decodeErrorTrace(r) : undefined;
     closeDynamicFrame(r, outer1);
-    const out: GetChainsMempoolMonitorOperationsOutputInnerItem = { hash, protocol, branch, data };
+    const out: MonitorOperationsOutputInnerItem = { hash, protocol, branch, data };
     if (error2 !== undefined) out.error = error2;
     return out;
   } catch (error) {
@@ -325,9 +312,9 @@ function decodeGetChainsMempoolMonitorOperationsOutputInnerItem(
   }
 }
 
-function encodeGetChainsMempoolMonitorOperationsOutputInnerItem(
+function encodeMonitorOperationsOutputInnerItem(
   w: BinaryWriter,
-  value: GetChainsMempoolMonitorOperationsOutputInnerItem,
+  value: MonitorOperationsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties3);
@@ -356,13 +343,11 @@ function encodeGetChainsMempoolMonitorOperationsOutputInnerItem(
   }
 }
 
-function decodeGetChainsMempoolMonitorOperationsOutputInner(
-  r: BinaryReader,
-): GetChainsMempoolMonitorOperationsOutputInnerItem[] {
-  const items: GetChainsMempoolMonitorOperationsOutputInnerItem[] = [];
+function decodeMonitorOperationsOutputInner(r: BinaryReader): MonitorOperationsOutputInnerItem[] {
+  const items: MonitorOperationsOutputInnerItem[] = [];
   try {
     while (r.remaining() > 0) {
-      items.push(decodeGetChainsMempoolMonitorOperationsOutputInnerItem(r));
+      items.push(decodeMonitorOperationsOutputInnerItem(r));
     }
   } catch (error) {
     throw atPath(error, items.length, "decode", r.offset);
@@ -370,24 +355,22 @@ function decodeGetChainsMempoolMonitorOperationsOutputInner(
   return items;
 }
 
-function encodeGetChainsMempoolMonitorOperationsOutputInner(
+function encodeMonitorOperationsOutputInner(
   w: BinaryWriter,
-  value: GetChainsMempoolMonitorOperationsOutputInnerItem[],
+  value: MonitorOperationsOutputInnerItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
     for (; index < value.length; index++) {
-      encodeGetChainsMempoolMonitorOperationsOutputInnerItem(w, value[index]!);
+      encodeMonitorOperationsOutputInnerItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
 }
 
-function decodeGetChainsMempoolPendingOperationsOutputValidated(
-  r: BinaryReader,
-): SandboxMempoolOperation[] {
+function decodeGetPendingOperationsOutputValidated(r: BinaryReader): SandboxMempoolOperation[] {
   const items: SandboxMempoolOperation[] = [];
   try {
     while (r.remaining() > 0) {
@@ -399,7 +382,7 @@ function decodeGetChainsMempoolPendingOperationsOutputValidated(
   return items;
 }
 
-function encodeGetChainsMempoolPendingOperationsOutputValidated(
+function encodeGetPendingOperationsOutputValidated(
   w: BinaryWriter,
   value: SandboxMempoolOperation[],
 ): void {
@@ -414,7 +397,7 @@ function encodeGetChainsMempoolPendingOperationsOutputValidated(
   }
 }
 
-type GetChainsMempoolPendingOperationsOutputRefusedItem = {
+type GetPendingOperationsOutputRefusedItem = {
   hash: string;
   protocol: string;
   branch: string;
@@ -422,9 +405,9 @@ type GetChainsMempoolPendingOperationsOutputRefusedItem = {
   error: JsonValue;
 };
 
-function decodeGetChainsMempoolPendingOperationsOutputRefusedItem(
+function decodeGetPendingOperationsOutputRefusedItem(
   r: BinaryReader,
-): GetChainsMempoolPendingOperationsOutputRefusedItem {
+): GetPendingOperationsOutputRefusedItem {
   let field = "";
   try {
     field = "hash";
@@ -452,9 +435,9 @@ function decodeGetChainsMempoolPendingOperationsOutputRefusedItem(
   }
 }
 
-function encodeGetChainsMempoolPendingOperationsOutputRefusedItem(
+function encodeGetPendingOperationsOutputRefusedItem(
   w: BinaryWriter,
-  value: GetChainsMempoolPendingOperationsOutputRefusedItem,
+  value: GetPendingOperationsOutputRefusedItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties3);
@@ -481,13 +464,13 @@ function encodeGetChainsMempoolPendingOperationsOutputRefusedItem(
   }
 }
 
-function decodeGetChainsMempoolPendingOperationsOutputRefused(
+function decodeGetPendingOperationsOutputRefused(
   r: BinaryReader,
-): GetChainsMempoolPendingOperationsOutputRefusedItem[] {
-  const items: GetChainsMempoolPendingOperationsOutputRefusedItem[] = [];
+): GetPendingOperationsOutputRefusedItem[] {
+  const items: GetPendingOperationsOutputRefusedItem[] = [];
   try {
     while (r.remaining() > 0) {
-      items.push(decodeGetChainsMempoolPendingOperationsOutputRefusedItem(r));
+      items.push(decodeGetPendingOperationsOutputRefusedItem(r));
     }
   } catch (error) {
     throw atPath(error, items.length, "decode", r.offset);
@@ -495,24 +478,22 @@ function decodeGetChainsMempoolPendingOperationsOutputRefused(
   return items;
 }
 
-function encodeGetChainsMempoolPendingOperationsOutputRefused(
+function encodeGetPendingOperationsOutputRefused(
   w: BinaryWriter,
-  value: GetChainsMempoolPendingOperationsOutputRefusedItem[],
+  value: GetPendingOperationsOutputRefusedItem[],
 ): void {
   if (!Array.isArray(value)) failValue(w, "an array", value);
   let index = 0;
   try {
     for (; index < value.length; index++) {
-      encodeGetChainsMempoolPendingOperationsOutputRefusedItem(w, value[index]!);
+      encodeGetPendingOperationsOutputRefusedItem(w, value[index]!);
     }
   } catch (error) {
     throw atPath(error, index, "encode", w.length);
   }
 }
 
-function decodeGetChainsMempoolPendingOperationsOutputUnprocessed(
-  r: BinaryReader,
-): SandboxNextOperation[] {
+function decodeGetPendingOperationsOutputUnprocessed(r: BinaryReader): SandboxNextOperation[] {
   const items: SandboxNextOperation[] = [];
   try {
     while (r.remaining() > 0) {
@@ -524,7 +505,7 @@ function decodeGetChainsMempoolPendingOperationsOutputUnprocessed(
   return items;
 }
 
-function encodeGetChainsMempoolPendingOperationsOutputUnprocessed(
+function encodeGetPendingOperationsOutputUnprocessed(
   w: BinaryWriter,
   value: SandboxNextOperation[],
 ): void {

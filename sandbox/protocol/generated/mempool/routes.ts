@@ -4,15 +4,15 @@
 
 import type { AnyRouteDescriptor, RouteDescriptor } from "@tezos-rpcgen/runtime";
 import type {
-  GetChainsMempoolMonitorOperationsError,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolPendingOperationsError,
-  GetChainsMempoolPendingOperationsOutput,
+  GetPendingOperationsError,
+  GetPendingOperationsOutput,
+  MonitorOperationsError,
+  MonitorOperationsOutput,
 } from "./types.ts";
 import {
   validateErrorTrace,
-  validateGetChainsMempoolMonitorOperationsOutput,
-  validateGetChainsMempoolPendingOperationsOutput,
+  validateGetPendingOperationsOutput,
+  validateMonitorOperationsOutput,
 } from "./validators.js";
 
 /**
@@ -20,12 +20,12 @@ import {
  *
  * Monitor the mempool operations: first those of the selected classes already there, then each one as it is classified. The stream ends when the mempool is flushed (a new head).
  */
-export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
+export const monitorOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsError
+  MonitorOperationsOutput,
+  MonitorOperationsError
 > = {
-  operation: "getChainsMempoolMonitorOperations",
+  operation: "monitorOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -44,7 +44,7 @@ export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
   streaming: "always",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsMempoolMonitorOperationsOutput,
+    validate: validateMonitorOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -57,12 +57,12 @@ export const getChainsMempoolMonitorOperationsRoute: RouteDescriptor<
  *
  * List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).
  */
-export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
+export const getPendingOperationsRoute: RouteDescriptor<
   undefined,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsError
+  GetPendingOperationsOutput,
+  GetPendingOperationsError
 > = {
-  operation: "getChainsMempoolPendingOperations",
+  operation: "getPendingOperations",
   method: "GET",
   path: [
     { kind: "static", name: "chains" },
@@ -81,7 +81,7 @@ export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
   streaming: "never",
   output: {
     mediaTypes: ["application/json", "application/octet-stream"],
-    validate: validateGetChainsMempoolPendingOperationsOutput,
+    validate: validateGetPendingOperationsOutput,
   },
   error: {
     mediaTypes: ["application/json", "application/octet-stream"],
@@ -91,6 +91,6 @@ export const getChainsMempoolPendingOperationsRoute: RouteDescriptor<
 
 /** Every route of this interface, in the order the node describes them. */
 export const routeTable: readonly AnyRouteDescriptor[] = [
-  getChainsMempoolMonitorOperationsRoute,
-  getChainsMempoolPendingOperationsRoute,
+  monitorOperationsRoute,
+  getPendingOperationsRoute,
 ];

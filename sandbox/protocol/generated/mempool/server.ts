@@ -4,10 +4,10 @@
 
 import type { HandlerContext, HandlerResult } from "@tezos-rpcgen/runtime";
 import type {
-  GetChainsMempoolMonitorOperationsOutput,
-  GetChainsMempoolMonitorOperationsRequest,
-  GetChainsMempoolPendingOperationsOutput,
-  GetChainsMempoolPendingOperationsRequest,
+  GetPendingOperationsOutput,
+  GetPendingOperationsRequest,
+  MonitorOperationsOutput,
+  MonitorOperationsRequest,
 } from "./types.ts";
 
 /** The handlers of every service of this interface (see `routeTable` for the routes). */
@@ -19,18 +19,18 @@ export interface Handlers {
    *
    * Streams.
    */
-  getChainsMempoolMonitorOperations(
-    request: GetChainsMempoolMonitorOperationsRequest,
+  monitorOperations(
+    request: MonitorOperationsRequest,
     context: HandlerContext,
-  ): AsyncIterable<GetChainsMempoolMonitorOperationsOutput>;
+  ): AsyncIterable<MonitorOperationsOutput>;
 
   /**
    * `GET /chains/<chain_id>/mempool/pending_operations`
    *
    * List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).
    */
-  getChainsMempoolPendingOperations(
-    request: GetChainsMempoolPendingOperationsRequest,
+  getPendingOperations(
+    request: GetPendingOperationsRequest,
     context: HandlerContext,
-  ): HandlerResult<GetChainsMempoolPendingOperationsOutput>;
+  ): HandlerResult<GetPendingOperationsOutput>;
 }

@@ -31,7 +31,7 @@ export interface SandboxNextOperation {
 export type ErrorTrace = JsonValue;
 
 /** Output of `GET /chains/<chain_id>/mempool/monitor_operations` (one element of the stream). */
-export type GetChainsMempoolMonitorOperationsOutput = {
+export type MonitorOperationsOutput = {
   hash: string;
   protocol: string;
   branch: string;
@@ -40,14 +40,14 @@ export type GetChainsMempoolMonitorOperationsOutput = {
 }[];
 
 /** Error of `GET /chains/<chain_id>/mempool/monitor_operations`. */
-export type GetChainsMempoolMonitorOperationsError = ErrorTrace;
+export type MonitorOperationsError = ErrorTrace;
 
 /**
  * Monitor the mempool operations: first those of the selected classes already there, then each one as it is classified. The stream ends when the mempool is flushed (a new head).
  *
  * Arguments of `GET /chains/<chain_id>/mempool/monitor_operations`.
  */
-export interface GetChainsMempoolMonitorOperationsRequest {
+export interface MonitorOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;
@@ -73,7 +73,7 @@ export interface GetChainsMempoolMonitorOperationsRequest {
 }
 
 /** Output of `GET /chains/<chain_id>/mempool/pending_operations`. */
-export type GetChainsMempoolPendingOperationsOutput = {
+export type GetPendingOperationsOutput = {
   validated: SandboxMempoolOperation[];
   refused: {
     hash: string;
@@ -107,14 +107,14 @@ export type GetChainsMempoolPendingOperationsOutput = {
 };
 
 /** Error of `GET /chains/<chain_id>/mempool/pending_operations`. */
-export type GetChainsMempoolPendingOperationsError = ErrorTrace;
+export type GetPendingOperationsError = ErrorTrace;
 
 /**
  * List the prevalidated operations: validated, refused, outdated, branch_refused and branch_delayed with their errors, and those not classified yet (unprocessed).
  *
  * Arguments of `GET /chains/<chain_id>/mempool/pending_operations`.
  */
-export interface GetChainsMempoolPendingOperationsRequest {
+export interface GetPendingOperationsRequest {
   path: {
     /** A chain: its Base58Check chain id, or one of the aliases `main` and `test`. */
     chain_id: string;

@@ -6,19 +6,19 @@ import type { JsonValidator } from "@tezos-rpcgen/runtime";
 
 /**
  * Validates the JSON form of:
- * - `GetChainsMempoolMonitorOperationsError`
- * - `GetChainsMempoolPendingOperationsError`
+ * - `MonitorOperationsError`
+ * - `GetPendingOperationsError`
  */
 export declare const validateErrorTrace: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsMempoolMonitorOperationsOutput`
+ * - `GetPendingOperationsOutput`
  */
-export declare const validateGetChainsMempoolMonitorOperationsOutput: JsonValidator;
+export declare const validateGetPendingOperationsOutput: JsonValidator;
 
 /**
  * Validates the JSON form of:
- * - `GetChainsMempoolPendingOperationsOutput`
+ * - `MonitorOperationsOutput`
  */
-export declare const validateGetChainsMempoolPendingOperationsOutput: JsonValidator;
+export declare const validateMonitorOperationsOutput: JsonValidator;

@@ -4,7 +4,7 @@
 
 import { isBase58Shaped, jsonPattern } from "@tezos-rpcgen/runtime";
 
-export const validateGetChainsMempoolMonitorOperationsOutput = validate45;
+export const validateMonitorOperationsOutput = validate45;
 const func0 = Object.prototype.hasOwnProperty;
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -371,7 +371,7 @@ validate51.errors = null;
 return true;
 }
 
-export const validateGetChainsMempoolPendingOperationsOutput = validate52;
+export const validateGetPendingOperationsOutput = validate52;
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
