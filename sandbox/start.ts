@@ -12,7 +12,7 @@ import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpc
 import type { AnyRouteDescriptor, BinaryCodecTable } from "@tezos-rpcgen/runtime";
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
-import { shellHandlers } from "./handlers/index.ts";
+import { shellHandlers, type DescribeTrees } from "./handlers/index.ts";
 import { checkOperationCodecs, checkOperationRoutes } from "./handlers/operation-bodies.ts";
 import { SandboxNode } from "./node/node.ts";
 import { watchCollections } from "./node/process-stats.ts";
@@ -134,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       routes: checkOperationRoutes(served.routes),
       handlers: served.handlers,
       binary: checkOperationCodecs(served.binary),
-      describe: served.root,
+      ...(served.describe !== undefined ? { describe: served.describe } : {}),
       mounts: served.mounts,
       host: options.host ?? "127.0.0.1",
       port: options.port ?? 0,
@@ -191,12 +191,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 }
 
-/** What the server serves: a route table with its handlers, binary codecs and describe tree. */
+/**
+ * What the server serves: a route table with its handlers and binary codecs, mounted
+ * directories, and the describe tree the server answers itself (without one, `/describe` goes
+ * to the shell's describe handler).
+ */
 interface Served {
   routes: readonly AnyRouteDescriptor[];
   handlers: object;
   binary: BinaryCodecTable;
-  root: unknown;
+  describe?: unknown;
   mounts: Mount[];
 }
 type Mount = NonNullable<Parameters<typeof createRpcServer>[0]["mounts"]>[number];
@@ -212,7 +216,7 @@ function minimalInterface(node: SandboxNode, spec: string | undefined): Served {
     { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
     { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
   ];
-  return { routes: routeTable, handlers: shellHandlers(node, { root, mounts: describeMounts }), binary: binaryCodecs, root, mounts };
+  return { routes: routeTable, handlers: shellHandlers(node, { root, mounts: describeMounts }), binary: binaryCodecs, describe: root, mounts };
 }
 
 /**
@@ -223,7 +227,21 @@ function minimalInterface(node: SandboxNode, spec: string | undefined): Served {
 function tallinnInterface(node: SandboxNode, spec: string | undefined): Served {
   const rules = node.protocol;
   if (!isTallinn(rules)) throw new Error("the node does not run Tallinn");
-  const root = readJson(spec ?? TALLINN_TREE);
-  const implemented = { ...(shellHandlers(node, { root, mounts: [] }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
-  return { routes: tallinnRoutes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, root, mounts: [] };
+  const { root, mounts } = describeTreesOf(readJson(spec ?? TALLINN_TREE));
+  const implemented = { ...(shellHandlers(node, { root, mounts }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
+  // `/describe` is the shell handler's, which answers the expansions under the dynamic directories.
+  return { routes: tallinnRoutes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, mounts: [] };
+}
+
+/**
+ * The trees `/describe` answers from a describe answer or a `tezos-rpcgen-snapshot/1` document:
+ * its root, and each expansion (captured at a concrete chain and block, `chains/main/blocks/head`)
+ * answered under the dynamic directories it was captured in.
+ */
+function describeTreesOf(doc: unknown): { root: unknown; mounts: DescribeTrees["mounts"] } {
+  const snapshot = doc as { format?: string; root?: unknown; expansions?: Array<{ prefix: string[]; tree: unknown }> };
+  if (snapshot.format === undefined) return { root: doc, mounts: [] };
+  const dynamicAfter = new Set(["chains", "blocks"]);
+  const mounts = (snapshot.expansions ?? []).map(({ prefix, tree }) => ({ shape: prefix.map((name, i) => (i > 0 && dynamicAfter.has(prefix[i - 1]!) ? null : name)), tree }));
+  return { root: snapshot.root, mounts };
 }

@@ -7,6 +7,7 @@
  * refuse a Tallinn block there, so the day the source describes a Tallinn head it fails and the
  * exception goes.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemorySigner } from "@taquito/signer";
 import { bytesToHex, createHttpTransport, type RpcTransport } from "@tezos-rpcgen/runtime";
@@ -69,6 +70,21 @@ describe("Tallinn answers and the generated T024 validators", () => {
     expect(await t024.getBlockHash(node, { path: at })).toBe(sandbox.node.mainChain.head.hash);
     expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b2.publicKeyHash } })).toBe("4000001500000");
     expect(failures).toEqual([]);
+  });
+
+  it("/describe answers the Tallinn snapshot, its expansions under the dynamic directories", async () => {
+    const snapshot = JSON.parse(readFileSync(new URL("../../../spec/snapshots/tallinn.json", import.meta.url), "utf8")) as { root: unknown; expansions: Array<{ prefix: string[]; tree: unknown }> };
+    // Its own sandbox, output unchecked: the snapshot's JSON-only services carry no
+    // `binary_schema`, which the describe answer's schema requires.
+    const plain = await startSandbox({ netAddr: false });
+    try {
+      const describe = async (path: string) => (await fetch(`${plain.url}/describe${path}?recurse=yes`)).json();
+      expect(await describe("")).toEqual(snapshot.root);
+      for (const { prefix, tree } of snapshot.expansions) expect(await describe(`/${prefix.join("/")}`)).toEqual(tree);
+      expect(await describe("/chains/NetXdQprcVkpaWU/blocks/1")).toEqual(snapshot.expansions[0]!.tree);
+    } finally {
+      await plain.stop();
+    }
   });
 
   it("refuse a Tallinn block where Octez's OpenAPI describes a genesis head (the source's limit)", async () => {
