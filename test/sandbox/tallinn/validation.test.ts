@@ -87,6 +87,26 @@ describe("Tallinn answers and the generated T024 validators", () => {
     }
   });
 
+  it("a route the sandbox does not model answers a typed error naming it, not a 404", async () => {
+    const answer = await fetch(`${sandbox.url}/chains/main/blocks/head/context/delegates`);
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual([{ kind: "permanent", id: "sandbox.rpc.not_modelled", route: "GET /chains/<chain_id>/blocks/<block_id>/context/delegates" }]);
+  });
+
+  it("starts from the bootstrap accounts of a protocol parameters file", async () => {
+    const b3 = BOOTSTRAP_KEYS.bootstrap3;
+    const own = await startSandbox({ netAddr: false, protocolParameters: { bootstrap_accounts: [[b3.publicKey, "42000000"], ["tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH", "7"]] } });
+    try {
+      const t = createHttpTransport({ baseUrl: own.url });
+      expect(await t024.getContract(t, { path: { ...at, contract_id: b3.publicKeyHash } })).toEqual({ balance: "42000000", delegate: b3.publicKeyHash, counter: "0", revealed: true });
+      expect(await t024.getContract(t, { path: { ...at, contract_id: "tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH" } })).toEqual({ balance: "7", counter: "0", revealed: false });
+      expect(await t024.getContractBalance(t, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("0");
+    } finally {
+      await own.stop();
+    }
+    await expect(startSandbox({ netAddr: false, protocolParameters: { bootstrap_accounts: [["tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH", 7]] } })).rejects.toThrow(/parameters\.bootstrap_accounts\[0\]\.amount/);
+  });
+
   it("refuse a Tallinn block where Octez's OpenAPI describes a genesis head (the source's limit)", async () => {
     expect(sandbox.node.mainChain.head.protocol).toBe("PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu");
     // The server's own output check refuses the Tallinn header: the schema wants genesis's `content`.
