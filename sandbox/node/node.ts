@@ -354,7 +354,7 @@ export class SandboxNode {
       operations_hash: operationsHash,
       fitness: fitnessAt(pred.header.level + 1),
       context,
-      protocol_data: "",
+      protocol_data: this.protocol.protocolData(pred.header.level + 1, operationsHash),
     };
     const bytes = headerBytes(header);
     const hash = blockHash(bytes);

@@ -31,6 +31,8 @@ export interface ProtocolRules {
   apply(block: StoredBlock): readonly TraceError[] | undefined;
   /** Operations that left the mempool (for caches). */
   forget(hashes: readonly string[]): void;
+  /** The protocol data (hex) of a block the node makes at `level` with these operations. */
+  protocolData(level: number, operationsHash: string): string;
 }
 
 /** Builds the rules of a node, given how to find its blocks by hash. */
@@ -44,4 +46,6 @@ export const SANDBOX_RULES: ProtocolFactory = () => ({
   select: (_pred, candidates) => [...candidates],
   apply: () => undefined,
   forget: () => undefined,
+  // The minimal protocol's blocks carry no protocol data.
+  protocolData: () => "",
 });

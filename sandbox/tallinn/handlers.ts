@@ -28,6 +28,7 @@ import { ValidationFailure } from "./apply.ts";
 import { parseShellOperation, type AppliedOperation, type TallinnState } from "./chain-state.ts";
 import { SANDBOX_CONSTANTS } from "./constants.ts";
 import { forgeOperation, type ManagerContent, type SignedOperation } from "./forge.ts";
+import { parseProtocolData } from "./block-data.ts";
 
 interface BlockPath {
   chain_id: string;
@@ -156,6 +157,12 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
   };
   // Genesis-shaped in the OpenAPI (see the file's comment): typed by the generated interface, cast.
   const genesisShaped = <T>(value: unknown) => value as T;
+  /** A header as a Tallinn node shows it: the shell fields, then the protocol data's (raw when it is none). */
+  const tallinnHeader = (block: StoredBlock) => {
+    const { protocol_data, ...shell } = headerOf(block);
+    const data = parseProtocolData(protocol_data);
+    return data === undefined ? { ...shell, protocol_data } : { ...shell, ...data };
+  };
   return {
     getBlockHash: shellLevel.getBlockHash,
     getBlockHeaderRaw: shellLevel.getBlockHeaderRaw,
@@ -182,11 +189,16 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     },
     getBlock(request) {
       const { chain, block } = locate(node, request);
-      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: headerOf(block), metadata: metadata(block), operations: passes(chain, block) });
+      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: tallinnHeader(block), metadata: metadata(block), operations: passes(chain, block) });
     },
     getBlockHeader(request) {
       const { chain, block } = locate(node, request);
-      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...headerOf(block) });
+      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...tallinnHeader(block) });
+    },
+    getBlockHeaderProtocolData(request) {
+      const { block } = locate(node, request);
+      const { protocol_data } = headerOf(block);
+      return genesisShaped({ protocol: block.protocol, ...(parseProtocolData(protocol_data) ?? { protocol_data }) });
     },
     getBlockMetadata(request) {
       return genesisShaped(metadata(locate(node, request).block));

@@ -9,6 +9,7 @@ import type { StoredBlock } from "../chain/block.ts";
 import { DEFAULT_BOOTSTRAP_ACCOUNTS, type BootstrapAccount } from "./accounts.ts";
 import { ValidationFailure } from "./apply.ts";
 import { TallinnState } from "./chain-state.ts";
+import { producedProtocolData } from "./block-data.ts";
 
 /** Protocol Tallinn's hash. */
 export const TALLINN_PROTOCOL = "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
@@ -60,6 +61,7 @@ export function tallinnRules(accounts: readonly BootstrapAccount[] = DEFAULT_BOO
         }
       },
       forget: (hashes) => state.forget(hashes),
+      protocolData: producedProtocolData,
     };
   };
 }

@@ -13,6 +13,8 @@ import { BLS_DST, publicKeyHashOf, verifySignature, watermarked } from "../../..
 import { BOOTSTRAP_KEYS, DEFAULT_BOOTSTRAP_ACCOUNTS, ParametersError, bootstrapAccountsOf } from "../../../sandbox/tallinn/accounts.ts";
 import { forgeOperation, forgeSignedOperation, parseOperation, type UnsignedOperation } from "../../../sandbox/tallinn/forge.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
+import { parseHeader } from "../../../sandbox/chain/block.ts";
+import { parseProtocolData, producedProtocolData } from "../../../sandbox/tallinn/block-data.ts";
 
 const VECTORS = "protocols/t024/codec-vectors.json";
 type Vector = { encoding: string; name: string; json: Record<string, unknown>; hex: string };
@@ -103,5 +105,22 @@ describe("forged manager operations", () => {
   itWithReference(VECTORS)("refuse kinds the sandbox does not apply, naming the tag and offset", () => {
     const origination = vectors().find((v) => v.name === "operation-origination")!;
     expect(() => parseOperation(hexToBytes(origination.hex))).toThrow(/\(byte 32\).*operation tag 109/);
+  });
+});
+
+describe("Tallinn block protocol data", () => {
+  itWithReference(VECTORS)("reads Octez's T024 block_header vector's protocol fields", () => {
+    const v = vectors().find((x) => x.name === "block_header")!;
+    const { payload_hash, payload_round, proof_of_work_nonce, seed_nonce_hash, liquidity_baking_toggle_vote, signature } = v.json as Record<string, unknown>;
+    expect(parseProtocolData(parseHeader(hexToBytes(v.hex)).protocol_data)).toEqual({ payload_hash, payload_round, proof_of_work_nonce, seed_nonce_hash, liquidity_baking_toggle_vote, signature });
+  });
+
+  it("the sandbox's blocks: round 0, no nonce, a pass vote, a payload hash per level", () => {
+    const ops = "LLoZS2LW3rEi7KYU4ouBQtorua37aWWCtpDmv1n2x3xoKi6sVXLWp";
+    const data = parseProtocolData(producedProtocolData(7, ops))!;
+    expect(data).toMatchObject({ payload_round: 0, proof_of_work_nonce: "0000000000000000", liquidity_baking_toggle_vote: "pass" });
+    expect(data.payload_hash).toMatch(/^vh/);
+    expect(parseProtocolData(producedProtocolData(8, ops))!.payload_hash).not.toBe(data.payload_hash);
+    expect(parseProtocolData("")).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import type { NodeStore } from "../../../sandbox/store/store.ts";
 import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
 import { forgeOperation, type ManagerContent } from "../../../sandbox/tallinn/forge.ts";
 import { TALLINN_PROTOCOL, isTallinn, tallinnRules } from "../../../sandbox/tallinn/rules.ts";
+import { parseProtocolData } from "../../../sandbox/tallinn/block-data.ts";
 
 const b1 = BOOTSTRAP_KEYS.bootstrap1;
 const b2 = BOOTSTRAP_KEYS.bootstrap2;
@@ -61,6 +62,7 @@ describe("a node running Tallinn", () => {
     node.produceBlock();
     const head = node.mainChain.head;
     expect([head.protocol, head.nextProtocol, head.operationHashes[3]]).toEqual([TALLINN_PROTOCOL, TALLINN_PROTOCOL, [hash]]);
+    expect(parseProtocolData(head.header.protocol_data)).toMatchObject({ payload_round: 0, liquidity_baking_toggle_vote: "pass" });
     expect(balance(node, b1.publicKeyHash)).toBe(4_000_000_000_000n - 1_000_500n);
     expect(balance(node, b2.publicKeyHash)).toBe(4_000_001_000_000n);
   });
