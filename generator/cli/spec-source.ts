@@ -1,6 +1,6 @@
 /**
  * Where the inspection commands (`list`, `describe`, `encode`, `decode`) get their interface:
- * a snapshot file or a node URL given with `--spec`, else the current shell snapshot of this
+ * a snapshot file, an Octez OpenAPI file or a node URL given with `--spec`, else the current shell snapshot of this
  * package. The default is resolved from the package root, not the working directory, so an
  * installed `tezos-rpcgen decode …` works from anywhere. Nothing is cached on disk.
  */
@@ -73,7 +73,7 @@ export async function loadSpec(options: SpecOptions): Promise<InspectedInterface
 
 /** The `--spec` and `--prefix` options shared by the inspection commands. */
 export const SPEC_OPTION_HELP = {
-  spec: "a snapshot file or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
+  spec: "a snapshot file, an Octez OpenAPI file (JSON-only bodies) or a node URL (default: the shell snapshot spec/snapshots/shell.json of this package)",
   prefix: "the route a bare describe answer was captured at, e.g. /chains/<chain_id>/mempool for a mempool dump (only changes route names)",
   timeout: "for a node URL: deadline of the request, in milliseconds",
   maxSize: `for a node URL: ${MAX_SIZE_HELP}`,

@@ -4,6 +4,7 @@
 import type { DescribedTree } from "../describe/read.ts";
 import type { GraftedExpansion } from "../describe/snapshot.ts";
 import type { BodySchema, HttpMethod, QueryKind, QueryParameter, RouteSegment, Service, ServiceTree } from "../model/describe-tree.ts";
+import { OPENAPI_QUERY_TYPE } from "../openapi/query.ts";
 import { routeToString } from "../model/describe-tree.ts";
 import { buildCodecModel, type CodecModel } from "../reconcile/codec-model.ts";
 import { diffBinarySchemas } from "./binary-diff.ts";
@@ -109,6 +110,8 @@ export function compareTrees(oldTree: ComparableTree, newTree: ComparableTree, o
   const oldIndex = indexServices(oldTree.services.filter(compared));
   const newIndex = indexServices(newTree.services.filter(compared));
 
+  // Bodies whose binary schema one side does not publish (an OpenAPI source): compared in JSON only.
+  const unpublished = { old: 0, new: 0 };
   let codecs: { old: CodecModel; new: CodecModel } | undefined;
   if (options.reconcile !== false) {
     try {
@@ -136,7 +139,7 @@ export function compareTrees(oldTree: ComparableTree, newTree: ComparableTree, o
       } else if (before === undefined && after !== undefined) {
         changes.push({ kind: "method-added", severity: "compatible", route, method, message: `${method} added to an existing route` });
       } else if (before !== undefined && after !== undefined) {
-        compareService(before, after, route, changes, codecs);
+        compareService(before, after, route, changes, codecs, unpublished);
       }
     }
   }
@@ -146,6 +149,10 @@ export function compareTrees(oldTree: ComparableTree, newTree: ComparableTree, o
     changes.push({ kind: "route-added", severity: "compatible", route: routeToString(newEntry.route), message: `route added (${methods.join(", ")})`, new: methods });
   }
 
+  for (const which of ["old", "new"] as const) {
+    if (unpublished[which] === 0) continue;
+    notCompared.push(`binary forms of ${unpublished[which]} bodies: ${which.toUpperCase()} publishes their JSON schema only (an OpenAPI source); they are compared in JSON`);
+  }
   const sorted = sortChanges(changes);
   return {
     status: "compared",
@@ -194,10 +201,13 @@ function compareQuery(before: QueryParameter[], after: QueryParameter[], base: O
       changes.push({ ...base, kind: "query-argument-removed", severity: "breaking", message: `query argument ${q.name} (${q.kind}) removed; the node now ignores it`, old: q.kind });
       continue;
     }
-    if (q.kind !== twin.kind) {
+    // An OpenAPI side says only whether an argument is `single` (required there) or not, and
+    // gives no type: what it cannot say is not a change.
+    const vague = q.type === OPENAPI_QUERY_TYPE || twin.type === OPENAPI_QUERY_TYPE;
+    if (vague ? (q.kind === "single") !== (twin.kind === "single") : q.kind !== twin.kind) {
       changes.push({ ...base, kind: "query-argument-kind-changed", severity: queryKindSeverity(q.kind, twin.kind), message: `query argument ${q.name}: ${q.kind} → ${twin.kind}`, old: q.kind, new: twin.kind });
     }
-    if (q.type !== twin.type && q.kind !== "flag" && twin.kind !== "flag") {
+    if (q.type !== twin.type && q.kind !== "flag" && twin.kind !== "flag" && !vague) {
       changes.push({ ...base, kind: "query-argument-type-changed", severity: "breaking", message: `query argument ${q.name}: type ${q.type ?? "?"} → ${twin.type ?? "?"}`, old: q.type ?? null, new: twin.type ?? null });
     }
   }
@@ -208,7 +218,14 @@ function compareQuery(before: QueryParameter[], after: QueryParameter[], base: O
   }
 }
 
-function compareService(before: Service, after: Service, route: string, changes: DriftChange[], codecs: { old: CodecModel; new: CodecModel } | undefined): void {
+function compareService(
+  before: Service,
+  after: Service,
+  route: string,
+  changes: DriftChange[],
+  codecs: { old: CodecModel; new: CodecModel } | undefined,
+  unpublished: { old: number; new: number },
+): void {
   const method = after.method;
   compareQuery(before.query, after.query, { route, method }, changes);
   const slots: Array<[BodySlot, BodySchema | undefined, BodySchema | undefined, Direction]> = [
@@ -226,7 +243,11 @@ function compareService(before: Service, after: Service, route: string, changes:
     changes.push(...diffJsonSchemas(o.json, n.json, direction).map(attach("json")));
     // A side with no published binary schema (an OpenAPI source) says nothing about bytes, so
     // binary forms are compared only when both sides publish one: "unknown" is not "changed".
-    if (o.binary === undefined || n.binary === undefined) continue;
+    if (o.binary === undefined || n.binary === undefined) {
+      if (o.binary === undefined) unpublished.old++;
+      if (n.binary === undefined) unpublished.new++;
+      continue;
+    }
     changes.push(...diffBinarySchemas(o.binary, n.binary, direction).map(attach("binary")));
     if (codecs !== undefined) {
       const oldOnly = jsonOnlyReason(codecs.old, before, slot);

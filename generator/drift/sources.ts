@@ -9,6 +9,7 @@
 import { DescribeError } from "../describe/errors.ts";
 import { isUrlSource, loadDescribeSource } from "../describe/load.ts";
 import { readDescribeTree, type DescribedTree, type ReadDescribeOptions } from "../describe/read.ts";
+import { isSnapshotDocument } from "../describe/snapshot.ts";
 import { captureSnapshot, type CaptureOptions } from "../live/capture.ts";
 import { compareTrees, type CompareOptions } from "./compare.ts";
 import type { DriftFailure, DriftReport } from "./report.ts";
@@ -16,7 +17,10 @@ import type { DriftFailure, DriftReport } from "./report.ts";
 export interface DriftSourceOptions {
   /** For node URLs: chain, block, timeout, retries, progress (see `captureSnapshot`). */
   capture?: CaptureOptions;
-  /** For files holding a bare describe answer: where it was captured (see `readDescribeTree`). */
+  /**
+   * For files holding a bare describe answer or an OpenAPI document: where it was captured or is
+   * mounted (see `readDescribeTree`); snapshot documents ignore it.
+   */
   read?: ReadDescribeOptions;
 }
 
@@ -32,7 +36,8 @@ export async function loadDriftSide(source: string, options: DriftSourceOptions 
     return { source, tree: captured.tree };
   }
   const loaded = await loadDescribeSource(source);
-  return { source, tree: readDescribeTree(loaded.json, options.read) };
+  // A snapshot document places its parts itself; the prefix is for bare answers and OpenAPI files.
+  return { source, tree: readDescribeTree(loaded.json, isSnapshotDocument(loaded.json) ? {} : options.read) };
 }
 
 /**

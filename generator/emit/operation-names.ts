@@ -7,7 +7,8 @@
  *   mempool `/chains/<chain_id>/mempool`, are named as a reader of Octez's RPC reference (or a
  *   Taquito user) calls them: the directory's prefix is dropped, and so are the protocol's
  *   grouping directories `context`, `helpers` and `helpers/scripts`; a collection followed by
- *   its argument reads in the singular (`contracts/<contract_id>` → `Contract`); arguments are
+ *   its argument reads in the singular (`contracts/<contract_id>` → `Contract`), and once when
+ *   Octez spells both (`smart_rollups/smart_rollup/<address>` → `SmartRollup`); arguments are
  *   not spelt; a route whose first remaining word is an action (`forge`, `simulate`,
  *   `monitor`…) takes that word as its verb, the others the method's; the shell's own block
  *   data (not under `context`, `helpers` or `votes`) reads `Block…`. So
@@ -127,6 +128,9 @@ export function protocolOperationName(method: string, route: readonly RouteSegme
       return;
     }
     const segmentWords = wordsOf(segment.name);
+    // `smart_rollups/smart_rollup/<address>`: a collection followed by its own singular is read once.
+    const next = rest[i + 1];
+    if (next?.kind === "static" && next.name !== segment.name && wordsOf(next.name).join("_") === [...segmentWords.slice(0, -1), singular(segmentWords[segmentWords.length - 1] ?? "")].join("_")) return;
     // A collection followed by one of its members' argument names that member.
     if (rest[i + 1]?.kind === "arg" && segmentWords.length > 0) segmentWords.push(singular(segmentWords.pop()!));
     words.push(...segmentWords);

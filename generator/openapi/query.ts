@@ -3,13 +3,14 @@
  * description, writes every value as a string, and says `required: true` for a `single`
  * argument (one that always has a value, its default when the caller leaves it out) and
  * `false` for `optional`, `flag` and `multi` ones, which OpenAPI cannot tell apart. So a
- * required parameter reads back as `single` and the others as `optional`, both of type
- * `string`: the generated function takes text, which the node parses as it would from a URL.
+ * required parameter reads back as `single` and the others as `optional`, both of the type
+ * {@link OPENAPI_QUERY_TYPE}: the generated function takes text, which the node parses as it
+ * would from a URL, and `drift` knows not to report the type or the lost kind as a change.
  */
 import { optionalString, type JsonObject } from "./document.ts";
 
 /** The type name given to every query argument read from OpenAPI (it publishes none). */
-export const OPENAPI_QUERY_TYPE = "string";
+export const OPENAPI_QUERY_TYPE = "openapi.string";
 
 export interface QueryItem {
   name: string;

@@ -7,15 +7,18 @@
  * - a named definition `#/definitions/X` becomes a component, `#/components/schemas/X`: each
  *   body gets back a `definitions` object holding every component it reaches (sorted by name,
  *   as describe prints them);
+ * - a closed object (`additionalProperties: false`, what data-encoding's objects print) is
+ *   written without `additionalProperties`, and an open one with `additionalProperties: {}`
+ *   (Octez's converter goes through ocplib-json-typed, where `None` means closed): an object
+ *   schema without the key reads back closed, and `{}` reads back as the open default;
  * - a `null` alternative of a `oneOf` (data-encoding's `option`) becomes `nullable: true`: it is
  *   turned back into a `{"type": "null"}` case (wrapping the schema in a `oneOf` when it was not
  *   one already);
  * - OpenAPI allows nothing beside a `$ref`, so a titled reference is written as a one-case
  *   `oneOf`: it becomes the titled `$ref` describe prints (`{"title": …, "$ref": …}`).
  *
- * What OpenAPI lost cannot be brought back (Octez's converter drops `additionalProperties:
- * false` on most objects), so validators built from these schemas accept a little more than
- * the node's own description would.
+ * What OpenAPI lost cannot be brought back: tuples are arrays of a `oneOf` of their element
+ * schemas, so validators built from these schemas accept a little more than describe's would.
  */
 import { toPointer } from "../describe/errors.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
@@ -81,8 +84,12 @@ export class SchemaConverter {
           if (!isObject(value)) throw new OpenApiFormatError(toPointer(here), "properties must be an object");
           out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, this.convert(property, [...here, name], refs)]));
           break;
-        case "items":
         case "additionalProperties":
+          // `{}` is the open object, JSON Schema's default: written as describe does, without the key.
+          if (isObject(value) && Object.keys(value).length === 0) break;
+          out[key] = typeof value === "boolean" ? value : this.convert(value, here, refs);
+          break;
+        case "items":
           out[key] = typeof value === "boolean" ? value : this.convert(value, here, refs);
           break;
         case "oneOf":
@@ -95,6 +102,7 @@ export class SchemaConverter {
           out[key] = value;
       }
     }
+    if (schema["type"] === "object" && !("additionalProperties" in schema)) out["additionalProperties"] = false;
     const cases = out["oneOf"];
     if (Array.isArray(cases) && cases.length === 1 && isObject(cases[0]) && Object.keys(cases[0]).join() === "$ref") {
       delete out["oneOf"];

@@ -93,7 +93,7 @@ console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chain
   it("the root package's tarball ships the command, the compiled generator and bindings, the snapshots; no sources, tests or scripts", async () => {
     const [info] = JSON.parse(await npm(["pack", "--dry-run", "--json", "--ignore-scripts"], repoRoot)) as Array<{ files: Array<{ path: string }> }>;
     const files = info!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "bin/tezos-rpcgen.js", "spec/snapshots/shell.json", "spec/snapshots/shell-legacy.json", ".prettierrc.json"]));
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "bin/tezos-rpcgen.js", "spec/snapshots/shell.json", "spec/snapshots/shell-legacy.json", "spec/snapshots/tallinn.json", ".prettierrc.json"]));
     // Of sandbox/, only its README (npm ships a listed folder's README) and the sandbox
     // protocol's describe trees, which dist/sandbox/ reads at run time.
     const sandboxSource = (f: string) => f.startsWith("sandbox/") && f !== "sandbox/README.md" && !/^sandbox\/protocol\/snapshots\/[^/]+\.json$/.test(f);
@@ -101,10 +101,13 @@ console.log(JSON.stringify({ level: header.level, fitness: header.fitness, chain
     expect(files).toEqual(expect.arrayContaining(["sandbox/protocol/snapshots/block.json", "sandbox/protocol/snapshots/mempool.json"]));
     // dist/ exists once built (`npm ci` builds it through `prepare`; CI always has it).
     if (process.env.CI || existsSync(join(repoRoot, "dist"))) {
-      expect(files).toEqual(expect.arrayContaining(["dist/generator/cli/main.js", "dist/generated/shell/index.js", "dist/generated/shell/index.d.ts", "dist/generated/shell/validators.js", "dist/generated/shell-legacy/index.js", "dist/sandbox/index.js", "dist/sandbox/protocol/generated/block/validators.js"]));
+      expect(files).toEqual(expect.arrayContaining(["dist/generator/cli/main.js", "dist/generated/shell/index.js", "dist/generated/shell/index.d.ts", "dist/generated/shell/validators.js", "dist/generated/shell-legacy/index.js", "dist/generated/tallinn/index.js", "dist/generated/tallinn/index.d.ts", "dist/generated/tallinn/validators.js", "dist/sandbox/index.js", "dist/sandbox/protocol/generated/block/validators.js"]));
       // The command as installed: compiled JavaScript, no TypeScript loader.
       const compiled = await run(process.execPath, [join(repoRoot, "bin", "tezos-rpcgen.js"), "decode", '"GET /chains/<chain_id>/chain_id" output', "7a06a770"], { env: { ...process.env, TEZOS_RPCGEN_COMPILED: "1" } });
       expect(compiled.stdout).toBe('"NetXdQprcVkpaWU"\n');
+      // The protocol bindings' package entry resolves to the compiled folder.
+      const entry = await run(process.execPath, ["--input-type=module", "-e", 'const m = await import("tezos-rpcgen/protocols/tallinn"); console.log(typeof m.getContractBalance, m.getContractBalanceRoute.operation)'], { cwd: repoRoot });
+      expect(entry.stdout).toBe("function getContractBalance\n");
     }
   });
 });

@@ -48,7 +48,7 @@ export function registerCheck(program: Command): void {
   const command = program
     .command("check")
     .description("fail (exit 1) and name the files when the generated folders are not what `generate` would write (or, with --typecheck, do not type-check)")
-    .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
+    .option("--spec <file|url>", "a snapshot file, an Octez OpenAPI file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder holding one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec)")
     .option("--typecheck", "also type-check each generated folder under strict TypeScript (ts-morph; @tezos-rpcgen/runtime mapped to the runtime)");

@@ -5,6 +5,7 @@ import { DRIFT_FORMATS, FAIL_ON_LEVELS, driftBetween, driftExitCode, formatDrift
 import { CliError } from "../errors.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
+import { parsePrefix } from "../spec-source.ts";
 
 export interface DriftOptions {
   format: string;
@@ -14,6 +15,8 @@ export interface DriftOptions {
   timeout: number;
   retries: number;
   maxSize?: number;
+  /** Where bare describe answers and OpenAPI files are mounted (`/chains/<chain_id>/mempool`). */
+  prefix?: string;
 }
 
 /**
@@ -42,18 +45,21 @@ export function registerDrift(program: Command): void {
   withDriftOptions(
     program
       .command("drift")
-      .description("compare two interfaces (snapshot files or node URLs) in their routes, arguments and JSON and binary bodies")
-      .argument("<old>", "the interface clients were written against: a snapshot file or a node URL")
+      .description("compare two interfaces (snapshot files, Octez OpenAPI files or node URLs) in their routes, arguments and JSON and binary bodies")
+      .argument("<old>", "the interface clients were written against: a snapshot file, an OpenAPI file or a node URL")
       .argument("<new>", "the interface to compare with it"),
     "text",
     "for node URLs: ",
   )
+    .option("--prefix <route>", "where bare describe answers and OpenAPI files are mounted, e.g. /chains/<chain_id>/mempool to compare a mempool dump with a protocol's mempool OpenAPI (snapshot documents place their parts themselves)")
     .addHelpText(
       "after",
       `
 Each change is classified as breaking or compatible for a client written against OLD that talks
 to a node serving NEW (a removed route, a narrowed input range or any changed binary layout is
-breaking; an added route or optional argument is compatible).
+breaking; an added route or optional argument is compatible). Binary layouts are compared only
+where both sides publish one: an OpenAPI file gives JSON schemas alone, so its bodies are
+compared in JSON, and the report says how many were.
 
 Exit codes:
   0  no drift, or none at the --fail-on level (--fail-on none: always 0 once compared)
@@ -62,7 +68,8 @@ Exit codes:
 
 Examples:
   $ tezos-rpcgen drift spec/snapshots/shell-legacy.json spec/snapshots/shell.json
-  $ tezos-rpcgen drift spec/snapshots/shell.json http://127.0.0.1:8732 --format markdown --fail-on any`,
+  $ tezos-rpcgen drift spec/snapshots/shell.json http://127.0.0.1:8732 --format markdown --fail-on any
+  $ tezos-rpcgen drift seoul-openapi.json tallinn-openapi.json --prefix '/chains/<chain_id>/blocks/<block_id>'`,
     )
     .action(async (oldSource: string, newSource: string, options: DriftOptions) => {
       const { output, exitCode } = await runDrift(oldSource, newSource, options);
@@ -80,6 +87,7 @@ export async function runDrift(oldSource: string, newSource: string, options: Dr
   const { format, failOn } = checkDriftOptions(options);
   const result = await driftBetween(oldSource, newSource, {
     capture: { chain: options.chain, block: options.block, timeoutMs: options.timeout, retries: options.retries, maxBytes: options.maxSize },
+    ...(options.prefix === undefined ? {} : { read: { prefix: parsePrefix(options.prefix) } }),
   });
   if (result.status === "failed") throw new CliError(formatDriftReport(result, "text").trimEnd(), 2);
   return { output: formatDriftReport(result, format), exitCode: driftExitCode(result, failOn) };

@@ -45,7 +45,7 @@ export function registerGenerate(program: Command): void {
   const command = program
     .command("generate")
     .description("generate TypeScript types, binary codecs, validators, routes, client and server stubs from describe trees")
-    .option("--spec <file|url>", "a snapshot file or a node URL (repeatable); default: every committed snapshot", collect, [])
+    .option("--spec <file|url>", "a snapshot file, an Octez OpenAPI file or a node URL (repeatable); default: every committed snapshot", collect, [])
     .option("--out <dir>", "folder that receives one sub-folder per interface", "generated")
     .option("--name <name>", "name of the generated folder (with one --spec); default: the snapshot's file name, or `node` for a URL")
     .option("--source-name <name>", "what file headers record as the source (default: the URL as given, less credentials and query, or the snapshot file's name)")

@@ -66,6 +66,8 @@ describe("protocol operation names", () => {
     ["GET", route(block, "context/contracts"), "getContracts"],
     ["GET", route(block, "header"), "getBlockHeader"],
     ["GET", route(block, "operation_hashes/<list_offset>"), "getBlockOperationHash"],
+    ["GET", route(block, "context/smart_rollups/smart_rollup/<smart_rollup_address>/kind"), "getSmartRollupKind"],
+    ["GET", route(block, "context/smart_rollups/all"), "getSmartRollupsAll"],
     ["GET", route(block, "context/constants"), "getConstants"],
     ["POST", route(block, "helpers/forge/operations"), "forgeOperations"],
     ["POST", route(block, "helpers/scripts/simulate_operation"), "simulateOperation"],

@@ -83,7 +83,7 @@ describe("OpenAPI documents as describe trees", () => {
     const blocks = tree.services.find((s) => s.method === "GET" && routeToString(s.route) === "/chains/<chain_id>/blocks")!;
     expect(blocks.route[1]).toMatchObject({ kind: "arg", name: "chain_id", description: expect.stringMatching(/^A chain identifier/) });
     // `length` is optional on a node; OpenAPI says required: false, read back as an optional text argument.
-    expect(blocks.query.find((q) => q.name === "length")).toMatchObject({ kind: "optional", type: "string" });
+    expect(blocks.query.find((q) => q.name === "length")).toMatchObject({ kind: "optional", type: "openapi.string" });
     expect(blocks.output.binary).toBeUndefined();
     const chainId = tree.services.find((s) => s.method === "GET" && routeToString(s.route) === "/chains/<chain_id>/chain_id")!;
     // Octez's one-case `oneOf` around a titled reference reads back as describe's titled `$ref`.
