@@ -6,6 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TezosToolkit } from "@taquito/taquito";
 import { InMemorySigner } from "@taquito/signer";
+import { PrefixV2, b58Encode } from "@taquito/utils";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { p256 } from "@noble/curves/nist.js";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/start.ts";
 import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
 
@@ -92,5 +96,30 @@ describe("Taquito against the sandbox", () => {
     expect(await errorIds(() => toolkit(b1.secretKey).contract.transfer({ to: b2.publicKeyHash, amount: 10_000_000 }))).toContain("proto.024-PtTALLiN.contract.balance_too_low");
     expect(await errorIds(() => toolkit(new WrongKeySigner()).contract.transfer({ to: b2.publicKeyHash, amount: 1 }))).toEqual(["proto.024-PtTALLiN.operation.invalid_signature"]);
     expect(failures).toEqual([]);
+  }, 30_000);
+});
+
+describe("Taquito signers of the four curves", () => {
+  it("tz2, tz3 and tz4 accounts reveal and transfer; their signatures are checked", async () => {
+    // Secret keys made here: Secp256k1 and P256 scalars, and a BLS12-381 scalar stored
+    // little-endian as Tezos' `BLsk…` keys are.
+    const keys = [
+      b58Encode(secp256k1.utils.randomSecretKey(), PrefixV2.Secp256k1SecretKey),
+      b58Encode(p256.utils.randomSecretKey(), PrefixV2.P256SecretKey),
+      b58Encode(bls12_381.utils.randomSecretKey().slice().reverse(), PrefixV2.BLS12_381SecretKey),
+    ];
+    const signers = keys.map((k) => new InMemorySigner(k));
+    const pkhs = await Promise.all(signers.map((s) => s.publicKeyHash()));
+    expect(pkhs.map((p) => p.slice(0, 3))).toEqual(["tz2", "tz3", "tz4"]);
+    // Funded by three bootstrap accounts at once (one operation per manager per block).
+    const funders = [BOOTSTRAP_KEYS.bootstrap3, BOOTSTRAP_KEYS.bootstrap4, BOOTSTRAP_KEYS.bootstrap5];
+    const funding = await Promise.all(funders.map((f, i) => toolkit(f.secretKey).contract.transfer({ to: pkhs[i]!, amount: 5 })));
+    await Promise.all(funding.map((op) => op.confirmation(1, 10)));
+    const sent = await Promise.all(signers.map((s) => toolkit(s).contract.transfer({ to: b2.publicKeyHash, amount: 1 })));
+    await Promise.all(sent.map((op) => op.confirmation(1, 10)));
+    for (const [i, s] of signers.entries()) {
+      expect(await toolkit(s).rpc.getManagerKey(pkhs[i]!)).toBe(await s.publicKey());
+      expect(sent[i]!.status).toBe("applied");
+    }
   }, 30_000);
 });
