@@ -198,6 +198,8 @@ function applyContent(ledger: Ledger, c: ManagerContent, origin: Origin): Operat
         return { status: "applied", consumed_milligas: String(cost), balance_updates: [] };
       }
       if (current === c.delegate) throw new ApplyFailure([error("temporary", "delegate.unchanged")]);
+      // A registered delegate stays its own delegate (Octez's `Delegate.set`: `No_deletion`).
+      if (ledger.isDelegate(c.source) && c.delegate !== c.source) throw new ApplyFailure([error("temporary", "delegate.no_deletion", { delegate: c.source })]);
       if (c.delegate === c.source) ledger.registerDelegate(c.source);
       else if (!ledger.isDelegate(c.delegate)) throw new ApplyFailure([error("permanent", "contract.manager.unregistered_delegate", { hash: c.delegate })]);
       ledger.update(c.source, { delegate: c.delegate });

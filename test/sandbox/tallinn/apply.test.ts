@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { InMemorySigner } from "@taquito/signer";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import bs58check from "bs58check";
 import { bytesToHex, hexToBytes } from "@tezos-rpcgen/runtime";
 import { BOOTSTRAP_KEYS, DEFAULT_BOOTSTRAP_ACCOUNTS } from "../../../sandbox/tallinn/accounts.ts";
 import { GAS_COST, ValidationFailure, applyManagerOperation, validateManagerOperation } from "../../../sandbox/tallinn/apply.ts";
@@ -151,7 +153,25 @@ describe("Tallinn manager operations", () => {
     const again = await signed([{ kind: "delegation", ...manager(freshPkh, 6, 300), delegate: freshPkh }], FRESH_SK);
     expect(run(ledger, again)[0]!.metadata.operation_result).toEqual({ status: "failed", errors: [{ kind: "temporary", id: "proto.024-PtTALLiN.delegate.unchanged" }] });
     const toB3 = await signed([{ kind: "delegation", ...manager(b2.publicKeyHash, 1, 300), delegate: BOOTSTRAP_KEYS.bootstrap3.publicKeyHash }], b2.secretKey);
-    expect(run(ledger, toB3)[0]!.metadata.operation_result.status).toBe("applied");
-    expect(ledger.account(b2.publicKeyHash)!.delegate).toBe(BOOTSTRAP_KEYS.bootstrap3.publicKeyHash);
+    // bootstrap2 is itself a registered delegate: it cannot delegate elsewhere.
+    expect(run(ledger, toB3)[0]!.metadata.operation_result).toEqual({
+      status: "failed",
+      errors: [{ kind: "temporary", id: "proto.024-PtTALLiN.delegate.no_deletion", delegate: b2.publicKeyHash }],
+    });
+    // An account that is no delegate delegates to a registered one.
+    const otherSk = bs58check.encode(Buffer.concat([Buffer.from("0d0f3a07", "hex"), Buffer.from(ed25519.utils.randomSecretKey())]));
+    const other = new InMemorySigner(otherSk);
+    const otherPkh = await other.publicKeyHash();
+    run(ledger, await signed([transfer(b1.publicKeyHash, 2, "1000000", otherPkh)], b1.secretKey));
+    const counter = Number(ledger.account(otherPkh)!.counter);
+    const toB3Delegate = await signed(
+      [
+        { kind: "reveal", ...manager(otherPkh, counter + 1, 300), public_key: await other.publicKey() },
+        { kind: "delegation", ...manager(otherPkh, counter + 2, 300), delegate: BOOTSTRAP_KEYS.bootstrap3.publicKeyHash },
+      ],
+      otherSk,
+    );
+    expect(run(ledger, toB3Delegate).map((c) => c.metadata.operation_result.status)).toEqual(["applied", "applied"]);
+    expect(ledger.account(otherPkh)!.delegate).toBe(BOOTSTRAP_KEYS.bootstrap3.publicKeyHash);
   });
 });
