@@ -5,7 +5,8 @@
  * `contract_storage.ml`, `delegate_storage.ml`, `tez_repr.ml` for what fails one).
  *
  * Two stages, as in Octez:
- * - **validation** (the whole batch, on a copy): one source, a reveal only first, the source's
+ * - **validation** (the whole batch, on a copy): one source, consecutive counters, a reveal only
+ *   first (a tz4 one with a valid proof of possession), the source's
  *   key revealed (or revealed by the batch), counters in sequence from the account's + 1,
  *   gas and storage limits within the per-operation maxima, every fee payable, then the
  *   signature. A failure refuses the operation: it is in no block, nothing changes.
@@ -20,7 +21,7 @@
  */
 import type { TraceError } from "../errors.ts";
 import { COST_PER_BYTE, HARD_GAS_LIMIT_PER_OPERATION, HARD_STORAGE_LIMIT_PER_OPERATION, ORIGINATION_SIZE } from "./constants.ts";
-import { publicKeyHashOf, verifySignature, watermarked, signatureBytes } from "./keys.ts";
+import { publicKeyHashOf, verifyProofOfPossession, verifySignature, watermarked, signatureBytes } from "./keys.ts";
 import type { Ledger } from "./ledger.ts";
 import type { ManagerContent, SignedOperation } from "./forge.ts";
 
@@ -75,9 +76,24 @@ export type ContentWithMetadata = ManagerContent & { metadata: { balance_updates
 /** Where the balance updates happened: in a block, or in a simulation (`run_operation`). */
 export type Origin = "block" | "simulation";
 
-function contentsSource(contents: readonly ManagerContent[]): string {
+/** Octez's `check_sanity`: one source, consecutive counters, a reveal only first, tz4 proofs where due. */
+function checkBatch(contents: readonly ManagerContent[]): string {
   const source = contents[0]!.source;
-  for (const c of contents) if (c.source !== source) throw new ValidationFailure([error("permanent", "validate.inconsistent_sources")]);
+  contents.forEach((c, i) => {
+    if (c.source !== source) throw new ValidationFailure([error("permanent", "validate.operation.inconsistent_sources", { first_source: source, unexpected_source: c.source })]);
+    const previous = contents[i - 1];
+    if (previous !== undefined && BigInt(c.counter) !== BigInt(previous.counter) + 1n)
+      throw new ValidationFailure([error("permanent", "validate.operation.inconsistent_counters", { source, previous_counter: previous.counter, wrong_counter: c.counter })]);
+    if (c.kind !== "reveal") return;
+    if (i > 0) throw new ValidationFailure([error("permanent", "validate.operation.incorrect_reveal_position")]);
+    const tz4 = c.public_key.startsWith("BLpk");
+    // Octez's errors also carry a `kind` field (the key's role, `manager_pk` here) that would
+    // collide with the error's own `kind` in one JSON object: left out.
+    if (tz4 && c.proof === undefined) throw new ValidationFailure([error("permanent", "validate.operation.missing_bls_proof", { source, public_key: c.public_key })]);
+    if (!tz4 && c.proof !== undefined) throw new ValidationFailure([error("permanent", "validate.operation.unused_bls_proof", { source, public_key: c.public_key })]);
+    if (tz4 && !verifyProofOfPossession(c.public_key, signatureBytes(c.proof!)))
+      throw new ValidationFailure([error("permanent", "validate.operation.incorrect_bls_proof", { public_key: c.public_key, proof: c.proof! })]);
+  });
   return source;
 }
 
@@ -93,10 +109,7 @@ export function validateManagerOperation(
   options: { checkSignature: boolean; origin: Origin },
 ): BalanceUpdate[][] {
   const { contents } = operation;
-  const source = contentsSource(contents);
-  contents.forEach((c, i) => {
-    if (c.kind === "reveal" && i > 0) throw new ValidationFailure([error("permanent", "validate.operation.incorrect_reveal_position")]);
-  });
+  const source = checkBatch(contents);
   const account = ledger.account(source);
   if (account === undefined) throw new ValidationFailure([error("branch", "implicit.empty_implicit_contract", { implicit: source })]);
   const first = contents[0]!;

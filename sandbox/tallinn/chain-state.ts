@@ -112,7 +112,7 @@ export class TallinnState {
     for (const other of validated) {
       if (other.hash === hash) continue;
       if (this.sourceOf(other.hash, other.operation) === source)
-        throw new ValidationFailure([{ kind: "temporary", id: `${ERROR_PREFIX}validate.operation.manager_restriction`, source, conflict: other.hash } as TraceError]);
+        throw new ValidationFailure([{ kind: "temporary", id: `${ERROR_PREFIX}validate.operation.manager_restriction`, source, conflict: { existing: other.hash, new_operation: hash } } as TraceError]);
     }
     validateManagerOperation(this.stateAt(head).ledger.clone(), parsed.operation, parsed.signedBytes, { checkSignature: true, origin: "block" });
     this.sources.set(hash, source);

@@ -22,6 +22,8 @@ export const GENERIC_OPERATION_WATERMARK = 0x03;
 
 /** The ciphersuite tag Tezos hashes BLS messages with (proof-of-possession scheme). */
 export const BLS_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+/** The tag of a BLS proof of possession: the key's own bytes signed under it. */
+export const BLS_POP_DST = "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
 /** The four curves of implicit accounts, in their binary tag order. */
 export type Curve = "ed25519" | "secp256k1" | "p256" | "bls12_381";
@@ -95,4 +97,16 @@ export function verifySignature(publicKey: string, message: Uint8Array, signatur
 /** The Base58 kind a signature of `curve` prints with when it is not the generic form. */
 export function signatureKind(curve: Curve): Base58Kind {
   return curve === "bls12_381" ? BASE58.bls12_381_signature : BASE58.generic_signature;
+}
+
+/** Whether `proof` proves possession of the tz4 key `publicKey` (its bytes signed under {@link BLS_POP_DST}). */
+export function verifyProofOfPossession(publicKey: string, proof: Uint8Array): boolean {
+  const { curve, bytes: key } = decodePublicKey(publicKey);
+  if (curve !== "bls12_381" || proof.length !== 96) return false;
+  try {
+    const bls = bls12_381.longSignatures;
+    return bls.verify(proof, bls.hash(key, BLS_POP_DST), key);
+  } catch {
+    return false;
+  }
 }

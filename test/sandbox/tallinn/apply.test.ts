@@ -95,6 +95,20 @@ describe("Tallinn manager operations", () => {
     expect(future.trace).toEqual([{ kind: "temporary", id: "proto.024-PtTALLiN.contract.counter_in_the_future", contract: b1.publicKeyHash, expected: "1", found: "5" }]);
   });
 
+  it("batch sanity: consecutive counters, one source, a tz4 reveal needs its proof", async () => {
+    const ledger = Ledger.genesis(DEFAULT_BOOTSTRAP_ACCOUNTS);
+    const check = (contents: ManagerContent[]) => refusal(() => validateManagerOperation(ledger.clone(), { branch: BRANCH, contents, signature: "" }, new Uint8Array(), { checkSignature: false, origin: "block" })).trace;
+    expect(check([transfer(b1.publicKeyHash, 1, "1", b2.publicKeyHash), transfer(b1.publicKeyHash, 3, "1", b2.publicKeyHash)])).toEqual([
+      { kind: "permanent", id: "proto.024-PtTALLiN.validate.operation.inconsistent_counters", source: b1.publicKeyHash, previous_counter: "1", wrong_counter: "3" },
+    ]);
+    expect(check([transfer(b1.publicKeyHash, 1, "1", b2.publicKeyHash), transfer(b2.publicKeyHash, 2, "1", b1.publicKeyHash)])).toEqual([
+      { kind: "permanent", id: "proto.024-PtTALLiN.validate.operation.inconsistent_sources", first_source: b1.publicKeyHash, unexpected_source: b2.publicKeyHash },
+    ]);
+    const tz4 = "tz4MvCEiLgK6vYRSkug9Nz64UNTbT4McNq8m";
+    const blpk = "BLpk1oMu38Jfc6nAvxqudMyqr5BHWAaQXzAJkJqh6aPwn1vcRenuceokhfUC4v3oWq4TaXymK8V7";
+    expect(check([{ kind: "reveal", ...manager(tz4, 1), public_key: blpk }])).toEqual([{ kind: "permanent", id: "proto.024-PtTALLiN.validate.operation.missing_bls_proof", source: tz4, public_key: blpk }]);
+  });
+
   it("a signature by another key is Octez's invalid_signature; the ledger is unchanged", async () => {
     const ledger = Ledger.genesis(DEFAULT_BOOTSTRAP_ACCOUNTS);
     const forged = await signed([transfer(b1.publicKeyHash, 1, "1", b2.publicKeyHash)], b2.secretKey);

@@ -9,7 +9,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { BASE58, blake2b256, bytesToHex, encodeBase58Check, hexToBytes } from "@tezos-rpcgen/runtime";
-import { BLS_DST, publicKeyHashOf, verifySignature, watermarked } from "../../../sandbox/tallinn/keys.ts";
+import { BLS_DST, publicKeyHashOf, signatureBytes, verifyProofOfPossession, verifySignature, watermarked } from "../../../sandbox/tallinn/keys.ts";
 import { BOOTSTRAP_KEYS, DEFAULT_BOOTSTRAP_ACCOUNTS, ParametersError, bootstrapAccountsOf } from "../../../sandbox/tallinn/accounts.ts";
 import { forgeOperation, forgeSignedOperation, parseOperation, type UnsignedOperation } from "../../../sandbox/tallinn/forge.ts";
 import { itWithReference, readReference } from "../../support/reference.ts";
@@ -100,6 +100,14 @@ describe("forged manager operations", () => {
     const signed = vectors().find((v) => v.name === "operation-reveal-with-proof")!;
     const unsigned = vectors().find((v) => v.name === "operation.unsigned-reveal-with-proof")!;
     expect(bytesToHex(parseOperation(hexToBytes(signed.hex)).signedBytes)).toBe(unsigned.hex);
+  });
+
+  itWithReference(VECTORS)("Octez's tz4 reveal carries a proof of possession that verifies (and not for another key)", () => {
+    const v = vectors().find((x) => x.name === "operation.unsigned-reveal-with-proof")!;
+    const { public_key, proof } = (v.json as { contents: Array<{ public_key: string; proof: string }> }).contents[0]!;
+    expect(verifyProofOfPossession(public_key, signatureBytes(proof))).toBe(true);
+    const other = encodeBase58Check(BASE58.bls12_381_public_key, bls12_381.longSignatures.keygen().publicKey.toBytes());
+    expect(verifyProofOfPossession(other, signatureBytes(proof))).toBe(false);
   });
 
   itWithReference(VECTORS)("refuse kinds the sandbox does not apply, naming the tag and offset", () => {
