@@ -143,11 +143,15 @@ export function validateManagerOperation(
   return fees;
 }
 
-/** Octez's trace for spending more than a balance: the underflow, then `balance_too_low`. */
+/**
+ * Octez's trace for spending more than a balance (`contract_storage.ml`'s `spend_from_balance`:
+ * `record_trace (Balance_too_low …) (balance -? amount)`): `balance_too_low` on top of the
+ * underflow, outermost first as traces are written.
+ */
 function balanceTooLow(contract: string, balance: bigint, amount: bigint): TraceError[] {
   return [
-    error("temporary", "tez.subtraction_underflow", { amounts: [String(balance), String(amount)] }),
     error("temporary", "contract.balance_too_low", { contract, balance: String(balance), amount: String(amount) }),
+    error("temporary", "tez.subtraction_underflow", { amounts: [String(balance), String(amount)] }),
   ];
 }
 

@@ -117,20 +117,20 @@ describe("Tallinn manager operations", () => {
     expect(ledger.account(b1.publicKeyHash)).toMatchObject({ balance: 4_000_000_000_000n, counter: 0n });
   });
 
-  it("an overdraft fails in application (fees kept, counter used) with tez.subtraction_underflow then contract.balance_too_low; a fee beyond the balance is refused", async () => {
+  it("an overdraft fails in application (fees kept, counter used) with contract.balance_too_low over tez.subtraction_underflow; a fee beyond the balance is refused", async () => {
     const ledger = Ledger.genesis(DEFAULT_BOOTSTRAP_ACCOUNTS);
     const [result] = run(ledger, await signed([transfer(b1.publicKeyHash, 1, "5000000000000", b2.publicKeyHash)], b1.secretKey));
     const balance = String(4_000_000_000_000n - 400n);
     expect(result!.metadata.operation_result).toEqual({
       status: "failed",
       errors: [
-        { kind: "temporary", id: "proto.024-PtTALLiN.tez.subtraction_underflow", amounts: [balance, "5000000000000"] },
         { kind: "temporary", id: "proto.024-PtTALLiN.contract.balance_too_low", contract: b1.publicKeyHash, balance, amount: "5000000000000" },
+        { kind: "temporary", id: "proto.024-PtTALLiN.tez.subtraction_underflow", amounts: [balance, "5000000000000"] },
       ],
     });
     expect(ledger.account(b1.publicKeyHash)).toMatchObject({ balance: BigInt(balance), counter: 1n });
     const tooDear = await signed([transfer(b1.publicKeyHash, 2, "1", b2.publicKeyHash, 5_000_000_000_000)], b1.secretKey);
-    expect(refusal(() => run(ledger.clone(), tooDear)).trace.map((e) => e.id)).toEqual(["proto.024-PtTALLiN.tez.subtraction_underflow", "proto.024-PtTALLiN.contract.balance_too_low"]);
+    expect(refusal(() => run(ledger.clone(), tooDear)).trace.map((e) => e.id)).toEqual(["proto.024-PtTALLiN.contract.balance_too_low", "proto.024-PtTALLiN.tez.subtraction_underflow"]);
   });
 
   it("a failed content backtracks the applied ones before it and skips the rest", async () => {
