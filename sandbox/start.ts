@@ -53,7 +53,10 @@ export interface SandboxOptions {
   /** A node configuration file (path) or record (object). */
   config?: string | object;
   mediaType?: "json" | "binary" | "any";
-  /** The describe tree file to answer `/describe` with (default `spec/snapshots/shell.json`). */
+  /**
+   * The describe tree file to answer `/describe` with (default `spec/snapshots/tallinn.json`;
+   * with `protocol: "sandbox"`, `spec/snapshots/shell.json`).
+   */
   spec?: string;
   /**
    * `host:port` the peer-to-peer layer listens on (default: the config's `p2p.listen-addr`,

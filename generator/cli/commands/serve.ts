@@ -46,7 +46,7 @@ export function registerServe(program: Command): void {
     .option("--network <name|file>", "sandbox (default), mainnet, ghostnet, or a JSON file holding a custom network object")
     .option("--config <file>", "an Octez node configuration file (validated; defaults filled)")
     .option("--media-type <type>", "json, binary or any (the config's rpc.media-type, default any)", mediaType)
-    .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
+    .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/tallinn.json; with --protocol sandbox, spec/snapshots/shell.json)")
     .option("--net-addr <host:port>", "where the peer-to-peer layer listens (the config's p2p.listen-addr; default 127.0.0.1:0, any free port)")
     .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", (v: string, all: string[] = []) => [...all, v])
     .option("--protocol <name>", "tallinn (default: protocol 024-PtTALLiN's accounts, transfers, reveals, delegations) or sandbox (a minimal protocol of opaque operations)", protocolName)
