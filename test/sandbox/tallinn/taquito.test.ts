@@ -75,6 +75,24 @@ describe("Taquito against the sandbox", () => {
     expect(op.fee).toBeGreaterThan(0);
     expect(before1.minus(after1).toString()).toBe(String(1_000_000 + op.fee));
     expect(op.status).toBe("applied");
+    // The block holds the operation with its receipt: the fee, then the transfer.
+    const operations = (await (await fetch(`${sandbox.url}/chains/main/blocks/${op.includedInBlock}/operations/3`)).json()) as Array<{ hash: string; contents: Array<{ kind: string; metadata: unknown }> }>;
+    const included = operations.find((o) => o.hash === op.hash)!;
+    expect(included.contents.map((c) => c.kind)).toEqual(["transaction"]);
+    expect(included.contents[0]!.metadata).toEqual({
+      balance_updates: [
+        { kind: "contract", contract: b1.publicKeyHash, change: String(-op.fee), origin: "block" },
+        { kind: "accumulator", category: "block fees", change: String(op.fee), origin: "block" },
+      ],
+      operation_result: {
+        status: "applied",
+        balance_updates: [
+          { kind: "contract", contract: b1.publicKeyHash, change: "-1000000", origin: "block" },
+          { kind: "contract", contract: b2.publicKeyHash, change: "1000000", origin: "block" },
+        ],
+        consumed_milligas: "2101000",
+      },
+    });
   }, 30_000);
 
   it("a fresh account's first transfer reveals its key first", async () => {
