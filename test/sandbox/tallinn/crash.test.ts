@@ -24,7 +24,7 @@ describe("a Tallinn sandbox killed with SIGKILL", () => {
       const tk = new TezosToolkit(served.url);
       tk.setSignerProvider(new InMemorySigner(b1.secretKey));
       const op = await tk.contract.transfer({ to: b3.publicKeyHash, amount: 3 });
-      const level = await op.confirmation(1, 10);
+      const level = await op.confirmation(1, 30);
       const blockHash = await tk.rpc.getBlockHash({ block: String(level) });
       const balance1 = (await tk.tz.getBalance(b1.publicKeyHash)).toString();
       const balance3 = (await tk.tz.getBalance(b3.publicKeyHash)).toString();

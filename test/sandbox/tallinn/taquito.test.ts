@@ -68,7 +68,7 @@ describe("Taquito against the sandbox", () => {
     const before1 = await tk.tz.getBalance(b1.publicKeyHash);
     const before2 = await tk.tz.getBalance(b2.publicKeyHash);
     const op = await tk.contract.transfer({ to: b2.publicKeyHash, amount: 1 });
-    await op.confirmation(1, 10);
+    await op.confirmation(1, 30);
     const after1 = await tk.tz.getBalance(b1.publicKeyHash);
     const after2 = await tk.tz.getBalance(b2.publicKeyHash);
     expect(after2.minus(before2).toString()).toBe("1000000");
@@ -93,28 +93,28 @@ describe("Taquito against the sandbox", () => {
         consumed_milligas: "2101000",
       },
     });
-  }, 30_000);
+  }, 60_000);
 
   it("a fresh account's first transfer reveals its key first", async () => {
     const fresh = new InMemorySigner(FRESH_SK);
     const freshPkh = await fresh.publicKeyHash();
     const funding = await toolkit(b1.secretKey).contract.transfer({ to: freshPkh, amount: 10 });
-    await funding.confirmation(1, 10);
+    await funding.confirmation(1, 30);
     const tk = toolkit(fresh);
     expect(await tk.rpc.getManagerKey(freshPkh)).toBeNull();
     const op = await tk.contract.transfer({ to: b2.publicKeyHash, amount: 2 });
-    await op.confirmation(1, 10);
+    await op.confirmation(1, 30);
     expect(op.results.map((r) => r.kind)).toEqual(["reveal", "transaction"]);
     expect(await tk.rpc.getManagerKey(freshPkh)).toBe(await fresh.publicKey());
     const spent = 10_000_000 - (await tk.tz.getBalance(freshPkh)).toNumber();
     expect(spent - 2_000_000).toBe(op.results.reduce((n, r) => n + Number((r as { fee?: string }).fee ?? 0), 0));
-  }, 30_000);
+  }, 60_000);
 
   it("an overdraft and a bad signature fail with Octez's error ids", async () => {
     expect(await errorIds(() => toolkit(b1.secretKey).contract.transfer({ to: b2.publicKeyHash, amount: 10_000_000 }))).toContain("proto.024-PtTALLiN.contract.balance_too_low");
     expect(await errorIds(() => toolkit(new WrongKeySigner()).contract.transfer({ to: b2.publicKeyHash, amount: 1 }))).toEqual(["proto.024-PtTALLiN.operation.invalid_signature"]);
     expect(failures).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("Taquito signers of the four curves", () => {
@@ -132,12 +132,12 @@ describe("Taquito signers of the four curves", () => {
     // Funded by three bootstrap accounts at once (one operation per manager per block).
     const funders = [BOOTSTRAP_KEYS.bootstrap3, BOOTSTRAP_KEYS.bootstrap4, BOOTSTRAP_KEYS.bootstrap5];
     const funding = await Promise.all(funders.map((f, i) => toolkit(f.secretKey).contract.transfer({ to: pkhs[i]!, amount: 5 })));
-    await Promise.all(funding.map((op) => op.confirmation(1, 10)));
+    await Promise.all(funding.map((op) => op.confirmation(1, 30)));
     const sent = await Promise.all(signers.map((s) => toolkit(s).contract.transfer({ to: b2.publicKeyHash, amount: 1 })));
-    await Promise.all(sent.map((op) => op.confirmation(1, 10)));
+    await Promise.all(sent.map((op) => op.confirmation(1, 30)));
     for (const [i, s] of signers.entries()) {
       expect(await toolkit(s).rpc.getManagerKey(pkhs[i]!)).toBe(await s.publicKey());
       expect(sent[i]!.status).toBe("applied");
     }
-  }, 30_000);
+  }, 90_000);
 });
