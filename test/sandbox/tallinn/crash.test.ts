@@ -19,7 +19,7 @@ const b3 = BOOTSTRAP_KEYS.bootstrap3;
 describe("a Tallinn sandbox killed with SIGKILL", () => {
   it("keeps a confirmed transfer: its block, the balances and the counter", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-tallinn-kill-"));
-    const served = await spawnSandbox(["--data-dir", dir, "--block-time", "0.3", "--net-addr", "127.0.0.1:0"]);
+    const served = await spawnSandbox(["--data-dir", dir, "--block-time", "1", "--net-addr", "127.0.0.1:0"]);
     try {
       const tk = new TezosToolkit(served.url);
       tk.setSignerProvider(new InMemorySigner(b1.secretKey));
