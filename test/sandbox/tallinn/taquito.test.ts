@@ -10,6 +10,8 @@ import { PrefixV2, b58Encode } from "@taquito/utils";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p256 } from "@noble/curves/nist.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import bs58check from "bs58check";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/start.ts";
 import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
 
@@ -111,6 +113,18 @@ describe("Taquito against the sandbox", () => {
     expect(await tk.rpc.getManagerKey(freshPkh)).toBe(await fresh.publicKey());
     const spent = 10_000_000 - (await tk.tz.getBalance(freshPkh)).toNumber();
     expect(spent - 2_000_000).toBe(op.results.reduce((n, r) => n + Number((r as { fee?: string }).fee ?? 0), 0));
+  }, 60_000);
+
+  it("a fresh account delegates to bootstrap3 (revealing first); an unregistered delegate is Octez's error", async () => {
+    const signer = new InMemorySigner(bs58check.encode(Buffer.concat([Buffer.from("0d0f3a07", "hex"), Buffer.from(ed25519.utils.randomSecretKey())])));
+    const pkh = await signer.publicKeyHash();
+    await (await toolkit(b1.secretKey).contract.transfer({ to: pkh, amount: 3 })).confirmation(1, 30);
+    const tk = toolkit(signer);
+    const op = await tk.contract.setDelegate({ source: pkh, delegate: BOOTSTRAP_KEYS.bootstrap3.publicKeyHash });
+    await op.confirmation(1, 30);
+    expect(op.results.map((r) => r.kind)).toEqual(["reveal", "delegation"]);
+    expect(await tk.tz.getDelegate(pkh)).toBe(BOOTSTRAP_KEYS.bootstrap3.publicKeyHash);
+    expect(await errorIds(() => tk.contract.setDelegate({ source: pkh, delegate: "tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH" }))).toEqual(["proto.024-PtTALLiN.contract.manager.unregistered_delegate"]);
   }, 60_000);
 
   it("an overdraft and a bad signature fail with Octez's error ids", async () => {
