@@ -9,9 +9,10 @@ import { join } from "node:path";
 import { binaryCodecs } from "../generated/shell/binary.ts";
 import { routeTable } from "../generated/shell/routes.ts";
 import { createRpcServer, DEFAULT_ARG_PARSERS, type RpcServer } from "@tezos-rpcgen/runtime/server";
+import type { AnyRouteDescriptor, BinaryCodecTable } from "@tezos-rpcgen/runtime";
 import { PACKAGE_ROOT } from "../generator/package-root.ts";
 import { buildConfig, loadConfigFile, rpcAclFor, texts, type ConfigOverrides, type NodeConfig } from "./config/config.ts";
-import { shellHandlers } from "./handlers/index.ts";
+import { shellHandlers, type DescribeTrees } from "./handlers/index.ts";
 import { checkOperationCodecs, checkOperationRoutes } from "./handlers/operation-bodies.ts";
 import { SandboxNode } from "./node/node.ts";
 import { watchCollections } from "./node/process-stats.ts";
@@ -22,6 +23,12 @@ import { routeTable as mempoolRoutes } from "./protocol/generated/mempool/routes
 import { blockHandlers, mempoolHandlers } from "./protocol/handlers.ts";
 import { subtree } from "./protocol/services.ts";
 import { openSqliteStore } from "./store/open-store.ts";
+import { binaryCodecs as tallinnBinary } from "../generated/tallinn/binary.ts";
+import { routeTable as tallinnRoutes } from "../generated/tallinn/routes.ts";
+import type { Handlers as TallinnHandlers } from "../generated/tallinn/server.ts";
+import { bootstrapAccountsOf, DEFAULT_BOOTSTRAP_ACCOUNTS } from "./tallinn/accounts.ts";
+import { tallinnHandlers, withNotModelled } from "./tallinn/handlers.ts";
+import { isTallinn, tallinnRules } from "./tallinn/rules.ts";
 import type { NodeStore } from "./store/store.ts";
 
 // Found from the package root, so that the compiled sandbox (dist/sandbox/) reads the same files.
@@ -29,6 +36,8 @@ import type { NodeStore } from "./store/store.ts";
 export const DEFAULT_SPEC = join(PACKAGE_ROOT, "spec", "snapshots", "shell.json");
 const BLOCK_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "block.json");
 const MEMPOOL_TREE = join(PACKAGE_ROOT, "sandbox", "protocol", "snapshots", "mempool.json");
+/** The whole-node interface of a node running Tallinn: the shell, T024's block directory and mempool. */
+const TALLINN_TREE = join(PACKAGE_ROOT, "spec", "snapshots", "tallinn.json");
 
 export interface SandboxOptions {
   /** Listening host (default `127.0.0.1`). */
@@ -44,7 +53,10 @@ export interface SandboxOptions {
   /** A node configuration file (path) or record (object). */
   config?: string | object;
   mediaType?: "json" | "binary" | "any";
-  /** The describe tree file to answer `/describe` with (default `spec/snapshots/shell.json`). */
+  /**
+   * The describe tree file to answer `/describe` with (default `spec/snapshots/tallinn.json`;
+   * with `protocol: "sandbox"`, `spec/snapshots/shell.json`).
+   */
   spec?: string;
   /**
    * `host:port` the peer-to-peer layer listens on (default: the config's `p2p.listen-addr`,
@@ -63,6 +75,23 @@ export interface SandboxOptions {
   streamQueueLimit?: number;
   /** Told about handler failures (default: nothing). */
   onError?: (error: unknown) => void;
+  /**
+   * The protocol the chain runs after genesis: `"tallinn"` (default: protocol 024-PtTALLiN's
+   * accounts and manager operations, its generated block and mempool routes) or `"sandbox"`
+   * (the minimal protocol of opaque operations, `sandbox/protocol/`).
+   */
+  protocol?: "tallinn" | "sandbox";
+  /**
+   * Tallinn's protocol parameters: an Octez parameters file (path) or object whose
+   * `bootstrap_accounts` replace Octez's sandbox accounts bootstrap1…bootstrap5.
+   */
+  protocolParameters?: string | object;
+  /**
+   * Check every answer with the generated validators before writing it (the server's
+   * `validateOutput`; default false: answers are typed by the generated interface). Tests turn
+   * it on to hold the sandbox to the interface.
+   */
+  validateOutput?: boolean;
 }
 
 export interface RunningSandbox {
@@ -104,32 +133,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // SQLite (an optional native module) is loaded only for a data directory.
   const store: NodeStore | undefined = options.dataDir !== undefined ? await openSqliteStore(options.dataDir) : undefined;
   watchCollections();
+  const tallinn = (options.protocol ?? "tallinn") === "tallinn";
   let node: SandboxNode;
   try {
-    node = new SandboxNode({ config, store, ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}) });
+    const accounts = options.protocolParameters === undefined ? DEFAULT_BOOTSTRAP_ACCOUNTS : bootstrapAccountsOf(typeof options.protocolParameters === "string" ? readJson(options.protocolParameters) : options.protocolParameters, typeof options.protocolParameters === "string" ? options.protocolParameters : "parameters");
+    node = new SandboxNode({
+      config,
+      store,
+      ...(tallinn ? { protocol: tallinnRules(accounts) } : {}),
+      ...(options.streamQueueLimit !== undefined ? { streamQueueLimit: options.streamQueueLimit } : {}),
+    });
   } catch (error) {
     // A database refused on open is closed again, releasing its lock.
     store?.close();
     throw error;
   }
-  const root = readJson(options.spec ?? DEFAULT_SPEC);
-  const mounts = [
-    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
-    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
-  ];
-  const describeMounts = [
-    { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
-    { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
-  ];
+  const served = tallinn ? tallinnInterface(node, options.spec) : minimalInterface(node, options.spec);
+  // A fresh Tallinn chain gets its first two blocks at once, as a sandbox after `activate
+  // protocol` and one bake: clients branch operations on `head~2` (Taquito does).
+  if (tallinn) while (node.mainChain.head.header.level < 2) node.produceBlock();
   let server: RpcServer;
   const maxConnections = config.rpc.max_active_rpc_connections;
   try {
     server = await createRpcServer({
-      routes: checkOperationRoutes(routeTable),
-      handlers: shellHandlers(node, { root, mounts: describeMounts }),
-      binary: checkOperationCodecs(binaryCodecs),
-      describe: root,
-      mounts,
+      routes: checkOperationRoutes(served.routes),
+      handlers: served.handlers,
+      binary: checkOperationCodecs(served.binary),
+      ...(served.describe !== undefined ? { describe: served.describe } : {}),
+      mounts: served.mounts,
       host,
       port,
       // The config's RPC part, as a node applies it: ACL entry of this address (else the
@@ -141,7 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // Not checked (the server's default): answers are typed by the generated interface, binary
       // answers are checked by their encoders, and the JSON check of every Base58 checksum
       // would cost more than the answer itself.
-      validateOutput: false,
+      validateOutput: options.validateOutput ?? false,
       argParsers: { list_offset: DEFAULT_ARG_PARSERS.uint!, operation_offset: DEFAULT_ARG_PARSERS.uint! },
       ...(options.onError ? { onError: options.onError } : {}),
     });
@@ -188,4 +219,59 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return stopped;
     },
   };
+}
+
+/**
+ * What the server serves: a route table with its handlers and binary codecs, mounted
+ * directories, and the describe tree the server answers itself (without one, `/describe` goes
+ * to the shell's describe handler).
+ */
+interface Served {
+  routes: readonly AnyRouteDescriptor[];
+  handlers: object;
+  binary: BinaryCodecTable;
+  describe?: unknown;
+  mounts: Mount[];
+}
+type Mount = NonNullable<Parameters<typeof createRpcServer>[0]["mounts"]>[number];
+
+/** The shell interface with the minimal protocol's directories mounted under it. */
+function minimalInterface(node: SandboxNode, spec: string | undefined): Served {
+  const root = readJson(spec ?? DEFAULT_SPEC);
+  const mounts = [
+    { prefix: "/chains/{chain_id}/blocks/{block_id}", routes: blockRoutes, handlers: blockHandlers(node), binary: blockBinary, describe: subtree(readJson(BLOCK_TREE), 4) },
+    { prefix: "/chains/{chain_id}/mempool", routes: mempoolRoutes, handlers: mempoolHandlers(node), binary: mempoolBinary, describe: subtree(readJson(MEMPOOL_TREE), 3) },
+  ];
+  const describeMounts = [
+    { shape: ["chains", null, "blocks", null], tree: mounts[0]!.describe },
+    { shape: ["chains", null, "mempool"], tree: mounts[1]!.describe },
+  ];
+  return { routes: routeTable, handlers: shellHandlers(node, { root, mounts: describeMounts }), binary: binaryCodecs, describe: root, mounts };
+}
+
+/**
+ * The generated whole-node Tallinn interface (`generated/tallinn/`: shell, T024 block directory,
+ * mempool): the shell handlers, Tallinn's, and a typed error for each route the sandbox does
+ * not model.
+ */
+function tallinnInterface(node: SandboxNode, spec: string | undefined): Served {
+  const rules = node.protocol;
+  if (!isTallinn(rules)) throw new Error("the node does not run Tallinn");
+  const { root, mounts } = describeTreesOf(readJson(spec ?? TALLINN_TREE));
+  const implemented = { ...(shellHandlers(node, { root, mounts }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
+  // `/describe` is the shell handler's, which answers the expansions under the dynamic directories.
+  return { routes: tallinnRoutes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, mounts: [] };
+}
+
+/**
+ * The trees `/describe` answers from a describe answer or a `tezos-rpcgen-snapshot/1` document:
+ * its root, and each expansion (captured at a concrete chain and block, `chains/main/blocks/head`)
+ * answered under the dynamic directories it was captured in.
+ */
+function describeTreesOf(doc: unknown): { root: unknown; mounts: DescribeTrees["mounts"] } {
+  const snapshot = doc as { format?: string; root?: unknown; expansions?: Array<{ prefix: string[]; tree: unknown }> };
+  if (snapshot.format === undefined) return { root: doc, mounts: [] };
+  const dynamicAfter = new Set(["chains", "blocks"]);
+  const mounts = (snapshot.expansions ?? []).map(({ prefix, tree }) => ({ shape: prefix.map((name, i) => (i > 0 && dynamicAfter.has(prefix[i - 1]!) ? null : name)), tree }));
+  return { root: snapshot.root, mounts };
 }

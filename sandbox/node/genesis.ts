@@ -9,7 +9,6 @@ import { blake2b256, decodeBase58Check, encodeBase58Check, formatProtocolTimesta
 import type { BlockHeader } from "../../generated/shell/types.ts";
 import { headerBytes, type StoredBlock } from "../chain/block.ts";
 import type { Network } from "../chain/networks.ts";
-import { SANDBOX_PROTOCOL } from "../protocol/protocol.ts";
 
 const SANDBOX_GENESIS_CONTEXT = "46eda4bd10fa370d99881852b74be8a0e2f407afb9d4722fefffcfbe76878a66";
 
@@ -21,7 +20,8 @@ function contextOf(network: Network): string {
   return encodeBase58Check(BASE58.context_hash, raw);
 }
 
-export function genesisBlock(network: Network): StoredBlock {
+/** The genesis block of `network`, whose successor runs `nextProtocol`. */
+export function genesisBlock(network: Network, nextProtocol: string): StoredBlock {
   const header: BlockHeader = {
     level: 0,
     proto: 0,
@@ -40,7 +40,7 @@ export function genesisBlock(network: Network): StoredBlock {
     operations: [],
     operationHashes: [],
     protocol: network.genesis.protocol,
-    nextProtocol: SANDBOX_PROTOCOL,
+    nextProtocol,
     receivedAt: 0,
   };
 }

@@ -26,13 +26,13 @@ import { resolveNetwork, type Network } from "../chain/networks.ts";
 import type { NodeConfig } from "../config/config.ts";
 import { genericFailure, notFound, short, traceFailure, type TraceError } from "../errors.ts";
 import { P2p } from "../network/p2p.ts";
-import { MANAGER_PASS, MAX_OPERATIONS_TTL, SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
+import { MANAGER_PASS, MAX_OPERATIONS_TTL, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
+import { SANDBOX_RULES, type ProtocolFactory, type ProtocolRules } from "../protocol/rules.ts";
 import { NullStore, StoreError, type NodeStore } from "../store/store.ts";
 import { NodeEvents } from "./events.ts";
 import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
 import { Mempool } from "./mempool.ts";
-import { judgeOperation } from "../protocol/operations.ts";
 import { checkBlock, type Liveness } from "./validation.ts";
 import { WorkQueue } from "./work-queue.ts";
 
@@ -46,6 +46,8 @@ export interface NodeOptions {
   readonly now?: () => number;
   /** How many values a stream's reader may fall behind before its stream is cut off. */
   readonly streamQueueLimit?: number;
+  /** The protocol the chain runs after genesis (default: the minimal sandbox protocol). */
+  readonly protocol?: ProtocolFactory;
 }
 
 /** Options of `POST /injection/operation` and the private injection routes. */
@@ -75,6 +77,8 @@ export class SandboxNode {
   private readonly chains = new Map<string, ChainStore>();
   private readonly mempools = new Map<string, Mempool>();
   private readonly protocolSources = new Map<string, ProtocolSource>();
+  /** The protocol every block after genesis runs. */
+  readonly protocol: ProtocolRules;
   private bootstrappedFlag: boolean;
   private loggingConfig: JsonValue;
   private readonly eventLog: EventLog;
@@ -90,10 +94,13 @@ export class SandboxNode {
     this.now = options.now ?? (() => Date.now() / 1000);
     this.startedAt = this.now();
     this.network = resolveNetwork(this.config.network);
-    const main = new ChainStore(this.network.chainId, genesisBlock(this.network), this.config.shell.history_mode ?? "full");
+    // The protocol finds blocks in the chain store, which starts from a genesis naming it.
+    let main: ChainStore | undefined;
+    this.protocol = (options.protocol ?? SANDBOX_RULES)((hash) => main?.get(hash));
+    main = new ChainStore(this.network.chainId, genesisBlock(this.network, this.protocol.hash), this.config.shell.history_mode ?? "full");
     this.chains.set(main.chainId, main);
     this.mempools.set(main.chainId, this.newMempool(main.chainId));
-    this.protocolSources.set(SANDBOX_PROTOCOL, SANDBOX_PROTOCOL_SOURCE);
+    this.protocolSources.set(this.protocol.hash, this.protocol.source);
     const cv = this.config.shell.chain_validator;
     this.bootstrappedFlag = ("synchronisation_threshold" in cv ? cv.synchronisation_threshold : cv.bootstrap_threshold) === 0;
     const persisted = this.store.load();
@@ -282,9 +289,17 @@ export class SandboxNode {
       operations: operations.map((pass) => [...pass]),
       operationHashes: verdict.operationHashes,
       protocol: pred.nextProtocol,
-      nextProtocol: SANDBOX_PROTOCOL,
+      nextProtocol: this.protocol.hash,
       receivedAt: this.now(),
     };
+    const refused = this.protocol.apply(block);
+    if (refused !== undefined) {
+      // The protocol's trace inside the block error, as Octez's `Economic_protocol_error`.
+      const errors = [{ kind: "permanent", id: "validator.invalid_block", invalid_block: hash, error: { error: "economic_protocol_error", trace: refused as JsonValue } }];
+      this.store.putInvalid(chain.chainId, { hash, level: header.level, errors });
+      chain.markInvalid({ hash, level: header.level, errors });
+      throw traceFailure(errors, `block ${hash} is invalid`);
+    }
     this.events.validated.publish({ chainId: chain.chainId, block });
     this.store.putBlock({ chainId: chain.chainId, hash, bytes, operations: block.operations, protocol: block.protocol, nextProtocol: block.nextProtocol, receivedAt: block.receivedAt });
     const oldHead = chain.head;
@@ -324,9 +339,12 @@ export class SandboxNode {
     // Validated operations are live on the head (a flush drops the others), except forced ones
     // validated on a branch that is not: a block cannot hold those.
     const live = this.liveness(chain, pred);
-    const pending = this.mempool(chain.chainId)
-      .validatedOperations()
-      .filter((p) => live.blocks.has(p.operation.branch) && !live.operations.has(p.hash));
+    const pending = this.protocol.select(
+      pred,
+      this.mempool(chain.chainId)
+        .validatedOperations()
+        .filter((p) => live.blocks.has(p.operation.branch) && !live.operations.has(p.hash)),
+    );
     const passes: Operation[][] = Array.from({ length: VALIDATION_PASSES }, () => []);
     passes[MANAGER_PASS] = pending.map((p) => p.operation);
     const predTs = Number(parseProtocolTimestamp(pred.header.timestamp) ?? 0n);
@@ -345,7 +363,7 @@ export class SandboxNode {
       operations_hash: operationsHash,
       fitness: fitnessAt(pred.header.level + 1),
       context,
-      protocol_data: "",
+      protocol_data: this.protocol.protocolData(pred.header.level + 1, operationsHash),
     };
     const bytes = headerBytes(header);
     const hash = blockHash(bytes);
@@ -409,7 +427,7 @@ export class SandboxNode {
       throw genericFailure(
         `Operation ${hash} is branched on either:\n - a block ${operation.branch} which is too old (${live.blocks.size} blocks in the past)\n - a predecessor block from an alternative branch which is now unknown`,
       );
-    const verdict = judgeOperation(operation, chain.head.header.level + 1);
+    const verdict = this.protocol.judge(chain.head, { hash, operation }, mempool.validatedOperations());
     if (verdict.class !== "validated")
       throw genericFailure(`Error while validating injected operation ${hash}:\n${verdict.trace.map((e) => String(e.id)).join("\n")}`);
     this.store.putOperation(chain.chainId, hash, operation);
@@ -425,9 +443,8 @@ export class SandboxNode {
    */
   private classifyUnprocessed(chain: ChainStore): void {
     const mempool = this.mempool(chain.chainId);
-    const nextLevel = chain.head.header.level + 1;
     for (const { hash, operation } of mempool.nextUnprocessed(Math.max(1, this.config.shell.prevalidator.operations_batch_size))) {
-      const verdict = judgeOperation(operation, nextLevel);
+      const verdict = this.protocol.judge(chain.head, { hash, operation }, mempool.validatedOperations());
       mempool.classify(verdict.class === "validated" ? { hash, operation, class: "validated" } : { hash, operation, class: verdict.class, error: verdict.trace });
     }
     if (mempool.pending().length > 0) this.queueLeftover(chain);
@@ -465,7 +482,9 @@ export class SandboxNode {
     const included = pushed.flatMap((b) => b.operationHashes.flat());
     const live = this.liveness(chain, newHead);
     const dead = mempool.pending().filter((p) => !live.blocks.has(p.operation.branch)).map((p) => p.hash);
-    this.store.deleteOperations(chain.chainId, mempool.remove([...included, ...dead]));
+    const removed = mempool.remove([...included, ...dead]);
+    this.protocol.forget(removed);
+    this.store.deleteOperations(chain.chainId, removed);
     this.classifyUnprocessed(chain);
   }
 

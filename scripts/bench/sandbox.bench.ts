@@ -32,7 +32,7 @@ const EMPTY: never[][] = [[], [], [], []];
 const OPERATIONS_HASH = operationsHashOfPasses([[], [], [], []]);
 
 function serve(dataDir?: string) {
-  return spawnSandbox(dataDir ? ["--data-dir", dataDir] : []);
+  return spawnSandbox(["--protocol", "sandbox", ...(dataDir ? ["--data-dir", dataDir] : [])]);
 }
 
 function blockData(level: number, predecessor: string): { data: string; hash: string } {

@@ -38,9 +38,9 @@ process.on("uncaughtException", (error) => {
   console.error("uncaught:", error);
 });
 
-const a = await startSandbox({ config: { p2p: { limits: { "authentication-timeout": 1 } } } });
+const a = await startSandbox({ protocol: "sandbox", config: { p2p: { limits: { "authentication-timeout": 1 } } } });
 const aPoint = a.node.config.p2p["listen-addr"] as string;
-const b = await startSandbox({ peers: [aPoint] });
+const b = await startSandbox({ protocol: "sandbox", peers: [aPoint] });
 const port = Number(aPoint.split(":")[1]);
 const version = { chain_name: a.node.network.chainName, distributed_db_version: 2, p2p_version: 1 };
 const metadata = { disable_mempool: false, private_node: false };

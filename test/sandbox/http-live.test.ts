@@ -45,7 +45,7 @@ async function injectChain(t: RpcTransport, from: { hash: string; level: number 
 describe("a running sandbox", () => {
   let sandbox: RunningSandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ protocol: "sandbox" });
   });
   afterAll(() => sandbox.stop());
 
@@ -145,7 +145,7 @@ describe("a running sandbox", () => {
 
 describe("block production", () => {
   it("with a block time, makes blocks by itself holding the pending operations", async () => {
-    const sandbox = await startSandbox({ blockTime: 0.05 });
+    const sandbox = await startSandbox({ protocol: "sandbox", blockTime: 0.05 });
     try {
       const [json] = transports(sandbox.url);
       const heads = shell.getMonitorHeadsByChainId(json!, { path: main })[Symbol.asyncIterator]();
@@ -171,14 +171,14 @@ describe("state on disk", () => {
   it("keeps everything acknowledged across a restart", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-restart-"));
     try {
-      const first = await startSandbox({ dataDir: dir });
+      const first = await startSandbox({ protocol: "sandbox", dataDir: dir });
       const [json] = transports(first.url);
       const hashes = await injectChain(json!, { hash: SANDBOX_GENESIS, level: 0 }, 3);
       const op = await shell.postInjectionOperation(json!, { body: operationHex({ branch: hashes[2]!, data: "02" }) });
       // An unknown point: the address is banned, and the answer is 404 (as Octez's).
       await expect(shell.patchNetworkPointsByPoint(new HttpTransport({ baseUrl: first.url }), { path: { point: "10.9.9.9:9732" }, body: { acl: "ban" } })).rejects.toMatchObject({ status: 404 });
       await first.stop();
-      const second = await startSandbox({ dataDir: dir });
+      const second = await startSandbox({ protocol: "sandbox", dataDir: dir });
       const [again] = transports(second.url);
       expect(await shell.getChainsBlocks(again!, { path: main, query: { length: 4 } })).toEqual([[...hashes].reverse().concat(SANDBOX_GENESIS)]);
       expect((await mempool.getPendingOperations(again!, { path: main })).validated.map((o) => o.hash)).toEqual([op]);
@@ -191,7 +191,7 @@ describe("state on disk", () => {
 
   it("loses no acknowledged block or operation when killed with SIGKILL during a burst", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-kill-"));
-    const served = await spawnSandbox(["--data-dir", dir]);
+    const served = await spawnSandbox(["--protocol", "sandbox", "--data-dir", dir]);
     const { child, url } = served;
     try {
       const t = new HttpTransport({ baseUrl: url });
@@ -218,7 +218,7 @@ describe("state on disk", () => {
       child.kill("SIGKILL");
       stop = true;
       await Promise.all([blocks, ...ops]);
-      const restarted = await startSandbox({ dataDir: dir });
+      const restarted = await startSandbox({ protocol: "sandbox", dataDir: dir });
       try {
         for (const hash of ackedBlocks) expect(restarted.node.mainChain.get(hash), hash).toBeDefined();
         const pending = new Set(restarted.node.mempool(restarted.node.mainChain.chainId).list().map((p) => p.hash));

@@ -20,7 +20,7 @@ let binary: RpcTransport;
 const main = { chain_id: "main" };
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ protocol: "sandbox" });
   json = new HttpTransport({ baseUrl: sandbox.url });
   binary = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(BINARY) });
 });

@@ -35,7 +35,7 @@ interface Node {
 }
 
 async function start(options: Parameters<typeof startSandbox>[0] = {}): Promise<Node> {
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox({ protocol: "sandbox", ...options });
   const t = new HttpTransport({ baseUrl: sandbox.url });
   const config = await shell.getConfig(t, {});
   return { sandbox, t, self: await shell.getNetworkSelf(t, {}), point: config.p2p?.["listen-addr"] as string };

@@ -18,6 +18,13 @@ interface ServeOptions {
   corsOrigin?: string[];
   corsHeader?: string[];
   allowAllRpc?: string[];
+  protocol?: "tallinn" | "sandbox";
+  protocolParameters?: string;
+}
+
+function protocolName(value: string): "tallinn" | "sandbox" {
+  if (value !== "tallinn" && value !== "sandbox") throw new InvalidArgumentError(`expected tallinn or sandbox, got ${JSON.stringify(value)}`);
+  return value;
 }
 
 const repeatable = (v: string, all: string[] = []) => [...all, v];
@@ -36,7 +43,7 @@ function mediaType(value: string): "json" | "binary" | "any" {
 export function registerServe(program: Command): void {
   program
     .command("serve")
-    .description("run the sandbox node: the shell RPC interface and a minimal protocol, over HTTP")
+    .description("run the sandbox node: the shell RPC interface and protocol Tallinn's accounts and manager operations (or a minimal protocol), over HTTP")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port to listen on (0: any free port)", positiveInteger, 8732)
     .option("--data-dir <dir>", "keep blocks, operations, invalid blocks and network state in this directory (SQLite); default: in memory")
@@ -44,12 +51,14 @@ export function registerServe(program: Command): void {
     .option("--network <name|file>", "sandbox (default), mainnet, ghostnet, or a JSON file holding a custom network object")
     .option("--config <file>", "an Octez node configuration file (validated; defaults filled)")
     .option("--media-type <type>", "json, binary or any (the config's rpc.media-type, default any)", mediaType)
-    .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/shell.json)")
+    .option("--spec <file>", "the describe tree to answer /describe with (default spec/snapshots/tallinn.json; with --protocol sandbox, spec/snapshots/shell.json)")
     .option("--net-addr <host:port>", "where the peer-to-peer layer listens (the config's p2p.listen-addr; default 127.0.0.1:0, any free port)")
     .option("--peer <host:port>", "a sandbox to connect to at start, added to p2p.bootstrap-peers (repeatable)", repeatable)
     .option("--cors-origin <origin>", "an origin allowed to call from a browser, e.g. http://localhost:3000 or * (repeatable; replaces rpc.cors-origin)", repeatable)
     .option("--cors-header <header>", "a header allowed in CORS preflights; Content-Type always is (repeatable; replaces rpc.cors-headers)", repeatable)
     .option("--allow-all-rpc <addr:port>", "give this RPC listening address the allow-all ACL instead of the default for it (repeatable; added to rpc.acl)", repeatable)
+    .option("--protocol <name>", "tallinn (default: protocol 024-PtTALLiN's accounts, transfers, reveals, delegations) or sandbox (a minimal protocol of opaque operations)", protocolName)
+    .option("--protocol-parameters <file>", "an Octez protocol parameters file whose bootstrap_accounts replace bootstrap1…bootstrap5 (tallinn)")
     .addHelpText(
       "after",
       `
@@ -64,11 +73,12 @@ Examples:
   $ tezos-rpcgen serve --net-addr 127.0.0.1:9732        # peer-to-peer on a fixed port (default: any free port)
   $ tezos-rpcgen serve --port 8733 --peer 127.0.0.1:9732 # a second sandbox connected to the first
   $ tezos-rpcgen serve --cors-origin http://localhost:3000   # a browser app on that origin may call it
-  $ tezos-rpcgen serve --host 0.0.0.0 --allow-all-rpc 0.0.0.0:8732 # every RPC from other machines too`,
+  $ tezos-rpcgen serve --host 0.0.0.0 --allow-all-rpc 0.0.0.0:8732 # every RPC from other machines too
+  $ tezos-rpcgen serve --block-time 1 --protocol-parameters params.json # Tallinn with your own bootstrap accounts`,
     )
     .action(async (options: ServeOptions) => {
       // Loaded here so that the other commands never load the node (nor SQLite).
-      const { startSandbox, ConfigError, StoreError, MissingSqliteError } = await import("../../../sandbox/index.ts");
+      const { startSandbox, ConfigError, StoreError, MissingSqliteError, ParametersError } = await import("../../../sandbox/index.ts");
       let sandbox;
       try {
         sandbox = await startSandbox({
@@ -85,11 +95,14 @@ Examples:
           ...(options.corsOrigin !== undefined ? { corsOrigins: options.corsOrigin } : {}),
           ...(options.corsHeader !== undefined ? { corsHeaders: options.corsHeader } : {}),
           ...(options.allowAllRpc !== undefined ? { allowAllRpc: options.allowAllRpc } : {}),
+          ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+          ...(options.protocolParameters !== undefined ? { protocolParameters: options.protocolParameters } : {}),
         });
       } catch (error) {
         if (error instanceof ConfigError) throw new CliError(`invalid configuration: ${error.message}`, 2);
         if (error instanceof StoreError) throw new CliError(error.message, 2);
         if (error instanceof MissingSqliteError) throw new CliError(`--data-dir: ${error.message}`, 2);
+        if (error instanceof ParametersError) throw new CliError(error.message, 2);
         const code = (error as { code?: string }).code;
         if (code === "EADDRINUSE" || code === "EACCES" || code === "ENOENT") throw new CliError((error as Error).message, 2);
         throw error;

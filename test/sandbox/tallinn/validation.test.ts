@@ -1,0 +1,116 @@
+/**
+ * The sandbox's Tallinn answers against the generated T024 validators, checked at both ends
+ * (the server's output validation on, the generated client's on by default), on the routes a
+ * transfer uses. The block-level answers (`/`, `/header`, `/metadata`, `/operations`) are the
+ * exception: Octez's `tallinn-openapi.json` was written at a genesis head, so it types them as
+ * the genesis protocol's (`protocol: "ProtoGenesis…"`); the test pins that the validators still
+ * refuse a Tallinn block there, so the day the source describes a Tallinn head it fails and the
+ * exception goes.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InMemorySigner } from "@taquito/signer";
+import { bytesToHex, createHttpTransport, type RpcTransport } from "@tezos-rpcgen/runtime";
+import * as t024 from "../../../generated/tallinn/client.ts";
+import { startSandbox, type RunningSandbox } from "../../../sandbox/start.ts";
+import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
+import { forgeOperation, type ManagerContent } from "../../../sandbox/tallinn/forge.ts";
+
+const b1 = BOOTSTRAP_KEYS.bootstrap1;
+const b2 = BOOTSTRAP_KEYS.bootstrap2;
+let sandbox: RunningSandbox;
+let node: RpcTransport;
+const failures: unknown[] = [];
+const at = { chain_id: "main", block_id: "head" };
+let transfer: { branch: string; contents: ManagerContent[]; signature: string };
+let signedHex: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ validateOutput: true, netAddr: false, onError: (e) => failures.push(e) });
+  node = createHttpTransport({ baseUrl: sandbox.url });
+  const branch = sandbox.node.mainChain.head.hash;
+  const contents: ManagerContent[] = [{ kind: "transaction", source: b1.publicKeyHash, fee: "600", counter: "1", gas_limit: "2200", storage_limit: "0", amount: "1500000", destination: b2.publicKeyHash }];
+  const { sbytes, prefixSig } = await new InMemorySigner(b1.secretKey).sign(bytesToHex(forgeOperation({ branch, contents })), new Uint8Array([3]));
+  transfer = { branch, contents, signature: prefixSig };
+  signedHex = sbytes;
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe("Tallinn answers and the generated T024 validators", () => {
+  it("accept the answers of the context, helpers and mempool routes a transfer uses", async () => {
+    const chain_id = sandbox.node.network.chainId;
+    expect((await t024.getConstants(node, { path: at })).cost_per_byte).toBe("250");
+    expect(await t024.getCurrentLevel(node, { path: at })).toEqual({ level: 2, level_position: 1, cycle: 0, cycle_position: 1, expected_commitment: false });
+    expect(await t024.getContract(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toEqual({ balance: "4000000000000", delegate: b1.publicKeyHash, counter: "0", revealed: true });
+    expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("4000000000000");
+    expect(await t024.getContractCounter(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("0");
+    expect(await t024.getContractManagerKey(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKey);
+    expect(await t024.getContractDelegate(node, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe(b1.publicKeyHash);
+    expect(await t024.getContracts(node, { path: at })).toContain(b2.publicKeyHash);
+    const forged = await t024.forgeOperations(node, { path: at, body: { branch: transfer.branch, contents: transfer.contents } as never });
+    expect(signedHex.startsWith(forged)).toBe(true);
+    // The OpenAPI types this body's operations as a genesis head's (`protocol`, `chain_id`,
+    // `hash` required besides Octez's `{branch, data}`): the sandbox reads branch and data.
+    const item = { protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im", chain_id, hash: "opWoQfhXLbHZdcsAH27EdLWxYarL1SfaCNACYeDCNnJ7PJ6KSot", branch: transfer.branch, data: signedHex.slice(64) };
+    const parsed = await t024.parseOperations(node, { path: at, body: { operations: [item] } as never });
+    expect(parsed).toEqual([{ branch: transfer.branch, contents: transfer.contents, signature: expect.stringMatching(/^sig/) }]);
+    const run = await t024.runOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
+    expect((run as { contents: Array<{ metadata: { operation_result: { status: string } } }> }).contents[0]!.metadata.operation_result.status).toBe("applied");
+    const simulated = await t024.simulateOperation(node, { path: at, body: { operation: transfer, chain_id } as never });
+    expect(simulated).toEqual(run);
+    const preapplied = await t024.preapplyOperations(node, { path: at, body: [{ protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu", ...transfer }] as never });
+    expect(preapplied).toHaveLength(1);
+    const hash = await t024.postInjectionOperation(node, { body: signedHex });
+    const pending = await t024.getPendingOperations(node, { path: { chain_id: "main" } });
+    expect(pending.validated).toEqual([{ hash, branch: transfer.branch, contents: transfer.contents, signature: expect.stringMatching(/^sig/) }]);
+    sandbox.node.produceBlock();
+    expect(await t024.getBlockOperationHashes(node, { path: at })).toEqual([[], [], [], [hash]]);
+    expect(await t024.getBlockHash(node, { path: at })).toBe(sandbox.node.mainChain.head.hash);
+    expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b2.publicKeyHash } })).toBe("4000001500000");
+    expect(failures).toEqual([]);
+  });
+
+  it("/describe answers the Tallinn snapshot, its expansions under the dynamic directories", async () => {
+    const snapshot = JSON.parse(readFileSync(new URL("../../../spec/snapshots/tallinn.json", import.meta.url), "utf8")) as { root: unknown; expansions: Array<{ prefix: string[]; tree: unknown }> };
+    // Its own sandbox, output unchecked: the snapshot's JSON-only services carry no
+    // `binary_schema`, which the describe answer's schema requires.
+    const plain = await startSandbox({ netAddr: false });
+    try {
+      const describe = async (path: string) => (await fetch(`${plain.url}/describe${path}?recurse=yes`)).json();
+      expect(await describe("")).toEqual(snapshot.root);
+      for (const { prefix, tree } of snapshot.expansions) expect(await describe(`/${prefix.join("/")}`)).toEqual(tree);
+      expect(await describe("/chains/NetXdQprcVkpaWU/blocks/1")).toEqual(snapshot.expansions[0]!.tree);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it("a route the sandbox does not model answers a typed error naming it, not a 404", async () => {
+    const answer = await fetch(`${sandbox.url}/chains/main/blocks/head/context/delegates`);
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual([{ kind: "permanent", id: "sandbox.rpc.not_modelled", route: "GET /chains/<chain_id>/blocks/<block_id>/context/delegates" }]);
+  });
+
+  it("starts from the bootstrap accounts of a protocol parameters file", async () => {
+    const b3 = BOOTSTRAP_KEYS.bootstrap3;
+    const own = await startSandbox({ netAddr: false, protocolParameters: { bootstrap_accounts: [[b3.publicKey, "42000000"], ["tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH", "7"]] } });
+    try {
+      const t = createHttpTransport({ baseUrl: own.url });
+      expect(await t024.getContract(t, { path: { ...at, contract_id: b3.publicKeyHash } })).toEqual({ balance: "42000000", delegate: b3.publicKeyHash, counter: "0", revealed: true });
+      expect(await t024.getContract(t, { path: { ...at, contract_id: "tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH" } })).toEqual({ balance: "7", counter: "0", revealed: false });
+      expect(await t024.getContractBalance(t, { path: { ...at, contract_id: b1.publicKeyHash } })).toBe("0");
+    } finally {
+      await own.stop();
+    }
+    await expect(startSandbox({ netAddr: false, protocolParameters: { bootstrap_accounts: [["tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH", 7]] } })).rejects.toThrow(/parameters\.bootstrap_accounts\[0\]\.amount/);
+  });
+
+  it("refuse a Tallinn block where Octez's OpenAPI describes a genesis head (the source's limit)", async () => {
+    expect(sandbox.node.mainChain.head.protocol).toBe("PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu");
+    // The server's own output check refuses the Tallinn header: the schema wants genesis's `content`.
+    await expect(t024.getBlockHeader(node, { path: at })).rejects.toThrow(/getBlockHeader returned a value that does not match its output type: at \/: must have required property 'content'/);
+    expect(await t024.getBlockProtocols(node, { path: at })).toEqual({ protocol: sandbox.node.mainChain.head.protocol, next_protocol: sandbox.node.mainChain.head.nextProtocol });
+  });
+});
