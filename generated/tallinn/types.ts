@@ -1725,11 +1725,11 @@ export type CodeInput = {
 export type OperationOutput =
   | {
       contents: PtTALLiN024OperationAlphaOperationContentsAndResult[];
-      signature?: SignatureV2;
+      signature?: string;
     }
   | {
       contents: PtTALLiN024OperationAlphaContents[];
-      signature?: SignatureV2;
+      signature?: string;
     };
 
 /** Shared by 2 route bodies (each an alias of this type). */
@@ -5611,7 +5611,7 @@ export type GetDalCommitmentsHistoryOutput =
               version: "0";
               level: number;
               index: number;
-              commitment: DALCommitment;
+              commitment: string;
             };
         back_pointers: DalSkipListPointer[];
       };
@@ -5648,7 +5648,7 @@ export type GetDalPublishedSlotHeadersOutput = {
   version: "0";
   level: number;
   index: number;
-  commitment: DALCommitment;
+  commitment: string;
 }[];
 
 /**
@@ -5743,7 +5743,7 @@ export type GetDalSkipListCellsOfLevelOutput = (
               version: "0";
               level: number;
               index: number;
-              commitment: DALCommitment;
+              commitment: string;
             };
         back_pointers: DalSkipListPointer[];
       };
@@ -7669,7 +7669,7 @@ export interface GetSeedComputationRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupsAllOutput = SmartRollupAddress[];
+export type GetSmartRollupsAllOutput = string[];
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/all`.
@@ -7702,7 +7702,7 @@ export type GetSmartRollupsAllInboxOutput = {
   old_levels_messages: {
     index: string;
     content: {
-      hash: SmartRollupMerkelizedPayloadHashesHash;
+      hash: string;
       level: number;
     };
     back_pointers: SmartRollupInboxHash[];
@@ -7736,9 +7736,9 @@ export interface GetSmartRollupsAllInboxRequest {
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
 export type GetSmartRollupCommitmentOutput = {
-  compressed_state: SmartRollupStateHash;
+  compressed_state: string;
   inbox_level: number;
-  predecessor: SmartRollupCommitmentHash;
+  predecessor: string;
   number_of_ticks: Int64;
 };
 
@@ -7870,7 +7870,7 @@ export interface GetSmartRollupConsumedOutputRequest {
  */
 export type GetSmartRollupGenesisInfoOutput = {
   level: number;
-  commitment_hash: SmartRollupCommitmentHash;
+  commitment_hash: string;
 };
 
 /**
@@ -7901,7 +7901,7 @@ export interface GetSmartRollupGenesisInfoRequest {
  *
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
-export type GetSmartRollupInboxLevelCommitmentsOutput = SmartRollupCommitmentHash[] | null;
+export type GetSmartRollupInboxLevelCommitmentsOutput = string[] | null;
 
 /**
  * Error of `GET /chains/<chain_id>/blocks/<block_id>/context/smart_rollups/smart_rollup/<smart_rollup_address>/inbox_level/<block_level>/commitments`.
@@ -7964,7 +7964,7 @@ export interface GetSmartRollupKindRequest {
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
 export type GetSmartRollupLastCementedCommitmentHashWithLevelOutput = {
-  hash: SmartRollupCommitmentHash;
+  hash: string;
   level: number;
 };
 
@@ -8032,18 +8032,18 @@ export interface GetSmartRollupLastWhitelistUpdateRequest {
 export type GetSmartRollupStakerConflictsOutput = {
   other: string;
   their_commitment: {
-    compressed_state: SmartRollupStateHash;
+    compressed_state: string;
     inbox_level: number;
-    predecessor: SmartRollupCommitmentHash;
+    predecessor: string;
     number_of_ticks: Int64;
   };
   our_commitment: {
-    compressed_state: SmartRollupStateHash;
+    compressed_state: string;
     inbox_level: number;
-    predecessor: SmartRollupCommitmentHash;
+    predecessor: string;
     number_of_ticks: Int64;
   };
-  parent_commitment: SmartRollupCommitmentHash;
+  parent_commitment: string;
 }[];
 
 /**
@@ -8082,7 +8082,7 @@ export type GetSmartRollupStakerGamesOutput = {
     inbox_snapshot: {
       index: string;
       content: {
-        hash: SmartRollupMerkelizedPayloadHashesHash;
+        hash: string;
         level: number;
       };
       back_pointers: SmartRollupInboxHash[];
@@ -8111,7 +8111,7 @@ export type GetSmartRollupStakerGamesOutput = {
                   version: "0";
                   level: number;
                   index: number;
-                  commitment: DALCommitment;
+                  commitment: string;
                 };
             back_pointers: DalSkipListPointer[];
           };
@@ -8122,7 +8122,7 @@ export type GetSmartRollupStakerGamesOutput = {
       | {
           kind: "Dissecting";
           dissection: {
-            state?: SmartRollupStateHash;
+            state?: string;
             tick: string;
           }[];
           default_number_of_sections: number;
@@ -8130,11 +8130,11 @@ export type GetSmartRollupStakerGamesOutput = {
       | {
           kind: "Final_move";
           agreed_start_chunk: {
-            state?: SmartRollupStateHash;
+            state?: string;
             tick: string;
           };
           refuted_stop_chunk: {
-            state?: SmartRollupStateHash;
+            state?: string;
             tick: string;
           };
         };
@@ -8206,10 +8206,10 @@ export interface GetSmartRollupStakerIndexRequest {
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
 export type GetSmartRollupStakerStakedOnCommitmentOutput = {
-  hash: SmartRollupCommitmentHash;
-  compressed_state: SmartRollupStateHash;
+  hash: string;
+  compressed_state: string;
   inbox_level: number;
-  predecessor: SmartRollupCommitmentHash;
+  predecessor: string;
   number_of_ticks: Int64;
 } | null;
 
@@ -9129,7 +9129,7 @@ export interface ForgeProtocolDataRequest {
 export type ForgeSignedOperationsInput = {
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
-  signature?: SignatureV2;
+  signature?: string;
 };
 
 /**
@@ -9251,7 +9251,7 @@ export type ParseBlockOutput = {
   proof_of_work_nonce: string;
   seed_nonce_hash?: string;
   liquidity_baking_toggle_vote: PtTALLiN024LiquidityBakingVote;
-  signature: SignatureV2;
+  signature: string;
 };
 
 /**
@@ -9294,7 +9294,7 @@ export type ParseOperationsInput = {
 export type ParseOperationsOutput = {
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
-  signature?: SignatureV2;
+  signature?: string;
 }[];
 
 /**
@@ -9336,7 +9336,7 @@ export type PreapplyBlockInput = {
     proof_of_work_nonce: string;
     seed_nonce_hash?: string;
     liquidity_baking_toggle_vote: PtTALLiN024LiquidityBakingVote;
-    signature: SignatureV2;
+    signature: string;
   };
   operations: NextOperation[][];
 };
@@ -9904,7 +9904,7 @@ export type RunOperationInput = {
   operation: {
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
   };
   chain_id: string;
 };
@@ -10111,7 +10111,7 @@ export type SimulateOperationInput = {
   operation: {
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
   };
   chain_id: string;
   latency?: number;
@@ -11264,7 +11264,7 @@ export type MonitorOperationsOutput = {
   protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
-  signature?: SignatureV2;
+  signature?: string;
   error?: ErrorOpt;
 }[];
 
@@ -11315,14 +11315,14 @@ export type GetPendingOperationsOutput = {
     hash: string;
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
   }[];
   refused: {
     hash: string;
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
     error: Error2;
   }[];
   outdated: {
@@ -11330,7 +11330,7 @@ export type GetPendingOperationsOutput = {
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
     error: Error2;
   }[];
   branch_refused: {
@@ -11338,7 +11338,7 @@ export type GetPendingOperationsOutput = {
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
     error: Error2;
   }[];
   branch_delayed: {
@@ -11346,7 +11346,7 @@ export type GetPendingOperationsOutput = {
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
     error: Error2;
   }[];
   unprocessed: {
@@ -11354,7 +11354,7 @@ export type GetPendingOperationsOutput = {
     protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
     branch: string;
     contents: PtTALLiN024OperationAlphaContents[];
-    signature?: SignatureV2;
+    signature?: string;
   }[];
 };
 
@@ -11543,13 +11543,6 @@ export type BlockHeaderShell = {
 };
 
 /**
- * Commitment representation for the DAL (Base58Check-encoded)
- *
- * Typed from the JSON schema of `DAL_commitment` (met only where the value has no binary form).
- */
-export type DALCommitment = Unistring;
-
-/**
  * A hash that represents the skip list pointers (Base58Check-encoded)
  *
  * Typed from the JSON schema of `dal_skip_list_pointer` (met only where the value has no binary form).
@@ -11637,7 +11630,7 @@ export type NextOperation = {
   protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
   branch: string;
   contents: PtTALLiN024OperationAlphaContents[];
-  signature?: SignatureV2;
+  signature?: string;
 };
 
 /** Typed from the JSON schema of `024-PtTALLiN.apply_internal_results.alpha.operation_result` (met only where the value has no binary form). */
@@ -11710,12 +11703,12 @@ export type PtTALLiN024BlockHeaderAlphaFullHeader = {
   proof_of_work_nonce: string;
   seed_nonce_hash?: string;
   liquidity_baking_toggle_vote: PtTALLiN024LiquidityBakingVote;
-  signature: SignatureV2;
+  signature: string;
 };
 
 /** Typed from the JSON schema of `024-PtTALLiN.bond_id` (met only where the value has no binary form). */
 export type PtTALLiN024BondId = {
-  smart_rollup: SmartRollupAddress;
+  smart_rollup: string;
 };
 
 /**
@@ -11795,7 +11788,7 @@ export type PtTALLiN024FrozenStaker =
 export type PtTALLiN024InlinedConsensusOperation = {
   branch: string;
   operations: PtTALLiN024InlinedConsensusOperationContents;
-  signature?: SignatureV2;
+  signature?: string;
 };
 
 /** Typed from the JSON schema of `024-PtTALLiN.inlined.consensus_operation.contents` (met only where the value has no binary form). */
@@ -12159,7 +12152,7 @@ export type PtTALLiN024OperationAlphaContents =
       slot_index: number;
       shard_with_proof: {
         shard: (number | string[])[];
-        proof: DALCommitment;
+        proof: string;
       };
     }
   | {
@@ -12305,7 +12298,7 @@ export type PtTALLiN024OperationAlphaContents =
       storage_limit: string;
       slot_header: {
         slot_index: number;
-        commitment: DALCommitment;
+        commitment: string;
         commitment_proof: string;
       };
     }
@@ -12337,7 +12330,7 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
     }
   | {
       kind: "smart_rollup_publish";
@@ -12346,11 +12339,11 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       commitment: {
-        compressed_state: SmartRollupStateHash;
+        compressed_state: string;
         inbox_level: number;
-        predecessor: SmartRollupCommitmentHash;
+        predecessor: string;
         number_of_ticks: Int64;
       };
     }
@@ -12361,20 +12354,20 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       opponent: string;
       refutation:
         | {
             refutation_kind: "start";
-            player_commitment_hash: SmartRollupCommitmentHash;
-            opponent_commitment_hash: SmartRollupCommitmentHash;
+            player_commitment_hash: string;
+            opponent_commitment_hash: string;
           }
         | {
             refutation_kind: "move";
             choice: string;
             step:
               | {
-                  state?: SmartRollupStateHash;
+                  state?: string;
                   tick: string;
                 }[]
               | {
@@ -12422,7 +12415,7 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       stakers: {
         alice: string;
         bob: string;
@@ -12435,8 +12428,8 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
-      cemented_commitment: SmartRollupCommitmentHash;
+      rollup: string;
+      cemented_commitment: string;
       output_proof: string;
     }
   | {
@@ -12446,7 +12439,7 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       staker: string;
     }
   | {
@@ -12479,7 +12472,7 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      zk_rollup: ZkRollupHash;
+      zk_rollup: string;
       op: (
         | {
             op_code: number;
@@ -12488,7 +12481,7 @@ export type PtTALLiN024OperationAlphaContents =
               amount: string;
             };
             l1_dst: string;
-            rollup_id: ZkRollupHash;
+            rollup_id: string;
             payload: string[];
           }
         | {
@@ -12506,7 +12499,7 @@ export type PtTALLiN024OperationAlphaContents =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      zk_rollup: ZkRollupHash;
+      zk_rollup: string;
       update: {
         pending_pis: (
           | Unistring
@@ -12817,7 +12810,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       slot_index: number;
       shard_with_proof: {
         shard: (number | string[])[];
-        proof: DALCommitment;
+        proof: string;
       };
       metadata: {
         balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
@@ -13050,7 +13043,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       storage_limit: string;
       slot_header: {
         slot_index: number;
-        commitment: DALCommitment;
+        commitment: string;
         commitment_proof: string;
       };
       metadata: {
@@ -13097,7 +13090,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       metadata: {
         balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
         operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupCement;
@@ -13111,11 +13104,11 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       commitment: {
-        compressed_state: SmartRollupStateHash;
+        compressed_state: string;
         inbox_level: number;
-        predecessor: SmartRollupCommitmentHash;
+        predecessor: string;
         number_of_ticks: Int64;
       };
       metadata: {
@@ -13131,20 +13124,20 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       opponent: string;
       refutation:
         | {
             refutation_kind: "start";
-            player_commitment_hash: SmartRollupCommitmentHash;
-            opponent_commitment_hash: SmartRollupCommitmentHash;
+            player_commitment_hash: string;
+            opponent_commitment_hash: string;
           }
         | {
             refutation_kind: "move";
             choice: string;
             step:
               | {
-                  state?: SmartRollupStateHash;
+                  state?: string;
                   tick: string;
                 }[]
               | {
@@ -13197,7 +13190,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       stakers: {
         alice: string;
         bob: string;
@@ -13215,8 +13208,8 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
-      cemented_commitment: SmartRollupCommitmentHash;
+      rollup: string;
+      cemented_commitment: string;
       output_proof: string;
       metadata: {
         balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
@@ -13231,7 +13224,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      rollup: SmartRollupAddress;
+      rollup: string;
       staker: string;
       metadata: {
         balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
@@ -13274,7 +13267,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      zk_rollup: ZkRollupHash;
+      zk_rollup: string;
       op: (
         | {
             op_code: number;
@@ -13283,7 +13276,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
               amount: string;
             };
             l1_dst: string;
-            rollup_id: ZkRollupHash;
+            rollup_id: string;
             payload: string[];
           }
         | {
@@ -13306,7 +13299,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
       counter: string;
       gas_limit: string;
       storage_limit: string;
-      zk_rollup: ZkRollupHash;
+      zk_rollup: string;
       update: {
         pending_pis: (
           | Unistring
@@ -13343,7 +13336,7 @@ export type PtTALLiN024OperationAlphaOperationResultDalPublishCommitment =
         version: "0";
         level: number;
         index: number;
-        commitment: DALCommitment;
+        commitment: string;
       };
       consumed_milligas?: string;
     }
@@ -13361,7 +13354,7 @@ export type PtTALLiN024OperationAlphaOperationResultDalPublishCommitment =
         version: "0";
         level: number;
         index: number;
-        commitment: DALCommitment;
+        commitment: string;
       };
       consumed_milligas?: string;
     };
@@ -13525,7 +13518,7 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupCement =
       status: "applied";
       consumed_milligas?: string;
       inbox_level: number;
-      commitment_hash: SmartRollupCommitmentHash;
+      commitment_hash: string;
     }
   | {
       status: "failed";
@@ -13539,7 +13532,7 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupCement =
       errors?: PtTALLiN024Error[];
       consumed_milligas?: string;
       inbox_level: number;
-      commitment_hash: SmartRollupCommitmentHash;
+      commitment_hash: string;
     };
 
 /** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message` (met only where the value has no binary form). */
@@ -13608,8 +13601,8 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate =
   | {
       status: "applied";
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      address: SmartRollupAddress;
-      genesis_commitment_hash: SmartRollupCommitmentHash;
+      address: string;
+      genesis_commitment_hash: string;
       consumed_milligas?: string;
       size: string;
     }
@@ -13624,8 +13617,8 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate =
       status: "backtracked";
       errors?: PtTALLiN024Error[];
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      address: SmartRollupAddress;
-      genesis_commitment_hash: SmartRollupCommitmentHash;
+      address: string;
+      genesis_commitment_hash: string;
       consumed_milligas?: string;
       size: string;
     };
@@ -13635,7 +13628,7 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupPublish =
   | {
       status: "applied";
       consumed_milligas?: string;
-      staked_hash: SmartRollupCommitmentHash;
+      staked_hash: string;
       published_at_level: number;
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
     }
@@ -13650,7 +13643,7 @@ export type PtTALLiN024OperationAlphaOperationResultSmartRollupPublish =
       status: "backtracked";
       errors?: PtTALLiN024Error[];
       consumed_milligas?: string;
-      staked_hash: SmartRollupCommitmentHash;
+      staked_hash: string;
       published_at_level: number;
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
     };
@@ -13935,7 +13928,7 @@ export type PtTALLiN024OperationAlphaOperationResultZkRollupOrigination =
   | {
       status: "applied";
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_zk_rollup: ZkRollupHash;
+      originated_zk_rollup: string;
       consumed_milligas?: string;
       size: string;
     }
@@ -13950,7 +13943,7 @@ export type PtTALLiN024OperationAlphaOperationResultZkRollupOrigination =
       status: "backtracked";
       errors?: PtTALLiN024Error[];
       balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_zk_rollup: ZkRollupHash;
+      originated_zk_rollup: string;
       consumed_milligas?: string;
       size: string;
     };
@@ -14005,11 +13998,11 @@ export type PtTALLiN024OperationAlphaOperationResultZkRollupUpdate =
 export type PtTALLiN024OperationAlphaOperationWithMetadata =
   | {
       contents: PtTALLiN024OperationAlphaOperationContentsAndResult[];
-      signature?: SignatureV2;
+      signature?: string;
     }
   | {
       contents: PtTALLiN024OperationAlphaContents[];
-      signature?: SignatureV2;
+      signature?: string;
     };
 
 /** Typed from the JSON schema of `024-PtTALLiN.operation_metadata.alpha.balance_updates` (met only where the value has no binary form). */
@@ -14304,46 +14297,11 @@ export type SaplingTransactionCommitmentValue = string;
 export type SaplingTransactionNullifier = string;
 
 /**
- * A Ed25519, Secp256k1, P256 or BLS signature (Base58Check-encoded)
- *
- * Typed from the JSON schema of `Signature.V2` (met only where the value has no binary form).
- */
-export type SignatureV2 = Unistring;
-
-/**
- * A smart rollup address (Base58Check-encoded)
- *
- * Typed from the JSON schema of `smart_rollup_address` (met only where the value has no binary form).
- */
-export type SmartRollupAddress = Unistring;
-
-/**
- * The hash of a commitment of a smart rollup (Base58Check-encoded)
- *
- * Typed from the JSON schema of `smart_rollup_commitment_hash` (met only where the value has no binary form).
- */
-export type SmartRollupCommitmentHash = Unistring;
-
-/**
  * The hash of an inbox of a smart rollup (Base58Check-encoded)
  *
  * Typed from the JSON schema of `smart_rollup_inbox_hash` (met only where the value has no binary form).
  */
 export type SmartRollupInboxHash = Unistring;
-
-/**
- * The hash of the Merkelized payload hashes of a smart rollup inbox (Base58Check-encoded)
- *
- * Typed from the JSON schema of `smart_rollup_merkelized_payload_hashes_hash` (met only where the value has no binary form).
- */
-export type SmartRollupMerkelizedPayloadHashesHash = Unistring;
-
-/**
- * The hash of the VM state of a smart rollup (Base58Check-encoded)
- *
- * Typed from the JSON schema of `smart_rollup_state_hash` (met only where the value has no binary form).
- */
-export type SmartRollupStateHash = Unistring;
 
 /**
  * The status of the test chain: not_running (there is no test chain at the moment), forking (the test chain is being setup), running (the test chain is running).
@@ -14409,10 +14367,3 @@ export type TreeEncoding =
                 };
           };
     };
-
-/**
- * A zk rollup address (Base58Check-encoded)
- *
- * Typed from the JSON schema of `Zk_rollup_hash` (met only where the value has no binary form).
- */
-export type ZkRollupHash = Unistring;

@@ -190,7 +190,7 @@ return errors === 0;
 
 const func50 = jsonPattern;
 const func51 = isBase58Shaped;
-const pattern13 = /* @__PURE__ */ func50("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern14 = /* @__PURE__ */ func50("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -200,7 +200,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate419.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -257,7 +257,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate1750;
-const pattern23 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
+const pattern29 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate1750(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -267,7 +267,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern23) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate1750.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -304,7 +304,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const func923 = isProtocolTimestamp;
+const func929 = isProtocolTimestamp;
 
 function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -314,7 +314,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func923(data)){
+if(!func929(data)){
 validate490.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -404,7 +404,7 @@ validate494.errors = vErrors;
 return errors === 0;
 }
 
-const pattern14 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern17 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -414,7 +414,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func51(data, pattern17) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate497.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -8819,7 +8819,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate1850.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -8850,7 +8850,7 @@ return errors === 0;
 }
 
 export const validateOperationHash = validate1853;
-const pattern21 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern27 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1853(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8860,7 +8860,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern21) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate1853.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9059,7 +9059,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern23) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate1504.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9702,7 +9702,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate1887;
-const pattern20 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
+const pattern26 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate1243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9712,7 +9712,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern20) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate1243.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16055,7 +16055,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern20) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate1981.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16188,7 +16188,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern21) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate1254.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -20789,7 +20789,7 @@ validate1158.errors = vErrors;
 return errors === 0;
 }
 
-const pattern24 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern15 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
 
 function validate1627(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20799,7 +20799,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern24) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
+if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
 validate1627.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
 return false;
 }
@@ -22528,7 +22528,7 @@ return errors === 0;
 }
 
 export const validateGetCacheContractsAllOutput = validate2094;
-const pattern19 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern25 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate1189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22538,7 +22538,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
+if(!func51(data, pattern25) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
 validate1189.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_hash"},message:"must be an originated contract hash (Base58Check, 36 characters starting with \"KT1\")"}];
 return false;
 }
@@ -26791,7 +26791,7 @@ return errors === 0;
 }
 
 export const validateGetContractManagerKeyOutput = validate2228;
-const pattern17 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern20 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
 
 function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26801,7 +26801,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern17) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
+if(!func51(data, pattern20) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
 validate538.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
 return false;
 }
@@ -27973,6 +27973,7 @@ return errors === 0;
 
 export const validateGetDalCommitmentsHistoryOutput = validate2254;
 const schema272 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list_legacy"]},"skip_list":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["kind","skip_list"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list"]},"skip_list":{"type":"object","properties":{"index":{"$ref":"octez-definition:positive_bignum"},"content":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["unpublished"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","level","index"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["published"]},"publisher":{"$ref":"octez-subschema:f948b9b99851d561"},"is_proto_attested":{"type":"boolean"},"attested_shards":{"type":"integer","minimum":0,"maximum":65535},"total_shards":{"type":"integer","minimum":0,"maximum":65535},"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["kind","publisher","is_proto_attested","attested_shards","total_shards","version","level","index","commitment"],"additionalProperties":false}]},"back_pointers":{"type":"array","items":{"$ref":"octez-subschema:3030aa3abbdbf7f5"}}},"required":["index","content","back_pointers"],"additionalProperties":false}},"required":["kind","skip_list"],"additionalProperties":false}]};
+const pattern16 = /* @__PURE__ */ func50("^(?:sh[1-9A-HJ-NP-Za-km-z]{72})$", "u");
 
 function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27980,6 +27981,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern16) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
+validate467.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_commitment"},message:"must be a DAL commitment (slot header) (Base58Check, 74 characters starting with \"sh\")"}];
+return false;
+}
 }
 validate467.errors = vErrors;
 return errors === 0;
@@ -34247,7 +34254,7 @@ return errors === 0;
 }
 
 export const validateGetNonceOutput = validate2373;
-const pattern15 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern18 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34257,7 +34264,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
+if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
 validate503.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "nonce_hash"},message:"must be a nonce hash (Base58Check, 53 characters starting with \"nce\")"}];
 return false;
 }
@@ -34692,6 +34699,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupsAllOutput = validate2384;
+const pattern8 = /* @__PURE__ */ func50("^(?:sr1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34699,6 +34707,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern8) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_address", data))){
+validate221.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_address"},message:"must be a smart rollup address (Base58Check, 36 characters starting with \"sr1\")"}];
+return false;
+}
 }
 validate221.errors = vErrors;
 return errors === 0;
@@ -34746,6 +34760,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupsAllInboxOutput = validate2386;
+const pattern30 = /* @__PURE__ */ func50("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34753,6 +34768,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
+validate1582.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_merkelized_payload_hashes_hash"},message:"must be a smart rollup merkelized payload hashes hash (Base58Check, 55 characters starting with \"srib2\")"}];
+return false;
+}
 }
 validate1582.errors = vErrors;
 return errors === 0;
@@ -34962,6 +34983,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupCommitmentOutput = validate2389;
+const pattern23 = /* @__PURE__ */ func50("^(?:srs1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate931(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34969,6 +34991,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern23) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_state_hash", data))){
+validate931.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_state_hash"},message:"must be a smart rollup state hash (Base58Check, 54 characters starting with \"srs1\")"}];
+return false;
+}
 }
 validate931.errors = vErrors;
 return errors === 0;
@@ -34986,6 +35014,7 @@ validate930.errors = vErrors;
 return errors === 0;
 }
 
+const pattern22 = /* @__PURE__ */ func50("^(?:src1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate868(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34993,6 +35022,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern22) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
+validate868.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_commitment_hash"},message:"must be a smart rollup commitment hash (Base58Check, 54 characters starting with \"src1\")"}];
+return false;
+}
 }
 validate868.errors = vErrors;
 return errors === 0;
@@ -39124,6 +39159,12 @@ if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,roo
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
+else {
+if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
+validate447.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+return false;
+}
+}
 validate447.errors = vErrors;
 return errors === 0;
 }
@@ -39845,7 +39886,7 @@ validate464.errors = vErrors;
 return errors === 0;
 }
 
-const pattern16 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern19 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -39855,7 +39896,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern16) || (this != null && typeof this.base58Check == "function" && !this.base58Check("ed25519_public_key_hash", data))){
+if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("ed25519_public_key_hash", data))){
 validate513.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "ed25519_public_key_hash"},message:"must be an Ed25519 public key hash (Base58Check, 36 characters starting with \"tz1\")"}];
 return false;
 }
@@ -39876,7 +39917,7 @@ validate512.errors = vErrors;
 return errors === 0;
 }
 
-const pattern18 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern21 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
 
 function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -39886,7 +39927,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
+if(!func51(data, pattern21) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
 validate542.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "bls12_381_signature"},message:"must be a BLS12-381 signature (Base58Check, 142 characters starting with \"BLsig\")"}];
 return false;
 }
@@ -41984,6 +42025,7 @@ validate1077.errors = vErrors;
 return errors === 0;
 }
 
+const pattern24 = /* @__PURE__ */ func50("^(?:epx1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate1085(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -41992,11 +42034,17 @@ if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,roo
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
+else {
+if(!func51(data, pattern24) || (this != null && typeof this.base58Check == "function" && !this.base58Check("zk_rollup_address", data))){
+validate1085.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "zk_rollup_address"},message:"must be a zk rollup address (Base58Check, 37 characters starting with \"epx1\")"}];
+return false;
+}
+}
 validate1085.errors = vErrors;
 return errors === 0;
 }
 
-const pattern8 = /* @__PURE__ */ func50("^(?:expr[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern9 = /* @__PURE__ */ func50("^(?:expr[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -42006,7 +42054,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern8) || (this != null && typeof this.base58Check == "function" && !this.base58Check("script_expr_hash", data))){
+if(!func51(data, pattern9) || (this != null && typeof this.base58Check == "function" && !this.base58Check("script_expr_hash", data))){
 validate259.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "script_expr_hash"},message:"must be a script expression hash (Base58Check, 54 characters starting with \"expr\")"}];
 return false;
 }
@@ -74248,7 +74296,7 @@ return errors === 0;
 }
 
 export const validateGetBlockOperationMetadataHashesOutput = validate2716;
-const pattern22 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern28 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -74258,7 +74306,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern22) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
+if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
 validate1499.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_metadata_hash"},message:"must be an operation metadata hash (Base58Check, 51 characters starting with \"r\")"}];
 return false;
 }
