@@ -112,7 +112,7 @@ describe("forged manager operations", () => {
 
   itWithReference(VECTORS)("refuse kinds the sandbox does not apply, naming the tag and offset", () => {
     const origination = vectors().find((v) => v.name === "operation-origination")!;
-    expect(() => parseOperation(hexToBytes(origination.hex))).toThrow(/\(byte 32\).*operation tag 109/);
+    expect(() => parseOperation(hexToBytes(origination.hex))).toThrow(/\(byte 32\).*operation kind "origination"/);
   });
 });
 
