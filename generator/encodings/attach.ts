@@ -7,6 +7,8 @@
  * followed and descriptions dropped). The report says which bodies got a layout and why the
  * others stay JSON-only.
  *
+ * A body laid out takes the encoding's JSON schema too (the one its layout was paired with).
+ *
  * Pure: the input tree is not modified. A body "has no layout" when its binary schema is absent
  * or is describe's JSON-only form (a union with no case); a body that has a layout is kept.
  */
@@ -62,6 +64,10 @@ export function attachLayouts(describeJson: unknown, encodings: readonly Registe
         report.jsonOnly.push({ body: label, how: "by structure", reason: found.reason });
         continue;
       }
+      // The encoding's JSON schema with it: the layout was paired with that schema, which has
+      // Octez's OpenAPI repaired (the `{}` of lazily decoded Micheline is the expression again),
+      // so the body reads its bytes as the encoding's codec does.
+      body.json_schema = { ...found.encoding.json!, ...(body.json_schema.description === undefined ? {} : { description: body.json_schema.description }) };
       body.binary_schema = found.encoding.binary;
       report.laid.push({ body: label, encoding: found.encoding.id, how: found.how });
     }
