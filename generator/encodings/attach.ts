@@ -7,6 +7,9 @@
  * followed and descriptions dropped). The report says which bodies got a layout and why the
  * others stay JSON-only.
  *
+ * A body laid out keeps its JSON schema, its definitions shared with the encoding taking the
+ * encoding's form (the one its layout was paired with).
+ *
  * Pure: the input tree is not modified. A body "has no layout" when its binary schema is absent
  * or is describe's JSON-only form (a union with no case); a body that has a layout is kept.
  */
@@ -62,6 +65,11 @@ export function attachLayouts(describeJson: unknown, encodings: readonly Registe
         report.jsonOnly.push({ body: label, how: "by structure", reason: found.reason });
         continue;
       }
+      // The body keeps its JSON schema (OpenAPI's bounds are richer than a schema derived from a
+      // layout), but the definitions it shares with the encoding take the encoding's form: the
+      // layout was paired with those, Octez's OpenAPI repaired (its `{}` for lazily decoded
+      // Micheline is the expression again), so the body reads its bytes as the encoding does.
+      body.json_schema = { ...body.json_schema, definitions: { ...(body.json_schema.definitions ?? {}), ...(found.encoding.json!.definitions ?? {}) } };
       body.binary_schema = found.encoding.binary;
       report.laid.push({ body: label, encoding: found.encoding.id, how: found.how });
     }
@@ -155,17 +163,24 @@ function refName(schema: JsonSchema): string | undefined {
 }
 
 /**
- * A schema's structure as text, two ways: `$ref`s kept as the names they refer to, and `$ref`s
- * followed through the schema's own definitions (a cycle left as its name); titles,
+ * A schema's structure as text, three ways: `$ref`s kept as the names they refer to, `$ref`s
+ * followed through the schema's own definitions (a cycle left as its name), and the latter
+ * without integer bounds; titles,
  * descriptions and `additionalProperties` dropped, keys sorted. An OpenAPI body refers to
  * components by name where the encoding's schema may spell a part out, or the other way round.
  */
 function structureKeys(schema: JsonSchema): string[] {
   const definitions = (schema.definitions ?? {}) as Record<string, JsonSchema>;
-  return [structureKey(schema, {}), structureKey(schema, definitions)];
+  return [structureKey(schema, {}), structureKey(schema, definitions), structureKey(schema, definitions, BOUNDS)];
 }
 
-function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema>): string {
+/**
+ * Dropped for the third key: a JSON schema derived from a Kaitai layout has no integer bounds
+ * (the layout's width says them), where the OpenAPI document writes them.
+ */
+const BOUNDS = ["minimum", "maximum"];
+
+function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema>, dropped: readonly string[] = []): string {
   const expand = (node: unknown, seen: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => expand(n, seen));
     if (node === null || typeof node !== "object") return node;
@@ -177,7 +192,7 @@ function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node).sort()) {
-      if (key === "title" || key === "description" || key === "definitions" || key === "$schema" || key === "additionalProperties") continue;
+      if (key === "title" || key === "description" || key === "definitions" || key === "$schema" || key === "additionalProperties" || dropped.includes(key)) continue;
       out[key] = expand((node as Record<string, unknown>)[key], seen);
     }
     return out;
