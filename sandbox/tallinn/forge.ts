@@ -11,18 +11,14 @@
  */
 import { BASE58, BinaryReader, BinaryWriter, DecodeError, bytesToHex, encodeBase58Check, hexToBytes } from "@tezos-rpcgen/runtime";
 import { decodePtTALLiN024Operation, encodeOperationUnsigned, encodePtTALLiN024Operation } from "../../generated/tallinn/codecs.ts";
-import type {
-  OperationUnsigned,
-  PtTALLiN024Operation,
-  PtTALLiN024OperationAlphaContents2Delegation,
-  PtTALLiN024OperationAlphaContents2Reveal,
-  PtTALLiN024OperationAlphaContents2Transaction,
-} from "../../generated/tallinn/types.ts";
+import type { OperationUnsigned, PtTALLiN024Operation } from "../../generated/tallinn/types.ts";
 import { signatureBytes } from "./keys.ts";
 
-export type RevealContent = Readonly<PtTALLiN024OperationAlphaContents2Reveal>;
-export type TransactionContent = Readonly<PtTALLiN024OperationAlphaContents2Transaction>;
-export type DelegationContent = Readonly<PtTALLiN024OperationAlphaContents2Delegation>;
+/** A content of `024-PtTALLiN.operation.unsigned`, any kind. */
+type Content = OperationUnsigned["contents"][number];
+export type RevealContent = Readonly<Extract<Content, { kind: "reveal" }>>;
+export type TransactionContent = Readonly<Extract<Content, { kind: "transaction" }>>;
+export type DelegationContent = Readonly<Extract<Content, { kind: "delegation" }>>;
 /** A manager operation content the sandbox applies. */
 export type ManagerContent = RevealContent | TransactionContent | DelegationContent;
 
