@@ -1,7 +1,8 @@
 /**
  * The sandbox's Tallinn answers against the generated T024 validators, checked at both ends
  * (the server's output validation on, the generated client's on by default), on the routes a
- * transfer uses. The block-level answers (`/`, `/header`, `/metadata`, `/operations`) are the
+ * transfer uses, in JSON and, where T024 publishes a layout (the generated codecs of Octez's
+ * Kaitai files), in binary. The block-level answers (`/`, `/header`, `/metadata`, `/operations`) are the
  * exception: Octez's `tallinn-openapi.json` was written at a genesis head, so it types them as
  * the genesis protocol's (`protocol: "ProtoGenesis…"`); the test pins that the validators still
  * refuse a Tallinn block there, so the day the source describes a Tallinn head it fails and the
@@ -10,7 +11,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemorySigner } from "@taquito/signer";
-import { bytesToHex, createHttpTransport, type RpcTransport } from "@tezos-rpcgen/runtime";
+import { bytesToHex, createHttpTransport, hexToBytes, operationHash, type RpcTransport } from "@tezos-rpcgen/runtime";
+import { HttpTransport, binaryBodies } from "../../../runtime/client/index.ts";
+import { binaryCodecs as t024Binary } from "../../../generated/tallinn/binary.ts";
 import * as t024 from "../../../generated/tallinn/client.ts";
 import { readDescribeTree } from "../../../generator/describe/index.ts";
 import { routeToString } from "../../../generator/model/describe-tree.ts";
@@ -84,6 +87,51 @@ describe("Tallinn answers and the generated T024 validators", () => {
     expect(await t024.getBlockOperationHashes(node, { path: at })).toEqual([[], [], [], [hash]]);
     expect(await t024.getBlockHash(node, { path: at })).toBe(sandbox.node.mainChain.head.hash);
     expect(await t024.getContractBalance(node, { path: { ...at, contract_id: b2.publicKeyHash } })).toBe("4000001500000");
+    expect(failures).toEqual([]);
+  });
+
+  it("accept the same answers in binary where T024 publishes a layout (generated client with the binary codecs)", async () => {
+    const seen: string[] = [];
+    // Records which calls were answered in binary: the client falls back to JSON on JSON-only routes.
+    const recording: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (answer.headers.get("content-type")?.startsWith("application/octet-stream")) seen.push(`${init?.method ?? "GET"} ${new URL(String(input)).pathname}`);
+      return answer;
+    };
+    const binary = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(t024Binary), fetch: recording });
+    const contract = { ...at, contract_id: b1.publicKeyHash };
+    const reads: Array<(t: RpcTransport) => Promise<unknown>> = [
+      (t) => t024.getChainsChainId(t, { path: { chain_id: "main" } }),
+      (t) => t024.getCurrentLevel(t, { path: at }),
+      (t) => t024.getConstants(t, { path: at }),
+      (t) => t024.getContract(t, { path: contract }),
+      (t) => t024.getContractBalance(t, { path: contract }),
+      (t) => t024.getContractSpendable(t, { path: contract }),
+      (t) => t024.getContractFullBalance(t, { path: contract }),
+      (t) => t024.getContractCounter(t, { path: contract }),
+      (t) => t024.getContractManagerKey(t, { path: contract }),
+      (t) => t024.getContractDelegate(t, { path: contract }),
+      (t) => t024.getBlockOperationHashes(t, { path: at }),
+      (t) => t024.getPendingOperations(t, { path: { chain_id: "main" } }),
+    ];
+    for (const read of reads) expect(await read(binary)).toEqual(await read(node));
+    // A transfer injected in binary: the operation's bytes go as they are, the hash comes back.
+    const counter = String(BigInt(await t024.getContractCounter(node, { path: contract })) + 1n);
+    const contents: ManagerContent[] = [{ ...transfer.contents[0]!, counter }];
+    const branch = sandbox.node.mainChain.head.hash;
+    const { sbytes } = await new InMemorySigner(b1.secretKey).sign(bytesToHex(forgeOperation({ branch, contents })), new Uint8Array([3]));
+    const hash = await t024.postInjectionOperation(binary, { body: sbytes });
+    expect(hash).toBe(operationHash(hexToBytes(sbytes)));
+    expect((await t024.getPendingOperations(binary, { path: { chain_id: "main" } })).validated.map((o) => o.hash)).toEqual([hash]);
+    const block = "/chains/main/blocks/head";
+    expect(seen).toEqual([
+      "GET /chains/main/chain_id",
+      `GET ${block}/helpers/current_level`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/balance`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/spendable`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/full_balance`,
+      "POST /injection/operation",
+    ]);
     expect(failures).toEqual([]);
   });
 
