@@ -22,6 +22,8 @@ const TRANSACTION = { kind: "transaction", source: CONTRACT, fee: "1300", counte
 const STORAGE = { prim: "Pair", args: [{ int: "42" }, { string: "tallinn" }, { bytes: "00ff" }] };
 const BALLOTS = { yay: "12000", nay: "0", pass: "300" };
 
+const answers: { header?: unknown; level?: unknown } = {};
+
 const seen: unknown[] = [];
 const handlers: Partial<tallinn.Handlers> = {
   getContractBalance(request) {
@@ -34,6 +36,12 @@ const handlers: Partial<tallinn.Handlers> = {
   },
   getVotesBallots() {
     return BALLOTS;
+  },
+  getBlockHeaderShell() {
+    return answers.header as tallinn.GetBlockHeaderShellOutput;
+  },
+  getCurrentLevel() {
+    return answers.level as tallinn.GetCurrentLevelOutput;
   },
   forgeOperations(request) {
     seen.push(request.body);
@@ -102,6 +110,21 @@ describe("Tallinn bindings, client ↔ server", () => {
     });
     expect({ status: answer.status, body: await answer.text() }).toEqual({ status: 200, body: '"00"\n' });
     expect(seen[0]).toEqual(vector.json);
+  });
+
+  itWithReference("protocols/t024/codec-vectors.json")("answers a block's shell header and the current level in binary, as Octez's bytes of the T024 vectors", async () => {
+    const vectors = readReference<{ vectors: Array<{ encoding: string; json: Record<string, unknown>; hex: string }> }>("protocols/t024/codec-vectors.json").vectors;
+    const header = vectors.find((v) => v.encoding === "block_header")!.json;
+    const shellFields = ["level", "proto", "predecessor", "timestamp", "validation_pass", "operations_hash", "fitness", "context"];
+    answers.header = Object.fromEntries(shellFields.map((k) => [k, header[k]]));
+    const level = vectors.find((v) => v.encoding === "level")!;
+    answers.level = level.json;
+    const binary = new HttpTransport({ baseUrl: server.url, mediaType: "application/octet-stream", binary: binaryBodies(tallinn.binaryCodecs) });
+    const path = { chain_id: "main", block_id: "head" };
+    expect(await tallinn.getBlockHeaderShell(binary, { path })).toEqual(answers.header);
+    expect(await tallinn.getCurrentLevel(binary, { path })).toEqual(level.json);
+    const raw = await fetch(`${server.url}/chains/main/blocks/head/helpers/current_level`, { headers: { accept: "application/octet-stream" } });
+    expect(bytesToHex(new Uint8Array(await raw.arrayBuffer()))).toBe((level.hex.length / 2).toString(16).padStart(8, "0") + level.hex);
   });
 
   it("tezos-rpcgen rpc GET …/context/contracts/<id>/balance --spec spec/snapshots/tallinn.json", async () => {
