@@ -58,8 +58,8 @@ describe("CORS from a real browser", () => {
         res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/html" }).end(req.url === "/" ? html : "");
       }),
     );
-    const allowed = await startSandbox({ netAddr: false, corsOrigins: [pages.url] });
-    const closed = await startSandbox({ netAddr: false });
+    const allowed = await startSandbox({ netAddr: false, corsOrigins: [pages.url], protocol: "sandbox" });
+    const closed = await startSandbox({ netAddr: false, protocol: "sandbox" });
     const profile = mkdtempSync(join(tmpdir(), "sandbox-browser-"));
     html = page(allowed.url, closed.url, operation);
     const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", `--user-data-dir=${profile}`, `${pages.url}/`];

@@ -45,7 +45,7 @@ describe("logging sinks that cannot be written", () => {
     const dataDir = join(dir, "node");
     const fifo = join(dir, "fifo");
     execFileSync("mkfifo", [fifo]);
-    let served = await spawnSandbox(["--data-dir", dataDir]);
+    let served = await spawnSandbox(["--data-dir", dataDir, "--protocol", "sandbox"]);
     try {
       // Refused at once: a missing directory, a directory, a FIFO nobody reads (never a blocking open()).
       for (const bad of [join(dir, "missing", "events.log"), dir, fifo]) {
@@ -68,7 +68,7 @@ describe("logging sinks that cannot be written", () => {
       expect((await call(served.url, "PUT", "/config/logging", sinks(join(dir, "gone", "events.log")))).status).toBe(200);
       await served.stop();
       rmSync(join(dir, "gone"), { recursive: true });
-      served = await spawnSandbox(["--data-dir", dataDir]);
+      served = await spawnSandbox(["--data-dir", dataDir, "--protocol", "sandbox"]);
       expect((await inject(served)).status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
       expect((await call(served.url, "GET", "/chains/main/chain_id")).status).toBe(200);
@@ -189,7 +189,7 @@ describe("the data directory", () => {
   it("refuses a database whose chain misses a block in the middle, with a message", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-rows-"));
     try {
-      const sandbox = await startSandbox({ dataDir: dir, netAddr: false });
+      const sandbox = await startSandbox({ dataDir: dir, netAddr: false, protocol: "sandbox" });
       let predecessor = SANDBOX_GENESIS;
       const hashes: string[] = [];
       for (let level = 1; level <= 3; level++) {
@@ -202,7 +202,7 @@ describe("the data directory", () => {
       const db = new Database(join(dir, "sandbox.sqlite"));
       db.prepare("DELETE FROM blocks WHERE hash = ?").run(hashes[1]);
       db.close();
-      await expect(startSandbox({ dataDir: dir, netAddr: false })).rejects.toThrow(`inconsistent database: stored block 2 (${hashes[2]}, level 3) has no stored predecessor (${hashes[1]})`);
+      await expect(startSandbox({ dataDir: dir, netAddr: false, protocol: "sandbox" })).rejects.toThrow(`inconsistent database: stored block 2 (${hashes[2]}, level 3) has no stored predecessor (${hashes[1]})`);
       // Refused, the database was closed again: nothing holds the directory.
       const again = new Database(join(dir, "sandbox.sqlite"), { timeout: 0 });
       again.exec("BEGIN EXCLUSIVE; COMMIT");
