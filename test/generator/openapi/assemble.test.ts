@@ -76,6 +76,8 @@ describe("assemble", () => {
     const noPlace = await exitCodeOf(() => runAssemble({ shell: referenceDir + "rpc-openapi-v20.3.json", protocol: referenceDir + T024, chain: "main", block: "head" }));
     expect(noPlace.code).toBe(2);
     expect(noPlace.message).toMatch(/^cannot assemble: invalid describe snapshot at \/expansions\/0/);
+    const noLayouts = await exitCodeOf(() => runAssemble({ shell: "spec/snapshots/shell.json", protocol: referenceDir + T024, layouts: "no/such/kaitai", chain: "main", block: "head" }));
+    expect(noLayouts).toEqual({ code: 2, message: "cannot read the layouts: no/such/kaitai: no such file or folder" });
     const nothing = await exitCodeOf(() => runAssemble({ chain: "main", block: "head" }));
     expect(nothing).toEqual({ code: 2, message: "nothing to assemble: give --protocol, --mempool or both" });
   });
