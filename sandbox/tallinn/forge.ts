@@ -34,6 +34,8 @@ export interface SignedOperation extends UnsignedOperation {
 
 const MANAGER_KINDS = new Set<string>(["reveal", "transaction", "delegation"]);
 const SIGNATURE_LENGTH = 64;
+/** A signature of 64 zero bytes. */
+const ZERO_SIGNATURE = encodeBase58Check(BASE58.generic_signature, new Uint8Array(SIGNATURE_LENGTH));
 /** The `signature_prefix` content: tag 255, BLS tag 3, 32 bytes. */
 const SIGNATURE_PREFIX_LENGTH = 34;
 
@@ -80,13 +82,15 @@ export function parseOperation(bytes: Uint8Array): ParsedOperation {
   if (r.remaining() !== 0) throw new DecodeError("the end of the operation", `${r.remaining()} more bytes`, r.offset);
   const contents: unknown[] = decoded.contents;
   const prefixAt = contents.findIndex((c) => typeof c === "string");
-  let signature = decoded.signature;
+  // The generated decoder leaves out a signature of 64 zero bytes (Octez's JSON of an unsigned
+  // operation has none); an injected operation always has one, zeros being a wrong one.
+  let signature = decoded.signature ?? ZERO_SIGNATURE;
   let unsignedEnd = bytes.length - SIGNATURE_LENGTH;
   if (prefixAt >= 0) {
     // Octez writes the prefix only last, before the signature's 64 bytes.
     if (prefixAt !== contents.length - 1) throw new DecodeError("a signature prefix as the last content", `a signature prefix as content ${prefixAt}`, 32);
     const prefix = hexToBytes(contents.pop() as string);
-    signature = encodeBase58Check(BASE58.bls12_381_signature, concat(prefix, signatureBytes(decoded.signature)));
+    signature = encodeBase58Check(BASE58.bls12_381_signature, concat(prefix, signatureBytes(signature)));
     unsignedEnd -= SIGNATURE_PREFIX_LENGTH;
   }
   if (contents.length === 0) throw new DecodeError("at least one operation content", "none", 32);

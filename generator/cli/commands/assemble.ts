@@ -3,7 +3,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, isAbsolute, normalize } from "node:path";
 import type { Command } from "commander";
-import { assembleWithReport, type AssemblePart } from "../../assemble/index.ts";
+import { assembleWithReport, type AssembledSnapshot, type AssemblePart } from "../../assemble/index.ts";
 import { formatAttachReport } from "../../encodings/attach.ts";
 import { loadRegisteredEncodings } from "../../encodings/load.ts";
 import { EncodingSourceError, type RegisteredEncoding } from "../../encodings/registered.ts";
@@ -65,10 +65,10 @@ Examples:
 }
 
 /**
- * Builds the snapshot's text, also written to `options.out` when given, and the attach report's
- * lines when `--layouts` is given.
+ * Builds the snapshot's text, also written to `options.out` when given, and, when `--layouts` is
+ * given, the attach report of each part and its lines.
  */
-export async function runAssemble(options: AssembleOptions): Promise<{ text: string; report: string[] }> {
+export async function runAssemble(options: AssembleOptions): Promise<{ text: string; report: string[]; attached: AssembledSnapshot["attached"] }> {
   if (options.protocol === undefined && options.mempool === undefined) throw new CliError("nothing to assemble: give --protocol, --mempool or both", 2);
   const part = async (file: string, label = fileLabel(file)): Promise<AssemblePart> => {
     let text: string;
@@ -97,7 +97,7 @@ export async function runAssemble(options: AssembleOptions): Promise<{ text: str
     });
     const text = serializeSnapshot(document);
     if (options.out !== undefined) await writeFile(options.out, text, "utf8");
-    return { text, report: attached.flatMap(({ part, report }) => formatAttachReport(part, report)) };
+    return { text, report: attached.flatMap(({ part, report }) => formatAttachReport(part, report)), attached };
   } catch (error) {
     if (error instanceof DescribeError) throw new CliError(`cannot assemble: ${error.message}`, 2);
     throw error;
