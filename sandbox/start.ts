@@ -27,6 +27,7 @@ import { binaryCodecs as tallinnBinary } from "../generated/tallinn/binary.ts";
 import { routeTable as tallinnRoutes } from "../generated/tallinn/routes.ts";
 import type { Handlers as TallinnHandlers } from "../generated/tallinn/server.ts";
 import { bootstrapAccountsOf, DEFAULT_BOOTSTRAP_ACCOUNTS } from "./tallinn/accounts.ts";
+import { withProtocolHeadShapes } from "./tallinn/genesis-shaped.ts";
 import { tallinnHandlers, withNotModelled } from "./tallinn/handlers.ts";
 import { isTallinn, tallinnRules } from "./tallinn/rules.ts";
 import type { NodeStore } from "./store/store.ts";
@@ -148,7 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store?.close();
     throw error;
   }
-  const served = tallinn ? tallinnInterface(node, options.spec) : minimalInterface(node, options.spec);
+  const served = tallinn ? tallinnInterface(node, options.spec, options.validateOutput ?? false) : minimalInterface(node, options.spec);
   // A fresh Tallinn chain gets its first two blocks at once, as a sandbox after `activate
   // protocol` and one bake: clients branch operations on `head~2` (Taquito does).
   if (tallinn) while (node.mainChain.head.header.level < 2) node.produceBlock();
@@ -254,13 +255,16 @@ function minimalInterface(node: SandboxNode, spec: string | undefined): Served {
  * mempool): the shell handlers, Tallinn's, and a typed error for each route the sandbox does
  * not model.
  */
-function tallinnInterface(node: SandboxNode, spec: string | undefined): Served {
+function tallinnInterface(node: SandboxNode, spec: string | undefined, validateOutput: boolean): Served {
   const rules = node.protocol;
   if (!isTallinn(rules)) throw new Error("the node does not run Tallinn");
-  const { root, mounts } = describeTreesOf(readJson(spec ?? TALLINN_TREE));
+  const doc = readJson(spec ?? TALLINN_TREE);
+  const { root, mounts } = describeTreesOf(doc);
   const implemented = { ...(shellHandlers(node, { root, mounts }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
   // `/describe` is the shell handler's, which answers the expansions under the dynamic directories.
-  return { routes: tallinnRoutes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, mounts: [] };
+  // Checked answers: a Tallinn head's header as Octez answers it, not as the genesis-made OpenAPI types it.
+  const routes = validateOutput ? withProtocolHeadShapes(tallinnRoutes, doc, rules.hash) : tallinnRoutes;
+  return { routes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, mounts: [] };
 }
 
 /**

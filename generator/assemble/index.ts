@@ -12,15 +12,20 @@
  * have used, so `snapshot --node` and `assemble` give the same kind of document and the same
  * bindings.
  *
- * Layouts: an OpenAPI part has no binary schema, so its bodies are JSON-only. The `layouts`
- * hook receives each converted part and may attach binary schemas to its bodies (from
- * Octez's registered encodings) before the document is written; nothing else changes.
+ * Layouts: an OpenAPI part has no binary schema, so its bodies are JSON-only. Given Octez's
+ * registered encodings (`encodings`: a Kaitai folder or an `octez-codec dump encodings` file,
+ * read by `generator/encodings/`), each part's bodies that are one of them get its binary schema
+ * (`attachLayouts`), and the document carries the encodings themselves, so the bindings have
+ * `OperationUnsigned`, `encodeOperationUnsigned`… beside the routes. The `layouts` hook is the
+ * seam: it receives each converted part and may attach binary schemas another way.
  */
 import { isSnapshotDocument, SNAPSHOT_FORMAT, type SnapshotSource } from "../describe/snapshot.ts";
 import { DescribeSnapshotError } from "../describe/errors.ts";
 import type { RawNode } from "../describe/raw.ts";
 import { readDescribeTree } from "../describe/read.ts";
 import type { SnapshotDocument, SnapshotExpansion } from "../live/capture.ts";
+import { attachLayouts, type AttachReport } from "../encodings/attach.ts";
+import { snapshotEntry, type RegisteredEncoding } from "../encodings/registered.ts";
 import { isObject } from "../openapi/document.ts";
 import { isOpenApiDocument, openApiToDescribe } from "../openapi/index.ts";
 
@@ -44,12 +49,39 @@ export interface AssembleInputs {
   block?: string;
   /** Free text recorded as `source.origin` (where the input files come from). */
   origin?: string;
-  /** The seam for binary layouts (see the module comment); without it, OpenAPI bodies stay JSON-only. */
+  /**
+   * Octez's registered encodings and how `source.layouts` names where they come from: carried
+   * in the document, and their layouts attached to the parts' bodies (unless `layouts` is given).
+   */
+  encodings?: { list: readonly RegisteredEncoding[]; label: string };
+  /** The seam for binary layouts (see the module comment); without it or `encodings`, OpenAPI bodies stay JSON-only. */
   layouts?: LayoutAttacher;
+}
+
+/** A whole node's snapshot and, per grafted part, which bodies got a layout and which stay JSON-only. */
+export interface AssembledSnapshot {
+  document: SnapshotDocument;
+  attached: Array<{ part: "protocol" | "mempool"; report: AttachReport }>;
 }
 
 /** The snapshot document of a whole node; checked by reading it back before it is returned. */
 export function assembleSnapshot(inputs: AssembleInputs): SnapshotDocument {
+  return assembleWithReport(inputs).document;
+}
+
+/** {@link assembleSnapshot} with the attach report of each part laid from `inputs.encodings`. */
+export function assembleWithReport(inputs: AssembleInputs): AssembledSnapshot {
+  const attached: AssembledSnapshot["attached"] = [];
+  const registered = inputs.encodings;
+  const layouts: LayoutAttacher | undefined =
+    inputs.layouts ??
+    (registered === undefined
+      ? undefined
+      : (tree, part) => {
+          const { tree: laid, report } = attachLayouts(tree, registered.list);
+          attached.push({ part, report });
+          return laid as RawNode;
+        });
   const chain = inputs.chain ?? "main";
   const block = inputs.block ?? "head";
   const { root, expansions: shellExpansions } = shellParts(inputs.shell.json);
@@ -61,7 +93,7 @@ export function assembleSnapshot(inputs: AssembleInputs): SnapshotDocument {
   for (const [part, name, prefix] of grafts) {
     if (part === undefined) continue;
     let tree = describeOf(part.json);
-    if (inputs.layouts !== undefined) tree = inputs.layouts(tree, name);
+    if (layouts !== undefined) tree = layouts(tree, name);
     expansions.push({ prefix, tree });
   }
   // A graft of this command replaces the shell's own capture at the same prefix.
@@ -73,13 +105,15 @@ export function assembleSnapshot(inputs: AssembleInputs): SnapshotDocument {
     shell: describePart(inputs.shell),
     ...(inputs.protocol === undefined ? {} : { protocol: describePart(inputs.protocol) }),
     ...(inputs.mempool === undefined ? {} : { mempool: describePart(inputs.mempool) }),
+    ...(registered === undefined ? {} : { layouts: registered.label }),
   };
   const version = openApiVersion(inputs.protocol?.json) ?? openApiVersion(inputs.mempool?.json);
   if (version !== undefined) source.node_version = version;
   const document: SnapshotDocument = { format: SNAPSHOT_FORMAT, source, root, expansions: [...kept, ...expansions] };
-  // Reading it back checks every graft point (the walk must end on a dynamic directory).
+  if (registered !== undefined) document.encodings = registered.list.map(snapshotEntry);
+  // Reading it back checks every graft point (the walk must end on a dynamic directory) and the encodings.
   readDescribeTree(document);
-  return document;
+  return { document, attached };
 }
 
 /** The shell's root answer and the expansions it already has (a snapshot) or none. */

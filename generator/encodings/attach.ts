@@ -7,6 +7,9 @@
  * followed and descriptions dropped). The report says which bodies got a layout and why the
  * others stay JSON-only.
  *
+ * A body laid out keeps its JSON schema, its definitions shared with the encoding taking the
+ * encoding's form (the one its layout was paired with).
+ *
  * Pure: the input tree is not modified. A body "has no layout" when its binary schema is absent
  * or is describe's JSON-only form (a union with no case); a body that has a layout is kept.
  */
@@ -31,6 +34,11 @@ export interface AttachReport {
   jsonOnly: AttachedBody[];
 }
 
+/** Why a body stays JSON-only: an object, array or union that no registered encoding is. */
+export const NO_SUCH_STRUCTURE = "no registered encoding has this JSON schema";
+/** Why a body stays JSON-only: a bare value (text, number, any JSON) that names no definition. */
+export const BARE_VALUE = "a bare value naming no definition (its JSON says nothing of its bytes)";
+
 /** The JSON-only binary schema describe prints for a value without a binary form. */
 export const JSON_ONLY_BINARY: RawBinarySchema = { toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] };
 
@@ -53,10 +61,15 @@ export function attachLayouts(describeJson: unknown, encodings: readonly Registe
       }
       const found = index.find(body.json_schema);
       if ("reason" in found) {
+        // Left as it came: without a binary schema it is JSON-only, and not undecided.
         report.jsonOnly.push({ body: label, how: "by structure", reason: found.reason });
-        if (body.binary_schema === undefined) body.binary_schema = JSON_ONLY_BINARY;
         continue;
       }
+      // The body keeps its JSON schema (OpenAPI's bounds are richer than a schema derived from a
+      // layout), but the definitions it shares with the encoding take the encoding's form: the
+      // layout was paired with those, Octez's OpenAPI repaired (its `{}` for lazily decoded
+      // Micheline is the expression again), so the body reads its bytes as the encoding does.
+      body.json_schema = { ...body.json_schema, definitions: { ...(body.json_schema.definitions ?? {}), ...(found.encoding.json!.definitions ?? {}) } };
       body.binary_schema = found.encoding.binary;
       report.laid.push({ body: label, encoding: found.encoding.id, how: found.how });
     }
@@ -85,9 +98,16 @@ function walk(node: unknown, path: string, visit: (service: ServiceNode, method:
   if (subdirs?.dynamic_dispatch !== undefined) walk(subdirs.dynamic_dispatch.tree, `${path}/<${subdirs.dynamic_dispatch.arg.name}>`, visit);
 }
 
-/** Registered encodings by the definition their schema names and by their structure. */
+/**
+ * Registered encodings by the definition their schema names, by their codec id, and by their
+ * structure. A body naming a definition spelt as a codec id is paired with that encoding only
+ * when their structures agree: names are not unique across a node (the protocol's `operation`
+ * component, an operation with its receipt, is not the shell's `operation` codec, a branch
+ * and bytes).
+ */
 class EncodingIndex {
   private readonly byName = new Map<string, RegisteredEncoding>();
+  private readonly byId = new Map<string, RegisteredEncoding>();
   private readonly byStructure = new Map<string, RegisteredEncoding>();
 
   constructor(encodings: readonly RegisteredEncoding[]) {
@@ -95,7 +115,7 @@ class EncodingIndex {
       if (encoding.json === undefined || isJsonOnly(encoding.binary)) continue;
       const named = refName(encoding.json);
       if (named !== undefined && !this.byName.has(named)) this.byName.set(named, encoding);
-      if (!this.byName.has(encoding.id)) this.byName.set(encoding.id, encoding);
+      if (!this.byId.has(encoding.id)) this.byId.set(encoding.id, encoding);
       if (!structured(encoding.json)) continue;
       for (const key of structureKeys(encoding.json)) if (!this.byStructure.has(key)) this.byStructure.set(key, encoding);
     }
@@ -106,6 +126,8 @@ class EncodingIndex {
     if (named !== undefined) {
       const encoding = this.byName.get(named);
       if (encoding) return { encoding, how: "by name" };
+      const same = this.byId.get(named);
+      if (same && sameStructure(schema, same.json!)) return { encoding: same, how: "by name" };
     }
     if (structured(schema)) {
       for (const key of structureKeys(schema)) {
@@ -113,8 +135,15 @@ class EncodingIndex {
         if (encoding) return { encoding, how: "by structure" };
       }
     }
-    return { reason: named === undefined ? "no registered encoding has this JSON schema" : `no registered encoding is ${named} or has its JSON schema` };
+    if (named !== undefined) return { reason: `no registered encoding is ${named} or has its JSON schema` };
+    return { reason: structured(schema) ? NO_SUCH_STRUCTURE : BARE_VALUE };
   }
+}
+
+/** True when two schemas are the same once their own definitions are followed. */
+function sameStructure(a: JsonSchema, b: JsonSchema): boolean {
+  const keys = new Set(structureKeys(b));
+  return structureKeys(a).some((key) => keys.has(key));
 }
 
 /**
@@ -134,17 +163,24 @@ function refName(schema: JsonSchema): string | undefined {
 }
 
 /**
- * A schema's structure as text, two ways: `$ref`s kept as the names they refer to, and `$ref`s
- * followed through the schema's own definitions (a cycle left as its name); titles,
+ * A schema's structure as text, three ways: `$ref`s kept as the names they refer to, `$ref`s
+ * followed through the schema's own definitions (a cycle left as its name), and the latter
+ * without integer bounds; titles,
  * descriptions and `additionalProperties` dropped, keys sorted. An OpenAPI body refers to
  * components by name where the encoding's schema may spell a part out, or the other way round.
  */
 function structureKeys(schema: JsonSchema): string[] {
   const definitions = (schema.definitions ?? {}) as Record<string, JsonSchema>;
-  return [structureKey(schema, {}), structureKey(schema, definitions)];
+  return [structureKey(schema, {}), structureKey(schema, definitions), structureKey(schema, definitions, BOUNDS)];
 }
 
-function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema>): string {
+/**
+ * Dropped for the third key: a JSON schema derived from a Kaitai layout has no integer bounds
+ * (the layout's width says them), where the OpenAPI document writes them.
+ */
+const BOUNDS = ["minimum", "maximum"];
+
+function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema>, dropped: readonly string[] = []): string {
   const expand = (node: unknown, seen: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => expand(n, seen));
     if (node === null || typeof node !== "object") return node;
@@ -156,10 +192,42 @@ function structureKey(schema: JsonSchema, definitions: Record<string, JsonSchema
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node).sort()) {
-      if (key === "title" || key === "description" || key === "definitions" || key === "$schema" || key === "additionalProperties") continue;
+      if (key === "title" || key === "description" || key === "definitions" || key === "$schema" || key === "additionalProperties" || dropped.includes(key)) continue;
       out[key] = expand((node as Record<string, unknown>)[key], seen);
     }
     return out;
   };
   return JSON.stringify(expand(schema, []));
+}
+
+/**
+ * The report as lines for a terminal: per part, the bodies laid (by name, by structure) and the
+ * JSON-only ones counted by reason, error bodies apart (Octez's error traces are free JSON),
+ * each named definition listed once.
+ */
+export function formatAttachReport(part: string, report: AttachReport): string[] {
+  const laid = report.laid.filter((b) => b.encoding !== undefined);
+  const byName = laid.filter((b) => b.how === "by name").length;
+  const encodings = new Set(laid.map((b) => b.encoding));
+  const lines = [
+    `${part}: ${laid.length} bodies laid out from ${encodings.size} registered encodings (${byName} by name, ${laid.length - byName} by structure), ${report.jsonOnly.length} JSON-only:`,
+  ];
+  for (const [reason, count] of jsonOnlyReasons(report)) lines.push(`  ${String(count).padStart(4)}  ${reason}`);
+  return lines;
+}
+
+/** The JSON-only bodies of a report counted by reason, most frequent first; named definitions grouped. */
+export function jsonOnlyReasons(report: AttachReport): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  const names = new Map<string, Set<string>>();
+  for (const body of report.jsonOnly) {
+    const error = body.body.endsWith(" error");
+    const named = /^no registered encoding is (.+) or has its JSON schema$/.exec(body.reason ?? "");
+    const reason = error ? "error bodies (free JSON error traces)" : named ? "a named definition that no registered encoding is or has the JSON schema of" : (body.reason ?? "");
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    if (named && !error) names.set(reason, (names.get(reason) ?? new Set()).add(named[1]!));
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([reason, count]): [string, number] => [names.has(reason) ? `${reason}: ${[...names.get(reason)!].sort().join(", ")}` : reason, count]);
 }

@@ -9,10 +9,10 @@
  * - {@link buildEncodingModel}: codecs on their own (a snapshot's `encodings` are reconciled by
  *   `buildCodecModel` with the routes, each a named definition: `OperationUnsigned`…).
  */
-export { EncodingSourceError, idWithoutProtocol, type RegisteredEncoding } from "./registered.ts";
+export { EncodingSourceError, idWithoutProtocol, snapshotEntry, type RegisteredEncoding } from "./registered.ts";
 export { readEncodingsDump } from "./dump.ts";
 export { readKaitaiFiles, readKaitaiFolder } from "./kaitai.ts";
 export { openApiDefinitions, pairJsonSchemas, withTextLayouts, type PairingReport } from "./json-pairing.ts";
-export { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, openApiBeside } from "./load.ts";
-export { attachLayouts, JSON_ONLY_BINARY, type AttachedBody, type AttachReport } from "./attach.ts";
+export { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, loadRegisteredEncodings, openApiBeside } from "./load.ts";
+export { attachLayouts, BARE_VALUE, formatAttachReport, JSON_ONLY_BINARY, jsonOnlyReasons, NO_SUCH_STRUCTURE, type AttachedBody, type AttachReport } from "./attach.ts";
 export { buildEncodingModel, reconcileEncodings, type EncodingCodec, type EncodingModel } from "./model.ts";

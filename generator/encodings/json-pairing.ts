@@ -20,6 +20,7 @@ import type { RawBinarySchema, RawEncoding, RawField, RawLayout } from "../descr
 import { rawString } from "../describe/raw.ts";
 import type { RegisteredEncoding } from "./registered.ts";
 import { knownByJsonName } from "../reconcile/known-encodings.ts";
+import { BASE58, encodeBase58Check } from "@tezos-rpcgen/runtime";
 
 /** How each encoding got its JSON schema. */
 export interface PairingReport {
@@ -116,7 +117,7 @@ export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openap
   const paired = encodings.map((encoding): RegisteredEncoding => {
     if (encoding.json !== undefined) return encoding;
     const binary = withEnumFieldsNamed(encoding.binary, definitions, hints);
-    const json = pairOne(encoding.id, binary);
+    const json = withUnsignedOperations(pairOne(encoding.id, binary), binary);
     if (encoding.textAsBytes !== true) return { ...encoding, json, binary };
     // Text is told from bytes once, here: the layout then reads as describe's would.
     const { textAsBytes, ...rest } = encoding;
@@ -135,6 +136,27 @@ export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openap
     report.derived.push(encoding.id);
     return withDefinitions(deriver.root(encoding.id), definitions);
   }
+}
+
+/** The signature of 64 zero bytes, as Octez writes in place of an operation's absent signature. */
+const ZERO_SIGNATURE = encodeBase58Check(BASE58.generic_signature, new Uint8Array(64));
+
+/**
+ * An operation whose JSON has no signature is written by Octez with 64 zero bytes in its place,
+ * and those read back as no signature (the T024 vectors of evidence operations show both
+ * directions). Where the root layout has `contents` then a 64-byte `signature` (the signature
+ * split, see kaitai.ts), the JSON's `signature` becomes optional with the zero signature as its
+ * default: data-encoding's `dft`, which the reconciler writes when absent and leaves out when read.
+ */
+function withUnsignedOperations(json: JsonSchema, binary: RawBinarySchema): JsonSchema {
+  const fields = (binary.toplevel as { fields?: RawField[] }).fields ?? [];
+  const names = fields.map((f) => (f.kind === "named" ? f.name : ""));
+  const signature = fields[names.indexOf("signature")];
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  if (signature === undefined || !names.includes("contents") || names.indexOf("contents") > names.indexOf("signature")) return json;
+  if (signature.kind !== "named" || signature.data_kind.kind !== "Fixed" || signature.data_kind.size !== 64 || properties?.["signature"] === undefined) return json;
+  const required = (json.required ?? []).filter((name) => name !== "signature");
+  return { ...json, required, properties: { ...properties, signature: { ...properties["signature"], default: ZERO_SIGNATURE } } };
 }
 
 /**

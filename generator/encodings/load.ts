@@ -36,6 +36,29 @@ export function loadKaitaiEncodings(folder: string, openapi = openApiBeside(fold
   return pairJsonSchemas(readKaitaiFolder(folder), JSON.parse(readFileSync(openapi, "utf8"))).encodings;
 }
 
+/**
+ * The registered encodings of `source`: a Kaitai folder (JSON schemas from `openapi`, default
+ * {@link openApiBeside}) or an `octez-codec dump encodings` file. Unreadable or malformed input
+ * is an {@link EncodingSourceError} naming the file.
+ */
+export function loadRegisteredEncodings(source: string, openapi?: string): RegisteredEncoding[] {
+  if (isKaitaiFolder(source)) return loadKaitaiEncodings(source, openapi ?? openApiBeside(source));
+  let text: string;
+  try {
+    text = readFileSync(source, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new EncodingSourceError(source, code === "ENOENT" ? "no such file or folder" : code === "EISDIR" ? "a folder without Kaitai (.ksy) files" : (error as Error).message);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new EncodingSourceError(source, `not valid JSON (${(error as Error).message})`);
+  }
+  return readEncodingsDump(json, source);
+}
+
 /** True for parsed JSON that is an encodings dump rather than a describe answer or snapshot. */
 export function isEncodingsDump(json: unknown): boolean {
   return Array.isArray(json);

@@ -26,6 +26,16 @@ export interface RegisteredEncoding {
   description?: string;
 }
 
+/** The entry a snapshot's `encodings` stores for an encoding (its id, schemas and description). */
+export function snapshotEntry(encoding: RegisteredEncoding): { id: string; json?: JsonSchema; binary: RawBinarySchema; description?: string } {
+  return {
+    id: encoding.id,
+    ...(encoding.json !== undefined ? { json: encoding.json } : {}),
+    binary: encoding.binary,
+    ...(encoding.description !== undefined ? { description: encoding.description } : {}),
+  };
+}
+
 /** A source of registered encodings could not be read; `where` names the file and place. */
 export class EncodingSourceError extends Error {
   override readonly name = "EncodingSourceError";

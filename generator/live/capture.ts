@@ -27,7 +27,7 @@
  */
 import { DescribeError } from "../describe/errors.ts";
 import { readDescribeTree, type DescribedTree } from "../describe/read.ts";
-import { SNAPSHOT_FORMAT, type SnapshotSource } from "../describe/snapshot.ts";
+import { SNAPSHOT_FORMAT, type RawRegisteredEncoding, type SnapshotSource } from "../describe/snapshot.ts";
 import { routeToString, type RouteSegment } from "../model/describe-tree.ts";
 import { LiveCaptureError } from "./errors.ts";
 import { DEFAULT_TIMEOUT_MS, getJson, getJsonAt, joinUrl, type NodeRequestOptions } from "./http.ts";
@@ -38,6 +38,8 @@ export interface SnapshotDocument {
   source?: SnapshotSource;
   root?: unknown;
   expansions?: SnapshotExpansion[];
+  /** Registered encodings by codec id (`tezos-rpcgen assemble --layouts`, `tezos-rpcgen encodings`). */
+  encodings?: RawRegisteredEncoding[];
   [comment: `_${string}`]: unknown;
 }
 

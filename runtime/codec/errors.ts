@@ -93,6 +93,14 @@ export class EncodeError extends CodecError {
   }
 }
 
+/** What a codec expected where it met a value that exists only in JSON (a JSON-only case or field). */
+export const BINARY_FORM_EXPECTED = "a value with a binary form";
+
+/** Whether `error` is an encoder meeting a value with no binary form (a representation it lacks, not a bad value). */
+export function lacksBinaryForm(error: unknown): boolean {
+  return error instanceof EncodeError && error.expected === BINARY_FORM_EXPECTED;
+}
+
 /**
  * Re-throws `error` with `segment` prepended to its path when it is a codec error; any other
  * error is a bug in the codec and is turned into a {@link DecodeError} or {@link EncodeError}

@@ -122,6 +122,8 @@ export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__
   Bls12_381_signature: "bls12_381_signature",
   cycle_nonce: "nonce_hash",
   Nonce_hash: "nonce_hash",
+  // The seed's random generation state (`random` in the constants' `initial_seed`…).
+  random: "random_state_hash",
   value_hash: "block_payload_hash",
   script_expr: "script_expr_hash",
   Contract_hash: "contract_hash",

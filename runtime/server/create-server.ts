@@ -17,7 +17,7 @@ import { serverMediaTypes, type MediaTypeSetting } from "./negotiation.ts";
 import { handleRequest } from "./pipeline.ts";
 import type { ServerCore, ServerErrorContext } from "./core.ts";
 import { addRoutes, emptyDirectory, parsePrefix } from "./router.ts";
-import type { DescribeMount } from "./describe.ts";
+import { withBinarySchemas, type DescribeMount } from "./describe.ts";
 
 /** An interface served under a dynamic directory (a protocol's block or mempool routes). */
 export interface RpcMount {
@@ -162,7 +162,7 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
   for (const mount of options.mounts ?? []) {
     const prefix = parsePrefix(mount.prefix);
     addRoutes(root, prefix, checkHandlers(mount.routes, mount.handlers, partial), mount.handlers, mount.binary === undefined ? undefined : binaryBodies(mount.binary));
-    if (mount.describe !== undefined) mounts.push({ shape: prefix.map((s) => (s.kind === "static" ? s.name : null)), tree: mount.describe });
+    if (mount.describe !== undefined) mounts.push({ shape: prefix.map((s) => (s.kind === "static" ? s.name : null)), tree: withBinarySchemas(mount.describe) });
   }
   const core: ServerCore = {
     root,
@@ -174,7 +174,7 @@ function buildCore<H extends object>(options: RpcServerOptions<H>): ServerCore {
     validateOutput: options.validateOutput ?? false,
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.describe !== undefined
-      ? { describe: { tree: options.describe, mounts, route: ownDescribe ?? DESCRIBE_JSON_ONLY, ...(ownDescribe && binary ? { binary } : {}) } }
+      ? { describe: { tree: withBinarySchemas(options.describe), mounts, route: ownDescribe ?? DESCRIBE_JSON_ONLY, ...(ownDescribe && binary ? { binary } : {}) } }
       : {}),
   };
   return core;

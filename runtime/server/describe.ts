@@ -74,3 +74,57 @@ export function describeAnswer(node: DescribeNode, recurse: boolean): DescribeNo
   const { subdirs: _subdirs, ...services } = node.static;
   return Object.keys(services).length === 0 ? undefined : { static: services };
 }
+
+/**
+ * describe's binary schema of a value that has no binary form: a union with no case
+ * (describe-format.md §7.4; Octez prints it for such bodies, e.g. `pending_operations`' output).
+ */
+export const JSON_ONLY_BINARY_SCHEMA = { toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] } as const;
+
+const SERVICE_KEYS = ["get_service", "post_service", "delete_service", "put_service", "patch_service"] as const;
+const BODY_KEYS = ["input", "output", "error"] as const;
+
+/**
+ * The tree with a `binary_schema` in every body: a body known only by its JSON schema (a tree
+ * built from an Octez OpenAPI document) gets {@link JSON_ONLY_BINARY_SCHEMA}. A node always
+ * publishes both schemas (Octez's describe answer requires them), so this is what a node that
+ * has no layout for a body answers: "no binary form", which readers of describe answers,
+ * tezos-rpcgen's included, take as a JSON-only body. Copies only what changes.
+ */
+export function withBinarySchemas(node: DescribeNode): DescribeNode {
+  if (!isStatic(node)) return node;
+  let changed = false;
+  const directory: Record<string, unknown> = { ...node.static };
+  for (const key of SERVICE_KEYS) {
+    const service = directory[key] as Record<string, unknown> | undefined;
+    if (service === undefined) continue;
+    const completed = { ...service };
+    for (const slot of BODY_KEYS) {
+      const body = service[slot] as Record<string, unknown> | undefined;
+      if (body === undefined || body.binary_schema !== undefined) continue;
+      completed[slot] = { ...body, binary_schema: JSON_ONLY_BINARY_SCHEMA };
+      directory[key] = completed;
+      changed = true;
+    }
+  }
+  const subdirs = node.static.subdirs;
+  if (subdirs !== undefined) {
+    if ("suffixes" in subdirs) {
+      const suffixes = subdirs.suffixes.map((s) => {
+        const tree = withBinarySchemas(s.tree);
+        return tree === s.tree ? s : { ...s, tree };
+      });
+      if (suffixes.some((s, i) => s !== subdirs.suffixes[i])) {
+        directory.subdirs = { suffixes };
+        changed = true;
+      }
+    } else {
+      const tree = withBinarySchemas(subdirs.dynamic_dispatch.tree);
+      if (tree !== subdirs.dynamic_dispatch.tree) {
+        directory.subdirs = { dynamic_dispatch: { ...subdirs.dynamic_dispatch, tree } };
+        changed = true;
+      }
+    }
+  }
+  return changed ? { ...node, static: directory } : node;
+}

@@ -8,7 +8,10 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { HandlerContext } from "../rpc/handler.ts";
 import type { RouteEntry } from "./router.ts";
-import { encodeAnswer, sendBytes, sendChunked, sendEmpty, sendNoContent } from "./respond.ts";
+import { encodeAnswer, sendBytes, sendChunked, sendEmpty, sendNoContent, sendText } from "./respond.ts";
+import { chooseResponseType, notAcceptableBody } from "./negotiation.ts";
+import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
+import { lacksBinaryForm } from "../codec/errors.ts";
 import { RpcAnswer } from "./answers.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { isAsyncIterable, writeStream } from "./stream.ts";
@@ -145,11 +148,30 @@ export class Exchange implements HandlerContext {
     }
   }
 
-  /** The handler's value on the wire; undefined once a value that cannot be encoded has been answered as a failure. */
+  /**
+   * The handler's value on the wire; undefined once a value that cannot be encoded has been
+   * answered otherwise: as a failure, or, when the value has no binary form, as for the
+   * server's own `/describe` (pipeline.ts): JSON when the client accepts it, else 406.
+   */
   private encoded(value: unknown): Buffer | undefined {
     try {
       return encodeOutput(this.core, this.route, this.entry.binary, value, this.mediaType);
     } catch (error) {
+      if (this.mediaType === BINARY_MEDIA_TYPE && lacksBinaryForm(error)) {
+        // A value of a JSON-only case (a describe tree's query flag): a representation this
+        // value lacks, not a server failure.
+        const others = this.core.offered.filter((t) => t !== BINARY_MEDIA_TYPE && this.route.output.mediaTypes.includes(t));
+        const fallback = chooseResponseType(this.req.headers.accept, others);
+        if (fallback === undefined) sendText(this.res, 406, notAcceptableBody(others), null, this.headers);
+        else {
+          try {
+            sendBytes(this.res, 200, fallback, encodeOutput(this.core, this.route, this.entry.binary, value, fallback), this.headers);
+          } catch (jsonError) {
+            this.failed(jsonError);
+          }
+        }
+        return undefined;
+      }
       this.failed(error);
       return undefined;
     }

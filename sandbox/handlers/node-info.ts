@@ -4,7 +4,7 @@
  */
 import { formatSystemTimestamp } from "@tezos-rpcgen/runtime";
 import type { Handlers } from "../../generated/shell/server.ts";
-import { describeAnswer, locateDescribe, type DescribeMount } from "@tezos-rpcgen/runtime/server";
+import { describeAnswer, locateDescribe, withBinarySchemas, type DescribeMount } from "@tezos-rpcgen/runtime/server";
 import { DEFAULT_ARG_PARSERS } from "@tezos-rpcgen/runtime/server";
 import { notFound, short, traceFailure } from "../errors.ts";
 import type { SandboxNode } from "../node/node.ts";
@@ -44,7 +44,10 @@ export interface DescribeTrees {
 /** The sandbox's version: this package's (`0.1` → major 0, minor 1, a development build). */
 export const SANDBOX_VERSION = { major: 0, minor: 1, additional_info: "dev" as const };
 
-export function infoHandlers(node: SandboxNode, describe: DescribeTrees): InfoHandlers {
+export function infoHandlers(node: SandboxNode, trees: DescribeTrees): InfoHandlers {
+  // Every body answered with a binary schema, as a node's are: a body the tree knows only in
+  // JSON (Tallinn's, from Octez's OpenAPI files) is described as having no binary form.
+  const describe = { root: withBinarySchemas(trees.root), mounts: trees.mounts.map((m) => ({ ...m, tree: withBinarySchemas(m.tree) })) };
   const since = () => formatSystemTimestamp(Math.floor(node.startedAt));
   const running = () => ({ phase: "running" as const, since: since() });
   const queueView = (q: WorkQueue) => ({

@@ -5,7 +5,7 @@
  * `file-descriptor-stdout://`, `file-descriptor-stderr://` and `file-descriptor-path:///<file>`
  * (query arguments such as `?format=one-per-line` are accepted and ignored). Each line is one
  * JSON event: `{"time", "event", …}` for blocks validated, applied and made head, operations
- * and protocols.
+ * and protocols, and asynchronous injections that failed (`injection_failure`).
  *
  * A sink must never take the node down nor stall it: a file is opened non-blocking (a FIFO
  * nobody reads fails at once instead of blocking `open()`), so a path that cannot be opened
@@ -154,6 +154,7 @@ export class EventLog {
     void follow(this.events.heads.subscribe(signal), (e) => this.write("new_head", block(e)));
     void follow(this.events.mempool.subscribe(signal), (e) => this.write("operations_injected", { chain_id: e.chainId, hashes: e.operations.map((o) => o.hash) }));
     void follow(this.events.protocols.subscribe(signal), (hash) => this.write("protocol_injected", { hash }));
+    void follow(this.events.injectionFailures.subscribe(signal), (e) => this.write("injection_failure", { kind: e.kind, hash: e.hash, errors: e.errors }));
   }
 
   private write(event: string, fields: Record<string, unknown>): void {

@@ -1,4 +1,5 @@
 /** The node's event topics, which feed the `/monitor` streams and the mempool monitor. */
+import type { JsonValue } from "@tezos-rpcgen/runtime";
 import type { StoredBlock } from "../chain/block.ts";
 import type { PendingOperation } from "./mempool.ts";
 import { DEFAULT_QUEUE_LIMIT, Topic } from "./topic.ts";
@@ -7,6 +8,14 @@ import { DEFAULT_QUEUE_LIMIT, Topic } from "./topic.ts";
 export interface BlockEvent {
   readonly chainId: string;
   readonly block: StoredBlock;
+}
+
+/** An `?async=true` injection that failed once the hash had been answered. */
+export interface InjectionFailure {
+  readonly kind: "block" | "operation" | "protocol";
+  /** The operation's or block's hash (Octez's event leaves it out; the sandbox names it). */
+  readonly hash: string;
+  readonly errors: JsonValue;
 }
 
 export class NodeEvents {
@@ -26,6 +35,11 @@ export class NodeEvents {
   readonly activeChains: Topic<never>;
   /** Operations accepted by a chain's mempool (injected). */
   readonly mempool: Topic<{ chainId: string; operations: PendingOperation[] }>;
+  /**
+   * Asynchronous injections that failed after their hash was answered (Octez's
+   * `injection_failure` warning, `injection_directory.ml`): what was injected and the trace.
+   */
+  readonly injectionFailures: Topic<InjectionFailure>;
 
   /** `queueLimit`: how far a stream's reader may fall behind before it is cut off. */
   constructor(readonly queueLimit: number = DEFAULT_QUEUE_LIMIT) {
@@ -37,6 +51,7 @@ export class NodeEvents {
     this.bootstrapProgress = new Topic(queueLimit);
     this.activeChains = new Topic(queueLimit);
     this.mempool = new Topic(queueLimit);
+    this.injectionFailures = new Topic(queueLimit);
   }
 
   private readonly stopping = new AbortController();
@@ -48,6 +63,6 @@ export class NodeEvents {
 
   close(): void {
     this.stopping.abort();
-    for (const t of [this.validated, this.applied, this.heads, this.protocols, this.bootstrapped, this.bootstrapProgress, this.activeChains, this.mempool]) t.close();
+    for (const t of [this.validated, this.applied, this.heads, this.protocols, this.bootstrapped, this.bootstrapProgress, this.activeChains, this.mempool, this.injectionFailures]) t.close();
   }
 }

@@ -24,12 +24,12 @@ import { hashOperation, headerBytes, parseHeader, parseOperation, type StoredBlo
 import { ChainStore } from "../chain/chain-store.ts";
 import { resolveNetwork, type Network } from "../chain/networks.ts";
 import type { NodeConfig } from "../config/config.ts";
-import { genericFailure, notFound, short, traceFailure, type TraceError } from "../errors.ts";
+import { RpcServerError, genericFailure, notFound, short, traceFailure, type TraceError } from "../errors.ts";
 import { P2p } from "../network/p2p.ts";
 import { MANAGER_PASS, MAX_OPERATIONS_TTL, VALIDATION_PASSES, fitnessAt, protocolHash, type ProtocolSource } from "../protocol/protocol.ts";
 import { SANDBOX_RULES, type ProtocolFactory, type ProtocolRules } from "../protocol/rules.ts";
 import { NullStore, StoreError, type NodeStore } from "../store/store.ts";
-import { NodeEvents } from "./events.ts";
+import { NodeEvents, type InjectionFailure } from "./events.ts";
 import { EventLog, sinkUris } from "./event-log.ts";
 import { genesisBlock } from "./genesis.ts";
 import { Mempool } from "./mempool.ts";
@@ -223,7 +223,8 @@ export class SandboxNode {
       this.store.putProtocol(hash, source as unknown as JsonValue);
       this.protocolSources.set(hash, source);
       this.events.protocols.publish(hash);
-    } else if (!options.async) throw failure;
+    } else if (options.async) this.asyncInjectionFailed("protocol", hash, failure);
+    else throw failure;
     return hash;
   }
 
@@ -259,7 +260,7 @@ export class SandboxNode {
     const view = { block: hash, chain_id: chain.chainId };
     if (options.async) {
       // Validation starts after the answer is written (a later turn of the event loop).
-      void this.blockQueue.run(validation, view, true).catch(() => undefined);
+      void this.blockQueue.run(validation, view, true).catch((error: unknown) => this.asyncInjectionFailed("block", hash, error));
       return hash;
     }
     await this.blockQueue.run(validation, view);
@@ -379,8 +380,9 @@ export class SandboxNode {
    * must be an operation (a 32-byte branch then its data; the HTTP layer answers 400 before
    * this); without a `chain` its branch must be a known block. The request then waits its turn
    * in the prevalidator's queue. An `async` injection answers the hash at once, before any of
-   * these checks, as Octez's does, and a failure after that only drops the operation: an
-   * operation the
+   * these checks, as Octez's does; a failure after that leaves the operation in no mempool
+   * class (Octez's prevalidator classifies an injected operation only when it is validated) and
+   * is written to the event log as Octez's `injection_failure` warning. An operation the
    * mempool already has, or that a live block holds, is accepted again without effect; with
    * `force` it goes to `unprocessed`; otherwise its branch must be live and the protocol must
    * validate it, or the injection fails and the mempool is unchanged. Answers the BLAKE2b hash
@@ -397,18 +399,31 @@ export class SandboxNode {
       const found = this.allChains().find((c) => c.knows(operation.branch));
       // Forced, an operation on an unknown branch goes to every chain's prevalidator (one here).
       if (found === undefined && !options.force) {
+        const failure = genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
         // Octez checks the branch in the part of the injection an `async` request does not wait
-        // for: the hash is answered, and the operation, which no prevalidator takes, is dropped.
-        if (options.async) return hash;
-        throw genericFailure(`Unknown branch (${short(operation.branch)}), cannot inject the operation.`);
+        // for (`validator.ml`): the hash is answered, the failure logged, and the operation,
+        // which no prevalidator takes, is in no mempool class.
+        if (!options.async) throw failure;
+        this.asyncInjectionFailed("operation", hash, failure);
+        return hash;
       }
       chain = found ?? this.mainChain;
     }
     const view = { request: "inject", operation, force: options.force ?? false };
     const inject = () => this.onInject(chain, hash, operation, options.force ?? false);
-    if (options.async) void this.operationQueue.run(inject, view, true).catch(() => undefined);
+    if (options.async) void this.operationQueue.run(inject, view, true).catch((error: unknown) => this.asyncInjectionFailed("operation", hash, error));
     else await this.operationQueue.run(inject, view);
     return hash;
+  }
+
+  /**
+   * An `async` injection failed after its hash was answered: Octez's `wrap_async_rpc_result`
+   * (`injection_directory.ml`) emits the `injection_failure` warning with the trace, prefixed
+   * by `async_injection_failed`, and nothing else happens.
+   */
+  private asyncInjectionFailed(kind: InjectionFailure["kind"], hash: string, error: unknown): void {
+    const trace = error instanceof RpcServerError && Array.isArray(error.trace) ? (error.trace as JsonValue[]) : [{ kind: "generic", error: String(error) }];
+    this.events.injectionFailures.publish({ kind, hash, errors: [{ kind: "permanent", id: "async_injection_failed" }, ...trace] });
   }
 
   /** The prevalidator's `Inject` request. */

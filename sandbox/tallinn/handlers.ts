@@ -27,7 +27,7 @@ import { blockHandlers as shellLevelBlockHandlers, mempoolHandlers as opaqueMemp
 import { ValidationFailure } from "./apply.ts";
 import { parseShellOperation, type AppliedOperation, type TallinnState } from "./chain-state.ts";
 import { SANDBOX_CONSTANTS } from "./constants.ts";
-import { forgeOperation, type ManagerContent, type SignedOperation } from "./forge.ts";
+import { forgeOperation, managerContents, type ManagerContent, type SignedOperation } from "./forge.ts";
 import { parseProtocolData } from "./block-data.ts";
 
 interface BlockPath {
@@ -61,17 +61,22 @@ function failing<T>(work: () => T): T {
   }
 }
 
-/** A body's operation read as Tallinn manager contents (refused with Octez's parse error otherwise). */
-function asSigned(op: { branch: string; contents: readonly unknown[]; signature?: string }): { operation: SignedOperation; signedBytes: Uint8Array } {
-  const unsigned = { branch: op.branch, contents: op.contents as ManagerContent[] };
-  const signedBytes = failing(() => {
+/** Runs `work`, a failure to forge or read an operation becoming Octez's parse error trace. */
+function parsing<T>(work: () => T): T {
+  return failing(() => {
     try {
-      return forgeOperation(unsigned);
+      return work();
     } catch (e) {
       throw new ValidationFailure([{ kind: "permanent", id: "proto.024-PtTALLiN.operation.parse_error", message: e instanceof Error ? e.message : String(e) } as TraceError]);
     }
   });
-  return { operation: { ...unsigned, signature: op.signature ?? "" }, signedBytes };
+}
+
+/** A body's operation read as Tallinn manager contents (refused with Octez's parse error otherwise). */
+function asSigned(op: { branch: string; contents: readonly unknown[]; signature?: string }): { operation: SignedOperation; signedBytes: Uint8Array } {
+  const signedBytes = parsing(() => forgeOperation({ branch: op.branch, contents: op.contents }));
+  const contents = parsing(() => managerContents(op));
+  return { operation: { branch: op.branch, contents, signature: op.signature ?? "" }, signedBytes };
 }
 
 /** `…/helpers/current_level` at `level` (Octez's `Level_repr` with the sandbox's 8-block cycles). */
@@ -264,7 +269,8 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     },
     forgeOperations(request) {
       locate(node, request);
-      return bytesToHex(asSigned(request.body as never).signedBytes);
+      // Any kind the generated encoder has a layout for, as Octez forges what it does not apply.
+      return bytesToHex(parsing(() => forgeOperation(request.body as never)));
     },
     parseOperations(request) {
       const { block } = locate(node, request);

@@ -1,8 +1,8 @@
 /**
- * Forging and parsing T024 (Tallinn) unsigned manager operations: the codecs generated from
- * Octez's Kaitai files of protocol 024 paired with its OpenAPI document (the snapshot
- * `tezos-rpcgen encodings` writes, generated like any snapshot: `encodeOperationUnsigned`,
- * `decodeOperationUnsigned`) versus `@taquito/local-forging` 24.2.0, which forges for Tallinn
+ * Forging and parsing T024 (Tallinn) unsigned manager operations: the committed bindings
+ * `generated/tallinn` (`tezos-rpcgen/protocols/tallinn`), whose `encodeOperationUnsigned` and
+ * `decodeOperationUnsigned` are generated from Octez's Kaitai files of protocol 024 paired with
+ * its OpenAPI document (`spec/snapshots/tallinn.json`, `assemble --layouts`), versus `@taquito/local-forging` 24.2.0, which forges for Tallinn
  * (`localForger.forge` / `localForger.parse`).
  *
  * The operations are the recorded `operation.unsigned` vectors of the manager kinds
@@ -22,11 +22,8 @@ import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { localForger, type ForgeParams } from "@taquito/local-forging";
-import { encodingsSnapshot } from "../../generator/cli/commands/encodings.ts";
-import { describeTreeHash, readDescribeTree } from "../../generator/describe/index.ts";
-import { buildCodecModel } from "../../generator/reconcile/codec-model.ts";
 import { BinaryReader, BinaryWriter, bytesToHex, hexToBytes } from "../../runtime/index.ts";
-import { generateToTemporaryFolder } from "./generated-folder.ts";
+import { decodeOperationUnsigned as decode, encodeOperationUnsigned as encode, type OperationUnsigned } from "../../generated/tallinn/index.ts";
 import { benchPair, report, type BenchResult } from "./harness.ts";
 
 const reference = fileURLToPath(new URL("../../../shared/reference/protocols/t024/", import.meta.url));
@@ -39,14 +36,6 @@ interface Vector {
   hex: string;
 }
 
-const start = performance.now();
-const snapshot = encodingsSnapshot(`${reference}kaitai`);
-const tree = readDescribeTree(snapshot);
-const loaded = { source: "t024-encodings.json", tree, model: buildCodecModel(tree), describeHash: describeTreeHash(snapshot) };
-const generated = await generateToTemporaryFolder(loaded, "t024");
-const { decode, encode } = generated.definition("operation.unsigned");
-console.log(`generated ${generated.directory} (from the Kaitai files) in ${(performance.now() - start).toFixed(0)} ms`);
-
 const decodeBytes = (bytes: Uint8Array): unknown => {
   const reader = new BinaryReader(bytes);
   const value = decode(reader);
@@ -55,7 +44,7 @@ const decodeBytes = (bytes: Uint8Array): unknown => {
 };
 const encodeBytes = (value: unknown): Uint8Array => {
   const writer = new BinaryWriter();
-  encode(writer, value);
+  encode(writer, value as OperationUnsigned);
   return writer.finish();
 };
 
@@ -115,7 +104,7 @@ for (const c of cases) {
   native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(bytes) }, parse) });
 }
 
-report("T024 unsigned manager operations, hex in/out: codecs generated from Octez's Kaitai files vs @taquito/local-forging 24.2.0 (targets: encode ≥ 12x, decode ≥ 8x)", pairs);
+report("T024 unsigned manager operations, hex in/out: generated/tallinn (codecs from Octez's Kaitai files) vs @taquito/local-forging 24.2.0 (targets: encode ≥ 12x, decode ≥ 8x)", pairs);
 report("Same, ours with Uint8Array in/out (no hex conversion)", native);
 const geomean = (rows: typeof pairs, direction: string) => {
   const ratios = rows.filter((r) => r.label.startsWith(direction)).map((r) => r.ours.opsPerSecond / r.baseline.opsPerSecond);

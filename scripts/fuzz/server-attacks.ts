@@ -97,7 +97,7 @@ export async function fuzzServer(options: ServerFuzzOptions): Promise<ServerFuzz
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
-  let node: SpawnedSandbox = await spawnSandbox(["--data-dir", dataDir, "--protocol", "sandbox", "--cors-origin", "http://dapp.example"]);
+  let node: SpawnedSandbox = await spawnSandbox(["--data-dir", dataDir, "--cors-origin", "http://dapp.example", "--protocol", "sandbox"]);
   let crashed = false;
   node.child.once("exit", (code, signal) => {
     if (!stopping) {

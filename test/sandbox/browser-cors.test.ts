@@ -58,7 +58,7 @@ describe("CORS from a real browser", () => {
         res.writeHead(req.url === "/" ? 200 : 404, { "content-type": "text/html" }).end(req.url === "/" ? html : "");
       }),
     );
-    const allowed = await startSandbox({ netAddr: false, protocol: "sandbox", corsOrigins: [pages.url] });
+    const allowed = await startSandbox({ netAddr: false, corsOrigins: [pages.url], protocol: "sandbox" });
     const closed = await startSandbox({ netAddr: false, protocol: "sandbox" });
     const profile = mkdtempSync(join(tmpdir(), "sandbox-browser-"));
     html = page(allowed.url, closed.url, operation);

@@ -121,23 +121,48 @@ describe("the RPC part of the configuration", () => {
 });
 
 describe("asynchronous injection", () => {
-  it("answers the hash of an operation on an unknown branch at once, as Octez; the operation is then dropped", async () => {
+  it("answers the hash at once, as Octez; a failure after that leaves the operation in no mempool class and is logged as injection_failure", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-async-"));
+    const log = join(dir, "events.log");
     const sandbox = await startSandbox({ netAddr: false });
     try {
+      expect((await call(sandbox.url, "PUT", "/config/logging", sinks(log))).status).toBe(200);
       const unknown = "BLockGenesisGenesisGenesisGenesisGenesis1db77eJNeJ9"; // ghostnet's genesis: not this chain's
-      const op = operationHex({ branch: unknown, data: "0badc0de" });
-      const answer = await call(sandbox.url, "POST", "/injection/operation?async=true", op);
-      expect(answer).toEqual({ status: 200, text: JSON.stringify(operationHashOf(Buffer.from(op, "hex"))) + "\n" });
-      const waited = await call(sandbox.url, "POST", "/injection/operation", op);
-      expect(waited.status).toBe(500);
-      expect(waited.text).toContain("Unknown branch (BLockGenes), cannot inject the operation.");
-      const pending = JSON.parse((await call(sandbox.url, "GET", "/chains/main/mempool/pending_operations")).text) as Record<string, unknown[]>;
+      const genesis = JSON.parse((await call(sandbox.url, "GET", "/chains/main/blocks/genesis/hash")).text) as string;
+      // Three ways to fail after the answer: Octez's validator (no chain: the branch must be a
+      // known block), its prevalidator (a chain given: the branch must be live), the protocol.
+      const cases = [
+        { query: "async=true", op: operationHex({ branch: unknown, data: "0badc0de" }), error: "Unknown branch (BLockGenes), cannot inject the operation." },
+        { query: "async=true&chain=main", op: operationHex({ branch: unknown, data: "0badc0df" }), error: "is branched on either:" },
+        { query: "async=true", op: operationHex({ branch: genesis, data: "0badc0e0" }), error: "Error while validating injected operation" },
+      ];
+      for (const { query, op, error } of cases) {
+        const hash = operationHashOf(Buffer.from(op, "hex"));
+        const answer = await call(sandbox.url, "POST", `/injection/operation?${query}`, op);
+        expect(answer, query).toEqual({ status: 200, text: JSON.stringify(hash) + "\n" });
+        const failure = () => readLog(log).find((e) => e.event === "injection_failure" && e.hash === hash);
+        await until(() => failure() !== undefined, `injection_failure of ${hash}`);
+        expect(failure()).toMatchObject({ kind: "operation", errors: [{ kind: "permanent", id: "async_injection_failed" }, { kind: "generic" }] });
+        expect(JSON.stringify(failure()!.errors), query).toContain(JSON.stringify(error).slice(1, -1));
+        // The same injection, waited for, fails with that error.
+        const waited = await call(sandbox.url, "POST", `/injection/operation?${query.replace("async=true", "async=false")}`, op);
+        expect(waited.status).toBe(500);
+        expect(waited.text).toContain(JSON.stringify(error).slice(1, -1));
+      }
+      const pending = JSON.parse((await call(sandbox.url, "GET", "/chains/main/mempool/pending_operations?validated=true&branch_delayed=true&branch_refused=true&refused=true&outdated=true")).text) as Record<string, unknown[]>;
       expect(Object.values(pending).flat()).toEqual([]);
     } finally {
       await sandbox.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
+
+/** The JSON events of a log sink written so far. */
+function readLog(path: string): { event: string; hash?: string; kind?: string; errors?: unknown }[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8").split("\n").filter((l) => l.endsWith("}")).map((l) => JSON.parse(l) as { event: string });
+}
 
 describe("the data directory", () => {
   const BIN = new URL("../../bin/tezos-rpcgen.js", import.meta.url).pathname;

@@ -3,7 +3,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, isAbsolute, normalize } from "node:path";
 import type { Command } from "commander";
-import { assembleSnapshot, type AssemblePart } from "../../assemble/index.ts";
+import { assembleWithReport, type AssembledSnapshot, type AssemblePart } from "../../assemble/index.ts";
+import { formatAttachReport } from "../../encodings/attach.ts";
+import { loadRegisteredEncodings } from "../../encodings/load.ts";
+import { EncodingSourceError, type RegisteredEncoding } from "../../encodings/registered.ts";
+import { isOpenApiDocument } from "../../openapi/index.ts";
 import { DescribeError } from "../../describe/index.ts";
 import { serializeSnapshot } from "../../live/index.ts";
 import { CliError } from "../errors.ts";
@@ -16,6 +20,7 @@ export interface AssembleOptions {
   chain: string;
   block: string;
   origin?: string;
+  layouts?: string;
   out?: string;
 }
 
@@ -29,6 +34,7 @@ export function registerAssemble(program: Command): void {
     .option("--chain <chain>", "concrete chain recorded in the graft prefixes", "main")
     .option("--block <block>", "concrete block recorded in the protocol's graft prefix", "head")
     .option("--origin <text>", "where the input files come from, recorded as source.origin (e.g. a repository and commit)")
+    .option("--layouts <folder|file>", "Octez's registered encodings of the protocol: a folder of Kaitai files (.ksy; JSON schemas from --protocol) or an `octez-codec dump encodings` file; bodies that are one of them get its binary layout, and the snapshot carries them (OperationUnsigned, encodeOperationUnsigned…)")
     .option("--out <file>", "where to write the snapshot (default: standard output)")
     .addHelpText(
       "after",
@@ -39,22 +45,30 @@ source records this command, --origin and each input by file name (with an OpenA
 title and version), never a local absolute path, so the same inputs give the same bytes.
 
 OpenAPI documents publish JSON schemas only: their bodies are JSON-only in the bindings (the
-binary media type is not offered for them), and 'generate' says so.
+binary media type is not offered for them), and 'generate' says so. With --layouts, a body
+whose JSON schema is a registered encoding (by definition name, else by structure) gets that
+encoding's binary layout; the report on stderr counts the bodies laid and, by reason, those
+left JSON-only.
 
 Examples:
   $ tezos-rpcgen assemble --protocol tallinn-openapi.json --mempool tallinn-mempool-openapi.json --out tallinn.json
+  $ tezos-rpcgen assemble --protocol t024/openapi.json --mempool t024/mempool-openapi.json --layouts t024/kaitai --out tallinn.json
   $ tezos-rpcgen generate --spec tallinn.json
   $ tezos-rpcgen rpc GET /chains/main/blocks/head/context/contracts/tz1…/balance --node http://127.0.0.1:8732 --spec tallinn.json`,
     )
     .action(async (options: AssembleOptions) => {
-      const { text } = await runAssemble(options);
+      const { text, report } = await runAssemble(options);
+      for (const line of report) process.stderr.write(`${line}\n`);
       if (options.out === undefined) process.stdout.write(text);
       else process.stderr.write(`wrote ${options.out}\n`);
     });
 }
 
-/** Builds the snapshot's text, also written to `options.out` when given. */
-export async function runAssemble(options: AssembleOptions): Promise<{ text: string }> {
+/**
+ * Builds the snapshot's text, also written to `options.out` when given, and, when `--layouts` is
+ * given, the attach report of each part and its lines.
+ */
+export async function runAssemble(options: AssembleOptions): Promise<{ text: string; report: string[]; attached: AssembledSnapshot["attached"] }> {
   if (options.protocol === undefined && options.mempool === undefined) throw new CliError("nothing to assemble: give --protocol, --mempool or both", 2);
   const part = async (file: string, label = fileLabel(file)): Promise<AssemblePart> => {
     let text: string;
@@ -69,20 +83,37 @@ export async function runAssemble(options: AssembleOptions): Promise<{ text: str
       throw new CliError(`${file} is not valid JSON (${(error as Error).message})`, 2);
     }
   };
+  const protocol = options.protocol === undefined ? undefined : await part(options.protocol);
+  const encodings = options.layouts === undefined ? undefined : layoutsOf(options.layouts, protocol === undefined || !isOpenApiDocument(protocol.json) ? undefined : options.protocol);
   try {
-    const document = assembleSnapshot({
+    const { document, attached } = assembleWithReport({
       shell: options.shell === undefined ? await part(DEFAULT_SPEC, "spec/snapshots/shell.json of tezos-rpcgen") : await part(options.shell),
-      ...(options.protocol === undefined ? {} : { protocol: await part(options.protocol) }),
+      ...(protocol === undefined ? {} : { protocol }),
       ...(options.mempool === undefined ? {} : { mempool: await part(options.mempool) }),
       chain: options.chain,
       block: options.block,
       ...(options.origin === undefined ? {} : { origin: options.origin }),
+      ...(encodings === undefined ? {} : { encodings }),
     });
     const text = serializeSnapshot(document);
     if (options.out !== undefined) await writeFile(options.out, text, "utf8");
-    return { text };
+    return { text, report: attached.flatMap(({ part, report }) => formatAttachReport(part, report)), attached };
   } catch (error) {
     if (error instanceof DescribeError) throw new CliError(`cannot assemble: ${error.message}`, 2);
+    throw error;
+  }
+}
+
+/**
+ * The registered encodings of `--layouts` and how the snapshot's source names them; a Kaitai
+ * folder takes its JSON schemas from `openapi` (the protocol's document) when given.
+ */
+function layoutsOf(source: string, openapi: string | undefined): { list: RegisteredEncoding[]; label: string } {
+  try {
+    const list = loadRegisteredEncodings(source, openapi);
+    return { list, label: `${fileLabel(source)} (${list.length} registered encodings)` };
+  } catch (error) {
+    if (error instanceof EncodingSourceError) throw new CliError(`cannot read the layouts: ${error.message}`, 2);
     throw error;
   }
 }

@@ -5,11 +5,11 @@
  * which the whole-node assembly can merge with routes.
  */
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { SNAPSHOT_FORMAT } from "../../describe/index.ts";
-import { isKaitaiFolder, loadKaitaiEncodings, readEncodingsDump } from "../../encodings/load.ts";
-import { EncodingSourceError, type RegisteredEncoding } from "../../encodings/registered.ts";
+import { loadRegisteredEncodings } from "../../encodings/load.ts";
+import { EncodingSourceError, snapshotEntry, type RegisteredEncoding } from "../../encodings/registered.ts";
 import { CliError } from "../errors.ts";
 
 interface EncodingsOptions {
@@ -21,22 +21,12 @@ interface EncodingsOptions {
 export function encodingsSnapshot(source: string, options: EncodingsOptions = {}): Record<string, unknown> {
   let encodings: RegisteredEncoding[];
   try {
-    encodings = isKaitaiFolder(source) ? loadKaitaiEncodings(source, options.openapi) : readEncodingsDump(JSON.parse(readFileSync(source, "utf8")) as unknown, source);
+    encodings = loadRegisteredEncodings(source, options.openapi);
   } catch (error) {
-    if (error instanceof EncodingSourceError || error instanceof SyntaxError) throw new CliError(`cannot read the encodings: ${error.message}`, 2);
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new CliError(`cannot read the encodings: no such file or folder ${source}`, 2);
+    if (error instanceof EncodingSourceError) throw new CliError(`cannot read the encodings: ${error.message}`, 2);
     throw error;
   }
-  return {
-    format: SNAPSHOT_FORMAT,
-    source: { file: source },
-    encodings: encodings.map((encoding) => ({
-      id: encoding.id,
-      ...(encoding.json !== undefined ? { json: encoding.json } : {}),
-      binary: encoding.binary,
-      ...(encoding.description !== undefined ? { description: encoding.description } : {}),
-    })),
-  };
+  return { format: SNAPSHOT_FORMAT, source: { file: source }, encodings: encodings.map(snapshotEntry) };
 }
 
 export function registerEncodings(program: Command): void {

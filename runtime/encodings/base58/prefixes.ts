@@ -5,6 +5,7 @@
  * Facts from tezos/tezos-mirror: the whole `Prefix` table of `src/lib_crypto/base58.ml` (shell
  * hashes, keys, secret keys, signatures, chain id, peer id, Sapling, BLS, ML-DSA-44, smart
  * rollups, DAL commitments), the protocol files `block_payload_hash.ml`, `nonce_hash.ml`,
+ * `state_hash.ml` (the seed's random generation state, `rng`),
  * `contract_hash.ml`, `script_expr_hash.ml`, `blinded_public_key_hash.ml`, `zk_rollup_repr.ml`
  * (Lima's `zkr1`, then `epx1`), `dal_slot_repr.ml`, `dal_attestations_repr.ml`,
  * `sc_rollup_inbox_message_repr.ml`, and, for retired features, Jakarta's and Kathmandu's
@@ -81,6 +82,7 @@ export const BASE58 = {
   // Protocol hashes.
   block_payload_hash: kind("block_payload_hash", "a block payload hash", "016af2", 32, "vh", 52),
   nonce_hash: kind("nonce_hash", "a nonce hash", "45dca9", 32, "nce", 53),
+  random_state_hash: kind("random_state_hash", "a random generation state", "4c40cc", 32, "rng", 53),
   contract_hash: kind("contract_hash", "an originated contract hash", "025a79", 20, "KT1", 36),
   script_expr_hash: kind("script_expr_hash", "a script expression hash", "0d2c401b", 32, "expr", 54),
   // Transaction rollups (protocol Alpha of mid-2022, Jakarta/Kathmandu).

@@ -1,8 +1,8 @@
 /**
  * `tezos-rpcgen assemble`: the committed spec/snapshots/tallinn.json is exactly what the command
  * writes from the files it names; the parts land under the block and mempool directories; bad
- * inputs are refused with a message naming them; and the layouts hook can give an OpenAPI body
- * the binary form OpenAPI lacks.
+ * inputs are refused with a message naming them; the registered encodings give OpenAPI bodies
+ * the binary form OpenAPI lacks (and the layouts hook is the seam for another way).
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -17,23 +17,44 @@ import { itWithReference, readReference, referenceDir } from "../../support/refe
 
 const T024 = "protocols/t024/openapi.json";
 const MEMPOOL = "protocols/t024/mempool-openapi.json";
+const KAITAI = "protocols/t024/kaitai";
 const ORIGIN = "tezos/tezos-mirror docs/api/tallinn-openapi.json and docs/api/tallinn-mempool-openapi.json at commit 5c3bce60631f2294825cbe0505ea34218766b91b";
+/** `tezos-rpcgen assemble` as the README documents it for spec/snapshots/tallinn.json (run once). */
+let assembled: ReturnType<typeof runAssemble> | undefined;
+const tallinn = () => (assembled ??= runAssemble({ shell: "spec/snapshots/shell.json", protocol: referenceDir + T024, mempool: referenceDir + MEMPOOL, layouts: referenceDir + KAITAI, chain: "main", block: "head", origin: ORIGIN }));
 const shell = () => JSON.parse(readFileSync(`${repoRoot}spec/snapshots/shell.json`, "utf8")) as unknown;
 
 describe("assemble", () => {
-  itWithReference([T024, MEMPOOL])("writes spec/snapshots/tallinn.json byte for byte from the files its source names", async () => {
-    const { text } = await runAssemble({ shell: "spec/snapshots/shell.json", protocol: referenceDir + T024, mempool: referenceDir + MEMPOOL, chain: "main", block: "head", origin: ORIGIN });
+  itWithReference([T024, MEMPOOL, KAITAI])("writes spec/snapshots/tallinn.json byte for byte from the files its source names, with the layouts of the registered encodings", async () => {
+    const { text, report } = await tallinn();
     expect(text).toBe(readFileSync(`${repoRoot}spec/snapshots/tallinn.json`, "utf8"));
-    const source = (JSON.parse(text) as { source: Record<string, string> }).source;
-    expect(source).toEqual({
+    const document = JSON.parse(text) as { source: Record<string, string>; encodings: Array<{ id: string }> };
+    expect(document.source).toEqual({
       assembled_by: "tezos-rpcgen assemble",
       origin: ORIGIN,
       shell: "spec/snapshots/shell.json",
       protocol: "openapi.json (Octez Protocol tallinn RPC, Octez 24.3 (8f64dace))",
       mempool: "mempool-openapi.json (Octez Mempool RPC, Octez 24.3 (8f64dace))",
+      layouts: "kaitai (70 registered encodings)",
       node_version: "Octez 24.3 (8f64dace)",
     });
+    expect(document.encodings.map((e) => e.id)).toContain("024-PtTALLiN.operation.unsigned");
     expect(text).not.toContain(referenceDir);
+    // The report: laid bodies first, then the JSON-only ones counted by reason.
+    expect(report[0]).toMatch(/^protocol: \d+ bodies laid out from \d+ registered encodings \(\d+ by name, \d+ by structure\), \d+ JSON-only:$/);
+    expect(report).toContain("   192  error bodies (free JSON error traces)");
+    expect(report.some((line) => line.startsWith("mempool: "))).toBe(true);
+  });
+
+  itWithReference([T024, MEMPOOL, KAITAI])("lays the forge input and the balances, and not the protocol's `operation` (an operation with its receipt) as the shell's", async () => {
+    const { attached } = await tallinn();
+    expect(attached.map((a) => a.part)).toEqual(["protocol", "mempool"]);
+    const laid = new Map(attached[0]!.report.laid.map((b) => [b.body, b.encoding]));
+    expect(laid.get("POST /helpers/forge/operations input")).toBe("024-PtTALLiN.operation.unsigned");
+    expect(laid.get("GET /context/contracts/<contract_id>/balance output")).toBe("024-PtTALLiN.tez");
+    expect(laid.has("GET /operations/<list_offset>/<operation_offset> output")).toBe(false);
+    expect(attached[0]!.report.jsonOnly.find((b) => b.body === "GET /operations/<list_offset>/<operation_offset> output")?.reason).toBe("no registered encoding is operation or has its JSON schema");
+    // The committed bindings built from it serve these bodies in binary: tallinn-loopback.test.ts.
   });
 
   itWithReference([T024, MEMPOOL])("grafts the protocol under the block directory and the mempool under the mempool directory", () => {
@@ -55,6 +76,8 @@ describe("assemble", () => {
     const noPlace = await exitCodeOf(() => runAssemble({ shell: referenceDir + "rpc-openapi-v20.3.json", protocol: referenceDir + T024, chain: "main", block: "head" }));
     expect(noPlace.code).toBe(2);
     expect(noPlace.message).toMatch(/^cannot assemble: invalid describe snapshot at \/expansions\/0/);
+    const noLayouts = await exitCodeOf(() => runAssemble({ shell: "spec/snapshots/shell.json", protocol: referenceDir + T024, layouts: "no/such/kaitai", chain: "main", block: "head" }));
+    expect(noLayouts).toEqual({ code: 2, message: "cannot read the layouts: no/such/kaitai: no such file or folder" });
     const nothing = await exitCodeOf(() => runAssemble({ chain: "main", block: "head" }));
     expect(nothing).toEqual({ code: 2, message: "nothing to assemble: give --protocol, --mempool or both" });
   });

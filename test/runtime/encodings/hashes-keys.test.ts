@@ -52,6 +52,16 @@ describe("hash codecs", () => {
     expect(hashCodecFor("Operation_list_list_hash")?.base58).toBe(BASE58.operation_list_list_hash);
     expect(hashCodecFor("cycle_nonce")?.base58).toBe(BASE58.nonce_hash);
     expect(hashCodecFor("value_hash")?.base58).toBe(BASE58.block_payload_hash);
+    // The seed's random generation state of the constants (`initial_seed`): rng, 53 characters.
+    const random = hashCodecFor("random")!;
+    expect(random.base58).toBe(BASE58.random_state_hash);
+    for (const fill of [0x00, 0xff]) {
+      const text = random.decode(new BinaryReader(new Uint8Array(32).fill(fill)));
+      expect(text).toMatch(/^rng[1-9A-HJ-NP-Za-km-z]{50}$/);
+      const w = new BinaryWriter();
+      random.encode(w, text);
+      expect(w.finish()).toEqual(new Uint8Array(32).fill(fill));
+    }
     expect(hashCodecFor("Crypto_box.Public_key_hash")?.base58).toBe(BASE58.cryptobox_public_key_hash);
     expect(hashCodecFor("alpha.tx_rollup_id")?.base58).toBe(BASE58.tx_rollup_address);
     expect(hashCodecFor("012-Psithaca.tx_rollup_id")?.base58).toBe(BASE58.tx_rollup_address);

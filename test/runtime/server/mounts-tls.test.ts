@@ -35,7 +35,11 @@ const blockRoutes: AnyRouteDescriptor[] = [
     error: json,
   },
 ];
-const blockTree = { static: { subdirs: { suffixes: [{ name: "hash", tree: { static: { get_service: { meth: "GET", path: [], query: [] } } } }] } } };
+/** The `hash` service as an OpenAPI-born tree gives it: a JSON schema, no binary schema. */
+const hashService = { meth: "GET", path: [], query: [], output: { json_schema: { type: "string" } } };
+const blockTree = { static: { subdirs: { suffixes: [{ name: "hash", tree: { static: { get_service: hashService } } }] } } };
+/** What a node answers for it: describe's "no binary form" (a union with no case) beside the JSON schema. */
+const hashAnswered = { ...hashService, output: { ...hashService.output, binary_schema: { toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] } } };
 const blockHandlers = {
   getHash: ({ path }: { path: Record<string, string> }) => ({ ...path }),
   getBalance: ({ path }: { path: Record<string, string> }) => ({ ...path }),
@@ -70,11 +74,12 @@ describe("mounted interfaces", () => {
     expect(a.text).toBe('Failed to parsed an argument in path. After "chains/main/blocks/tip", the value "Cannot parse block identifier." is not acceptable for type "block_id"');
   });
 
-  it("describes the mount at a concrete prefix; the root keeps the dynamic node", async () => {
+  it("describes the mount at a concrete prefix, a body without binary schema as having no binary form; the root keeps the dynamic node", async () => {
     const a = await raw(`${server.url}/describe/chains/main/blocks/head?recurse=yes`);
-    expect(JSON.parse(a.text)).toEqual(blockTree);
+    expect(JSON.parse(a.text)).toEqual({ static: { subdirs: { suffixes: [{ name: "hash", tree: { static: { get_service: hashAnswered } } }] } } });
     const hash = await raw(`${server.url}/describe/chains/main/blocks/head/hash`);
-    expect(JSON.parse(hash.text)).toEqual({ static: { get_service: { meth: "GET", path: [], query: [] } } });
+    expect(JSON.parse(hash.text)).toEqual({ static: { get_service: hashAnswered } });
+    expect(blockTree.static.subdirs.suffixes[0]!.tree.static.get_service.output).toEqual({ json_schema: { type: "string" } }); // the caller's tree is left as it was
     const root = await raw(`${server.url}/describe?recurse=yes`);
     expect(root.text).toContain('"dynamic":null');
     expect((await raw(`${server.url}/describe/chains/main/mempool?recurse=yes`)).status).toBe(404);

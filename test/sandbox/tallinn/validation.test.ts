@@ -1,7 +1,8 @@
 /**
  * The sandbox's Tallinn answers against the generated T024 validators, checked at both ends
  * (the server's output validation on, the generated client's on by default), on the routes a
- * transfer uses. The block-level answers (`/`, `/header`, `/metadata`, `/operations`) are the
+ * transfer uses, in JSON and, where T024 publishes a layout (the generated codecs of Octez's
+ * Kaitai files), in binary. The block-level answers (`/`, `/header`, `/metadata`, `/operations`) are the
  * exception: Octez's `tallinn-openapi.json` was written at a genesis head, so it types them as
  * the genesis protocol's (`protocol: "ProtoGenesis…"`); the test pins that the validators still
  * refuse a Tallinn block there, so the day the source describes a Tallinn head it fails and the
@@ -10,9 +11,15 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemorySigner } from "@taquito/signer";
-import { bytesToHex, createHttpTransport, type RpcTransport } from "@tezos-rpcgen/runtime";
+import { bytesToHex, createHttpTransport, hexToBytes, operationHash, type RpcTransport } from "@tezos-rpcgen/runtime";
+import { HttpTransport, binaryBodies } from "../../../runtime/client/index.ts";
+import { binaryCodecs as t024Binary } from "../../../generated/tallinn/binary.ts";
 import * as t024 from "../../../generated/tallinn/client.ts";
+import { readDescribeTree } from "../../../generator/describe/index.ts";
+import { routeToString } from "../../../generator/model/describe-tree.ts";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/start.ts";
+import { withProtocolHeadShapes } from "../../../sandbox/tallinn/genesis-shaped.ts";
+import { routeTable as tallinnRoutes } from "../../../generated/tallinn/routes.ts";
 import { BOOTSTRAP_KEYS } from "../../../sandbox/tallinn/accounts.ts";
 import { forgeOperation, type ManagerContent } from "../../../sandbox/tallinn/forge.ts";
 
@@ -21,6 +28,19 @@ const b2 = BOOTSTRAP_KEYS.bootstrap2;
 let sandbox: RunningSandbox;
 let node: RpcTransport;
 const failures: unknown[] = [];
+
+type Body = { json_schema: unknown; binary_schema?: unknown };
+/** Every body of a describe tree, in tree order. */
+function bodies(node: unknown, into: Body[] = []): Body[] {
+  if (Array.isArray(node)) for (const item of node) bodies(item, into);
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === "input" || key === "output" || key === "error") && value !== null && typeof value === "object" && "json_schema" in value) into.push(value as Body);
+      else bodies(value, into);
+    }
+  }
+  return into;
+}
 const at = { chain_id: "main", block_id: "head" };
 let transfer: { branch: string; contents: ManagerContent[]; signature: string };
 let signedHex: string;
@@ -72,19 +92,84 @@ describe("Tallinn answers and the generated T024 validators", () => {
     expect(failures).toEqual([]);
   });
 
-  it("/describe answers the Tallinn snapshot, its expansions under the dynamic directories", async () => {
+  it("accept the same answers in binary where T024 publishes a layout (generated client with the binary codecs)", async () => {
+    const seen: string[] = [];
+    // Records which calls were answered in binary: the client falls back to JSON on JSON-only routes.
+    const recording: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (answer.headers.get("content-type")?.startsWith("application/octet-stream")) seen.push(`${init?.method ?? "GET"} ${new URL(String(input)).pathname}`);
+      return answer;
+    };
+    const binary = new HttpTransport({ baseUrl: sandbox.url, mediaType: "application/octet-stream", binary: binaryBodies(t024Binary), fetch: recording });
+    const contract = { ...at, contract_id: b1.publicKeyHash };
+    const reads: Array<(t: RpcTransport) => Promise<unknown>> = [
+      (t) => t024.getChainsChainId(t, { path: { chain_id: "main" } }),
+      (t) => t024.getCurrentLevel(t, { path: at }),
+      (t) => t024.getConstants(t, { path: at }),
+      (t) => t024.getContract(t, { path: contract }),
+      (t) => t024.getContractBalance(t, { path: contract }),
+      (t) => t024.getContractSpendable(t, { path: contract }),
+      (t) => t024.getContractFullBalance(t, { path: contract }),
+      (t) => t024.getContractCounter(t, { path: contract }),
+      (t) => t024.getContractManagerKey(t, { path: contract }),
+      (t) => t024.getContractDelegate(t, { path: contract }),
+      (t) => t024.getBlockOperationHashes(t, { path: at }),
+      (t) => t024.getPendingOperations(t, { path: { chain_id: "main" } }),
+    ];
+    for (const read of reads) expect(await read(binary)).toEqual(await read(node));
+    // A transfer injected in binary: the operation's bytes go as they are, the hash comes back.
+    const counter = String(BigInt(await t024.getContractCounter(node, { path: contract })) + 1n);
+    const contents: ManagerContent[] = [{ ...transfer.contents[0]!, counter }];
+    const branch = sandbox.node.mainChain.head.hash;
+    const { sbytes } = await new InMemorySigner(b1.secretKey).sign(bytesToHex(forgeOperation({ branch, contents })), new Uint8Array([3]));
+    const hash = await t024.postInjectionOperation(binary, { body: sbytes });
+    expect(hash).toBe(operationHash(hexToBytes(sbytes)));
+    expect((await t024.getPendingOperations(binary, { path: { chain_id: "main" } })).validated.map((o) => o.hash)).toEqual([hash]);
+    const block = "/chains/main/blocks/head";
+    expect(seen).toEqual([
+      "GET /chains/main/chain_id",
+      `GET ${block}/helpers/current_level`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/balance`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/spendable`,
+      `GET ${block}/context/contracts/${b1.publicKeyHash}/full_balance`,
+      "POST /injection/operation",
+    ]);
+    expect(failures).toEqual([]);
+  });
+
+  it("/describe answers the Tallinn snapshot, its expansions under the dynamic directories, every body with a binary schema (none: describe's JSON-only form)", async () => {
     const snapshot = JSON.parse(readFileSync(new URL("../../../spec/snapshots/tallinn.json", import.meta.url), "utf8")) as { root: unknown; expansions: Array<{ prefix: string[]; tree: unknown }> };
-    // Its own sandbox, output unchecked: the snapshot's JSON-only services carry no
-    // `binary_schema`, which the describe answer's schema requires.
-    const plain = await startSandbox({ netAddr: false });
-    try {
-      const describe = async (path: string) => (await fetch(`${plain.url}/describe${path}?recurse=yes`)).json();
-      expect(await describe("")).toEqual(snapshot.root);
-      for (const { prefix, tree } of snapshot.expansions) expect(await describe(`/${prefix.join("/")}`)).toEqual(tree);
-      expect(await describe("/chains/NetXdQprcVkpaWU/blocks/1")).toEqual(snapshot.expansions[0]!.tree);
-    } finally {
-      await plain.stop();
-    }
+    const describe = async (path: string) => {
+      const answer = await fetch(`${sandbox.url}/describe${path}?recurse=yes`);
+      expect(answer.status, path).toBe(200);
+      return answer.json();
+    };
+    // The snapshot's OpenAPI-born bodies have a JSON schema only; a node publishes both, so the
+    // answer gives them describe's "no binary form" (and passes the server's output check).
+    const answered = [await describe(""), ...(await Promise.all(snapshot.expansions.map(({ prefix }) => describe(`/${prefix.join("/")}`))))];
+    const published = [snapshot.root, ...snapshot.expansions.map((e) => e.tree)];
+    let filled = 0;
+    answered.forEach((tree, i) => {
+      const want = bodies(published[i]);
+      const got = bodies(tree);
+      expect(got.map((b) => b.json_schema)).toEqual(want.map((b) => b.json_schema));
+      got.forEach((body, k) => {
+        if (want[k]!.binary_schema !== undefined) expect(body.binary_schema).toEqual(want[k]!.binary_schema);
+        else {
+          expect(body.binary_schema).toEqual({ toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] });
+          filled++;
+        }
+      });
+    });
+    expect(filled).toBeGreaterThan(100);
+    expect(await describe("/chains/NetXdQprcVkpaWU/blocks/1")).toEqual(answered[1]);
+    // Read back, the answer is the same interface, its filled bodies JSON-only.
+    const prefix = ["chains", "main", "blocks", "head"];
+    const read = readDescribeTree(answered[1], { prefix });
+    expect(read.services.map((s) => routeToString(s.route))).toEqual(readDescribeTree(snapshot.expansions[0]!.tree, { prefix }).services.map((s) => routeToString(s.route)));
+    const constants = read.services.find((s) => routeToString(s.route) === "/chains/main/blocks/head/context/constants");
+    expect(constants?.output.binary?.toplevel).toEqual({ kind: "Cases", tagSize: "Uint8", dataKind: { kind: "Dynamic" }, cases: [] });
+    expect(failures).toEqual([]);
   });
 
   it("a route the sandbox does not model answers a typed error naming it, not a 404", async () => {
@@ -107,10 +192,22 @@ describe("Tallinn answers and the generated T024 validators", () => {
     await expect(startSandbox({ netAddr: false, protocolParameters: { bootstrap_accounts: [["tz1cckAZtxYwxAfwQuHnabTWfbp2ScWobxHH", 7]] } })).rejects.toThrow(/parameters\.bootstrap_accounts\[0\]\.amount/);
   });
 
-  it("refuse a Tallinn block where Octez's OpenAPI describes a genesis head (the source's limit)", async () => {
+  it("a Tallinn head's header: the sandbox checks it with the registered block_header; the OpenAPI's genesis-typed validators refuse it (the source's limit)", async () => {
     expect(sandbox.node.mainChain.head.protocol).toBe("PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu");
-    // The server's own output check refuses the Tallinn header: the schema wants genesis's `content`.
-    await expect(t024.getBlockHeader(node, { path: at })).rejects.toThrow(/getBlockHeader returned a value that does not match its output type: at \/: must have required property 'content'/);
+    // The server (output validation on) answers it; the generated client, checking with the
+    // OpenAPI's schema, refuses it: it wants genesis's `content`.
+    const header = (await (await fetch(`${sandbox.url}/chains/main/blocks/head/header`)).json()) as Record<string, unknown>;
+    expect(header).toMatchObject({ protocol: sandbox.node.mainChain.head.protocol, payload_round: 0, liquidity_baking_toggle_vote: "pass" });
+    await expect(t024.getBlockHeader(node, { path: at })).rejects.toThrow(/must have required property 'content'/);
     expect(await t024.getBlockProtocols(node, { path: at })).toEqual({ protocol: sandbox.node.mainChain.head.protocol, next_protocol: sandbox.node.mainChain.head.nextProtocol });
+    expect(failures).toEqual([]);
+    // The validator the sandbox uses: a header as the route types it, or a Tallinn head's.
+    const snapshot = JSON.parse(readFileSync(new URL("../../../spec/snapshots/tallinn.json", import.meta.url), "utf8")) as unknown;
+    const route = withProtocolHeadShapes(tallinnRoutes, snapshot, sandbox.node.mainChain.head.protocol).find((r) => r.operation === "getBlockHeader")!;
+    expect(route.output.validate(header)).toBe(true);
+    const { payload_hash: _dropped, ...incomplete } = header;
+    expect(route.output.validate(incomplete)).toBe(false);
+    expect(route.output.validate({ ...header, protocol: "PtSeouLouXkxhg39oWzjxDWaCydNfR3RxCUrNe4Q9Ro8BTehcbh" })).toBe(false);
+    expect(tallinnRoutes.find((r) => r.operation === "getBlockHeader")!.output.validate(header)).toBe(false);
   });
 });
