@@ -23,6 +23,7 @@ import {
   failMissingField,
   failUnknownTag,
   failValue,
+  joinSignaturePrefix,
   jsonEqual,
   micheline,
   michelineSelfDelimited,
@@ -49,6 +50,7 @@ import {
   readZarithZ,
   selectCase,
   signatureCodec,
+  splitSignaturePrefix,
   timestampProtocolCodec,
   timestampSystemCodec,
   variableSignatureCodec,
@@ -4226,7 +4228,7 @@ export function decodePtTALLiN024Operation(r: BinaryReader): PtTALLiN024Operatio
       "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq"
     )
       out.signature = signature;
-    return out;
+    return joinSignaturePrefix(out);
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -4234,6 +4236,7 @@ export function decodePtTALLiN024Operation(r: BinaryReader): PtTALLiN024Operatio
 
 /** Writes a {@link PtTALLiN024Operation} (definition `024-PtTALLiN.operation`). */
 export function encodePtTALLiN024Operation(w: BinaryWriter, value: PtTALLiN024Operation): void {
+  value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties63);
   let field = "";
@@ -7507,7 +7510,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
       "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq"
     )
       out.signature = signature;
-    return out;
+    return joinSignaturePrefix(out);
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
   }
@@ -7515,6 +7518,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
 
 /** Writes a {@link OperationProtocolData} (definition `operation.protocol_data`). */
 export function encodeOperationProtocolData(w: BinaryWriter, value: OperationProtocolData): void {
+  value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties75);
   let field = "";

@@ -459,8 +459,9 @@ class SchemaBuilder {
  * Octez's operations carry their signature split (protocols 019 on): `X_and_signature_prefix`, a
  * list of X whose last element may be the first 32 bytes of a BLS signature, then
  * `signature_suffix`, its last 64 bytes. The JSON shows `X` and `signature`; the binary fields
- * are named so, which reads every operation signed with a 64-byte signature as Octez does (a BLS
- * signature's prefix stays a list element).
+ * are named so, which reads every operation signed with a 64-byte signature as Octez does; the
+ * reconciler recognises the split and the codecs join a BLS signature's prefix element to the
+ * signature (`signatureSplit` in the IR, the runtime's `signature-split.ts`).
  */
 function withSignatureSplitNamed(seq: readonly KsyAttribute[]): readonly KsyAttribute[] {
   const prefix = seq.find((a) => /^.+_and_signature_prefix$/.test(a.id));

@@ -40,7 +40,17 @@ export type IR =
    * `jsonOnly`: optional JSON properties that have no binary field; an encoder given one refuses
    * it as such (binary cannot carry it), not as a property the schema lacks.
    */
-  | { kind: "object"; items: ObjectItem[]; jsonOnly?: string[] }
+  | {
+      kind: "object";
+      items: ObjectItem[];
+      jsonOnly?: string[];
+      /**
+       * Octez's signature split (`contents` then `signature`, a BLS signature's first 32 bytes as
+       * a last contents element): the codec joins and splits them at its edges (the runtime's
+       * `joinSignaturePrefix` / `splitSignaturePrefix`).
+       */
+      signatureSplit?: true;
+    }
   /** A JSON array of fixed length whose elements are laid out one after another. */
   | { kind: "tuple"; elements: TupleElement[] }
   /** A JSON array; in binary, elements fill the frame unless `limit` is exact or a count precedes them. */

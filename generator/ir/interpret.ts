@@ -5,6 +5,8 @@
  */
 
 import {
+  joinSignaturePrefix,
+  splitSignaturePrefix,
   BinaryReader,
   BinaryWriter,
   DecodeError,
@@ -143,8 +145,11 @@ export class Interpreter {
         return sized(ir.size, (r, n) => readUnistring(r, n), readRestUnistring, (w, v, n) => writeUnistring(w, v as Unistring, n));
       case "known":
         return knownCodec(ir.id, ir.size, ir.params);
-      case "object":
-        return this.object(ir.items, true, ir.jsonOnly);
+      case "object": {
+        const object = this.object(ir.items, true, ir.jsonOnly);
+        if (ir.signatureSplit !== true) return object;
+        return { decode: (r) => joinSignaturePrefix(object.decode(r)), encode: (w, v) => object.encode(w, splitSignaturePrefix(v)) };
+      }
       case "tuple":
         return this.tuple(ir.elements);
       case "list":

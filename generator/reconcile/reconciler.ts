@@ -378,7 +378,23 @@ export class BodyReconciler {
       jsonOnly.push(name);
     }
     const objectItems = constants.length === 0 ? converted : [...constants, ...converted];
-    return jsonOnly.length === 0 ? { kind: "object", items: objectItems } : { kind: "object", items: objectItems, jsonOnly };
+    const object: IR = jsonOnly.length === 0 ? { kind: "object", items: objectItems } : { kind: "object", items: objectItems, jsonOnly };
+    if (this.hasSignatureSplit(objectItems, properties)) object.signatureSplit = true;
+    return object;
+  }
+
+  /**
+   * Octez's signature split: a `contents` list whose cases include `Signature_prefix`, then a
+   * 64-byte `signature` (protocols 019 on; see the runtime's `signature-split.ts`).
+   */
+  private hasSignatureSplit(items: readonly ObjectItem[], properties: Record<string, JsonSchema>): boolean {
+    const names = items.map((item) => (item.kind === "field" ? item.name : ""));
+    const contents = names.indexOf("contents");
+    const signature = names.indexOf("signature");
+    if (contents < 0 || signature !== contents + 1 || properties["contents"] === undefined) return false;
+    const list = this.resolve(properties["contents"]);
+    const element = list.items === undefined || Array.isArray(list.items) ? undefined : this.resolve(list.items as JsonSchema);
+    return (element?.oneOf ?? []).some((c) => this.resolve(c).title === "Signature_prefix" || c.title === "Signature_prefix");
   }
 
   /** The object items of `group` (the object's items, or a frame's when `framed`). */

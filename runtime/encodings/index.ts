@@ -9,3 +9,4 @@ export * from "./timestamps.ts";
 export * from "./json-value.ts";
 export * from "./base58-groups.ts";
 export * from "./base58-shape.ts";
+export * from "./signature-split.ts";

@@ -21,8 +21,12 @@ export function objectFunctions(context: CodecContext, ir: IR, names: HelperName
   const type = context.typeText(ir);
   const keyword = exported ? "export function" : "function";
   return {
-    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type)),
-    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", encodeBody(context, ir.items, hint, ir.jsonOnly)),
+    decode: functionDeclaration(keyword, names.decode, [["r", context.use("BinaryReader")]], type, decodeBody(context, ir.items, hint, type, ir.signatureSplit === true)),
+    encode: functionDeclaration(keyword, names.encode, [["w", context.use("BinaryWriter")], ["value", type]], "void", [
+      // Octez's signature split: a BLS signature's first 32 bytes travel as a last contents element.
+      ...(ir.signatureSplit === true ? [`value = ${context.use("splitSignaturePrefix")}(value);`] : []),
+      ...encodeBody(context, ir.items, hint, ir.jsonOnly),
+    ]),
   };
 }
 
@@ -71,16 +75,18 @@ function setOptional(context: CodecContext, name: string, local: string): string
   return name === "__proto__" ? `${context.use("setOwnProperty")}(out, "__proto__", ${local})` : `out${memberAccess(name)} = ${local}`;
 }
 
-function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string): Line[] {
+function decodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, type: string, signatureSplit = false): Line[] {
   const reading = new ObjectReading(context, hint);
   reading.addGroup(items);
   const { statements, required, optional, merged } = reading;
   const entries = [...required, ...merged];
   const assembled = entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  // Octez's signature split: a last contents element that is a BLS signature's prefix joins the signature.
+  const returned = (expression: string) => (signatureSplit ? `return ${context.use("joinSignaturePrefix")}(${expression});` : `return ${expression};`);
   const result =
     optional.length === 0
-      ? [`return ${assembled};`]
-      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.kept ?? `${o.local} !== undefined`}) ${setOptional(context, o.name, o.local)};`), "return out;"];
+      ? [returned(assembled)]
+      : [`const out: ${type} = ${assembled};`, ...optional.map((o) => `if (${o.kept ?? `${o.local} !== undefined`}) ${setOptional(context, o.name, o.local)};`), returned("out")];
   // Only fields set `field`, and each counts as a read: with no read there is no field to track.
   if (reading.reads === 0) return [...statements, ...result];
   return ['let field = "";', "try {", block([...statements, ...result]), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "decode", r.offset);`, "}"];
