@@ -4,12 +4,12 @@
  * Octez's Kaitai files), and the manager contents the sandbox applies (`reveal`,
  * `transaction`, `delegation`, typed by the generated content cases).
  *
- * One fact of Octez's operation encoding is not in any layout, and is kept here: a tz4 (BLS,
- * 96-byte) signature travels as a last `signature_prefix` content (tag 255, BLS tag 3, its
- * first 32 bytes) and 64 bytes at the end, while Octez's JSON shows the whole `BLsig…` and no
- * such content (the generated codec reads and writes the two parts as they are in binary).
+ * A tz4 (BLS, 96-byte) signature travels as a last `signature_prefix` content (tag 255, BLS tag
+ * 3, its first 32 bytes) and 64 bytes at the end, while Octez's JSON shows the whole `BLsig…`:
+ * the generated codecs join and split the two parts (the reconciler marks Octez's signature
+ * split); only the signed bytes' end is worked out here.
  */
-import { BASE58, BinaryReader, BinaryWriter, DecodeError, bytesToHex, encodeBase58Check, hexToBytes } from "@tezos-rpcgen/runtime";
+import { BASE58, BinaryReader, BinaryWriter, DecodeError, encodeBase58Check } from "@tezos-rpcgen/runtime";
 import { decodePtTALLiN024Operation, encodeOperationUnsigned, encodePtTALLiN024Operation } from "../../generated/tallinn/codecs.ts";
 import type { OperationUnsigned, PtTALLiN024Operation } from "../../generated/tallinn/types.ts";
 import { signatureBytes } from "./keys.ts";
@@ -72,52 +72,32 @@ export interface ParsedOperation {
 /**
  * Reads a whole forged operation (branch, contents, signature) with the generated
  * `024-PtTALLiN.operation` decoder, as `injection/operation` and `helpers/parse/operations`
- * receive it; a BLS signature's prefix content is joined to the signature. Fails with a
- * {@link DecodeError} (with its byte offset) on bytes that are not an operation and on
+ * receive it (the decoder joins a BLS signature's prefix content to the signature). Fails with
+ * a {@link DecodeError} (with its byte offset) on bytes that are not an operation and on
  * contents the sandbox does not apply.
  */
 export function parseOperation(bytes: Uint8Array): ParsedOperation {
   const r = new BinaryReader(bytes);
   const decoded = decodePtTALLiN024Operation(r);
   if (r.remaining() !== 0) throw new DecodeError("the end of the operation", `${r.remaining()} more bytes`, r.offset);
-  const contents: unknown[] = decoded.contents;
-  const prefixAt = contents.findIndex((c) => typeof c === "string");
   // The generated decoder leaves out a signature of 64 zero bytes (Octez's JSON of an unsigned
   // operation has none); an injected operation always has one, zeros being a wrong one.
-  let signature = decoded.signature ?? ZERO_SIGNATURE;
-  let unsignedEnd = bytes.length - SIGNATURE_LENGTH;
-  if (prefixAt >= 0) {
-    // Octez writes the prefix only last, before the signature's 64 bytes.
-    if (prefixAt !== contents.length - 1) throw new DecodeError("a signature prefix as the last content", `a signature prefix as content ${prefixAt}`, 32);
-    const prefix = hexToBytes(contents.pop() as string);
-    signature = encodeBase58Check(BASE58.bls12_381_signature, concat(prefix, signatureBytes(signature)));
-    unsignedEnd -= SIGNATURE_PREFIX_LENGTH;
-  }
+  const signature = decoded.signature ?? ZERO_SIGNATURE;
+  // A BLS signature's first 32 bytes travel as a last `signature_prefix` content, which the
+  // signed bytes do not cover.
+  const prefix = signatureBytes(signature).length > SIGNATURE_LENGTH ? SIGNATURE_PREFIX_LENGTH : 0;
+  const contents: unknown[] = decoded.contents;
   if (contents.length === 0) throw new DecodeError("at least one operation content", "none", 32);
   const operation = { branch: decoded.branch, contents: managerContents({ branch: decoded.branch, contents }), signature };
-  return { operation, signedBytes: bytes.subarray(0, unsignedEnd) };
+  return { operation, signedBytes: bytes.subarray(0, bytes.length - SIGNATURE_LENGTH - prefix) };
 }
 
 /**
- * The forged bytes of a signed operation with the generated `024-PtTALLiN.operation` encoder;
- * a `BLsig…` is split into its prefix content and 64 bytes, as Octez writes it.
+ * The forged bytes of a signed operation with the generated `024-PtTALLiN.operation` encoder
+ * (which splits a `BLsig…` into its prefix content and 64 bytes, as Octez writes it).
  */
 export function forgeSignedOperation(operation: SignedOperation): Uint8Array {
-  const signature = signatureBytes(operation.signature);
-  const bls = signature.length > SIGNATURE_LENGTH;
-  const value = {
-    branch: operation.branch,
-    contents: bls ? [...operation.contents, bytesToHex(signature.subarray(0, signature.length - SIGNATURE_LENGTH))] : [...operation.contents],
-    signature: encodeBase58Check(BASE58.generic_signature, signature.subarray(signature.length - SIGNATURE_LENGTH)),
-  };
   const w = new BinaryWriter(256);
-  encodePtTALLiN024Operation(w, value as PtTALLiN024Operation);
+  encodePtTALLiN024Operation(w, { branch: operation.branch, contents: [...operation.contents], signature: operation.signature } as PtTALLiN024Operation);
   return w.finish();
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
