@@ -24,7 +24,7 @@ import { readFileSync } from "node:fs";
 import { localForger, type ForgeParams } from "@taquito/local-forging";
 import { BinaryReader, BinaryWriter, bytesToHex, hexToBytes } from "../../runtime/index.ts";
 import { decodeOperationUnsigned as decode, encodeOperationUnsigned as encode, type OperationUnsigned } from "../../generated/tallinn/index.ts";
-import { benchPair, report, type BenchResult } from "./harness.ts";
+import { compareWithTaquito } from "./forge-comparison.ts";
 
 const reference = fileURLToPath(new URL("../../../shared/reference/protocols/t024/", import.meta.url));
 const MANAGER_KINDS = new Set(["reveal", "transaction", "delegation", "origination"]);
@@ -77,7 +77,7 @@ const cases = [...recorded, batch].map((v) => {
   const ours = bytesToHex(encodeBytes(v.json));
   if (ours !== v.hex) throw new Error(`${name}: our encoding ${ours} is not Octez's ${v.hex}`);
   if (!isDeepStrictEqual(decodeBytes(hexToBytes(ours)), v.json)) throw new Error(`${name}: our decoding differs from the recorded JSON`);
-  return { name, value: v.json, ours };
+  return { name, value: v.json, ours, taquitoHex: ours };
 });
 
 for (const c of cases) {
@@ -88,28 +88,5 @@ for (const c of cases) {
 }
 console.log(`checked ${cases.length} operations: ours = Octez's recorded bytes = Taquito's`);
 
-// Taquito's forge and parse return promises of work done synchronously; the promise is part of
-// its API cost, so it is kept (not awaited: nothing is pending).
-const pairs: { label: string; ours: BenchResult; baseline: BenchResult }[] = [];
-const native: { label: string; ours: BenchResult; baseline: BenchResult }[] = [];
-for (const c of cases) {
-  const bytes = hexToBytes(c.ours);
-  const value = c.value;
-  const taquitoValue = c.value as unknown as ForgeParams;
-  const forge = { name: "taquito", fn: () => localForger.forge(taquitoValue) };
-  const parse = { name: "taquito", fn: () => localForger.parse(c.ours) };
-  pairs.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => bytesToHex(encodeBytes(value)) }, forge) });
-  pairs.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(hexToBytes(c.ours)) }, parse) });
-  native.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => encodeBytes(value) }, forge) });
-  native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(bytes) }, parse) });
-}
-
-report("T024 unsigned manager operations, hex in/out: generated/tallinn (codecs from Octez's Kaitai files) vs @taquito/local-forging 24.2.0 (targets: encode ≥ 12x, decode ≥ 8x)", pairs);
-report("Same, ours with Uint8Array in/out (no hex conversion)", native);
-const geomean = (rows: typeof pairs, direction: string) => {
-  const ratios = rows.filter((r) => r.label.startsWith(direction)).map((r) => r.ours.opsPerSecond / r.baseline.opsPerSecond);
-  return Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-};
-console.log(`\n  geometric mean ratio, hex:        encode ${geomean(pairs, "encode").toFixed(2)}x   decode ${geomean(pairs, "decode").toFixed(2)}x`);
-console.log(`  geometric mean ratio, Uint8Array: encode ${geomean(native, "encode").toFixed(2)}x   decode ${geomean(native, "decode").toFixed(2)}x`);
+compareWithTaquito("T024 unsigned manager operations, hex in/out: generated/tallinn (codecs from Octez's Kaitai files) vs @taquito/local-forging 24.2.0 (targets: encode ≥ 12x, decode ≥ 8x)", cases, { encode: encodeBytes, decode: decodeBytes });
 

@@ -34,7 +34,7 @@ import { loadInterface } from "../../generator/pipeline.ts";
 import { BinaryReader, BinaryWriter, bytesToHex, hexToBytes } from "../../runtime/index.ts";
 import { vectorCodec } from "../../test/generator/vectors/vector-codecs.ts";
 import { generateToTemporaryFolder } from "./generated-folder.ts";
-import { benchPair, report, type BenchResult } from "./harness.ts";
+import { compareWithTaquito } from "./forge-comparison.ts";
 
 const reference = fileURLToPath(new URL("../../../shared/reference/", import.meta.url));
 const DUMP = `${reference}describe-mempool-alpha-2022-06-09.json`;
@@ -102,27 +102,4 @@ for (const c of cases) {
 }
 console.log(`checked ${cases.length} operations: ours = recorded Octez bytes = Taquito's (reveal: Taquito + "${REVEAL_PROOF_ABSENT}" proof byte)`);
 
-// Taquito's forge and parse return promises of work done synchronously; the promise is part of
-// its API cost, so it is kept (not awaited: nothing is pending).
-const pairs: { label: string; ours: BenchResult; baseline: BenchResult }[] = [];
-const native: { label: string; ours: BenchResult; baseline: BenchResult }[] = [];
-for (const c of cases) {
-  const bytes = hexToBytes(c.ours);
-  const value = c.value;
-  const taquitoValue = c.value as unknown as ForgeParams;
-  const forge = { name: "taquito", fn: () => localForger.forge(taquitoValue) };
-  const parse = { name: "taquito", fn: () => localForger.parse(c.taquitoHex) };
-  pairs.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => bytesToHex(encodeBytes(value)) }, forge) });
-  pairs.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(hexToBytes(c.ours)) }, parse) });
-  native.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => encodeBytes(value) }, forge) });
-  native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(bytes) }, parse) });
-}
-
-report("Unsigned manager operations, hex in/out: generated codecs (Alpha 2022 dump) vs @taquito/local-forging 24.2.0 (target ≥ 3.00x)", pairs);
-report("Same, ours with Uint8Array in/out (no hex conversion)", native);
-const geomean = (rows: typeof pairs, direction: string) => {
-  const ratios = rows.filter((r) => r.label.startsWith(direction)).map((r) => r.ours.opsPerSecond / r.baseline.opsPerSecond);
-  return Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-};
-console.log(`\n  geometric mean ratio, hex:        encode ${geomean(pairs, "encode").toFixed(2)}x   decode ${geomean(pairs, "decode").toFixed(2)}x`);
-console.log(`  geometric mean ratio, Uint8Array: encode ${geomean(native, "encode").toFixed(2)}x   decode ${geomean(native, "decode").toFixed(2)}x`);
+compareWithTaquito("Unsigned manager operations, hex in/out: generated codecs (Alpha 2022 dump) vs @taquito/local-forging 24.2.0 (target ≥ 3.00x)", cases, { encode: encodeBytes, decode: decodeBytes });
