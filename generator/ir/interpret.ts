@@ -63,6 +63,7 @@ import {
   base58Union,
   type Base58UnionCase,
   pickProperties,
+  omitProperties,
   failMissingField,
   type CaseShape,
   type Codec,
@@ -376,13 +377,15 @@ export class Interpreter {
           return { size: item.bytes, extends: false, decode: (r) => skipPadding(r, item.bytes), encode: (w) => writePadding(w, item.bytes) };
         case "merge": {
           const inner = this.codec(item.codec);
-          // The merged object's encoder sees only its own properties (it refuses others).
+          // The merged object's encoder sees only its own properties (it refuses others); a merged
+          // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], this.definitions);
+          const own = names ? undefined : (objectPropertyNames(items.filter((i) => i.kind !== "merge"), this.definitions) ?? []);
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
             decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
-            encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : value),
+            encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : own!.length > 0 ? omitProperties(value, own!) : value),
           };
         }
       }

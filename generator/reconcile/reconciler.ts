@@ -314,6 +314,8 @@ export class BodyReconciler {
   /** A field list (an `Obj`, or a union case after its tag) read against a JSON schema. */
   private fields(fields: readonly Field[], view: JsonView, where: string): IR {
     const items = mergeCountPrefixes(groupFields(fields));
+    const merged = this.unionMergedView(fields, view);
+    if (merged) return this.object(items, merged, where);
     const schema = view.schema;
     if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
       return this.object(items, view, where);
@@ -440,6 +442,45 @@ export class BodyReconciler {
     return out;
   }
 
+  /**
+   * data-encoding's `merge_objs` of an object and a union (Octez's internal operations write
+   * `source` and `nonce`, then the union's tag): its JSON is a `oneOf` of whole objects, each
+   * case repeating the object's fields. Read as one object whose properties are the fields every
+   * case has (taken from the first case) and whose `oneOf` is each case without them, which the
+   * merged union reads. Undefined when `fields` and `view` are not that shape.
+   */
+  private unionMergedView(fields: readonly Field[], view: JsonView): JsonView | undefined {
+    const alternatives = view.schema.oneOf;
+    if (alternatives === undefined || alternatives.length < 2) return undefined;
+    const cases = alternatives.map((alternative) => ({ alternative, schema: this.resolve(alternative) }));
+    if (!cases.every((c) => c.schema.type === "object" && c.schema.properties !== undefined)) return undefined;
+    const anonymous = fields.flatMap((field) => (field.kind === "anon" && field.layout.kind !== "Zero_width" ? [field.layout] : []));
+    const only = anonymous.length === 1 ? anonymous[0]! : undefined;
+    const union = only?.kind === "Ref" ? this.binary.definitions.get(only.name) : undefined;
+    if (union?.encoding.kind !== "Cases") return undefined;
+    const names = fields.flatMap((field) => (field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width" ? [field.name] : []));
+    if (names.length === 0 || !cases.every((c) => names.every((name) => Object.hasOwn(c.schema.properties!, name)))) return undefined;
+    const common = new Set(names);
+    const first = cases[0]!.schema;
+    const without = (schema: JsonSchema): JsonSchema => ({
+      ...schema,
+      properties: Object.fromEntries(Object.entries(schema.properties!).filter(([name]) => !common.has(name))),
+      required: (schema.required ?? []).filter((name) => !common.has(name)),
+    });
+    return {
+      ...view,
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(names.map((name) => [name, first.properties![name]!])),
+        required: names.filter((name) => cases.every((c) => (c.schema.required ?? []).includes(name))),
+        oneOf: cases.map(({ alternative, schema }) => {
+          const title = alternative.title ?? schema.title;
+          return title === undefined ? without(schema) : { ...without(schema), title };
+        }),
+      },
+    };
+  }
+
   /** An anonymous field inside an object: an inline object whose properties belong to the same JSON object. */
   private merged(layout: Layout, view: JsonView, where: string, used: Set<string>): IR {
     if (layout.kind !== "Ref") throw new ReconcileError(`anonymous ${layout.kind} field inside an object`, where);
@@ -457,8 +498,9 @@ export class BodyReconciler {
       use(ir.items);
     }
     if (ir.kind === "union") {
-      // JSON objects that each repeat the fields laid out before the union's tag (Octez's
-      // internal operations): the object cannot be split into those fields and a union.
+      // JSON objects that each repeat the fields laid out before the union's tag, where they are
+      // not the fields every case has (`unionMergedView` splits those): the object cannot be
+      // split into those fields and a union.
       for (const c of ir.cases) {
         const names =
           c.payload.kind === "object"

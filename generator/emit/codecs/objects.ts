@@ -197,7 +197,7 @@ function firstFieldName(items: readonly ObjectItem[]): string | undefined {
 }
 
 function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, jsonOnly?: readonly string[]): Line[] {
-  const writing = new ObjectWriting(context, hint);
+  const writing = new ObjectWriting(context, hint, objectPropertyNames(items.filter((item) => item.kind !== "merge"), context.definitions) ?? []);
   writing.addGroup(items);
   const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
   const names = objectPropertyNames(items, context.definitions);
@@ -222,6 +222,8 @@ class ObjectWriting {
   constructor(
     private readonly context: CodecContext,
     private readonly hint: string,
+    /** The object's own properties (its fields, merged objects aside): a merged union does not see them. */
+    private readonly own: readonly string[],
   ) {}
 
   /** Writes the items of one frame level. */
@@ -271,9 +273,15 @@ class ObjectWriting {
         }
         case "merge": {
           this.writes++;
-          // The merged object's encoder sees only its own properties (it refuses others).
+          // The merged object's encoder sees only its own properties (it refuses others); a merged
+          // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], context.definitions);
-          const part = names === undefined ? "value" : `${context.use("pickProperties")}(value, ${context.constant("mergedProperties", JSON.stringify(names))})`;
+          const part =
+            names !== undefined
+              ? `${context.use("pickProperties")}(value, ${context.constant("mergedProperties", JSON.stringify(names))})`
+              : this.own.length > 0
+                ? `${context.use("omitProperties")}(value, ${context.constant("ownProperties", `${JSON.stringify(this.own)} as const`)})`
+                : "value";
           statements.push(...encodeStatements(context, item.codec, part, `${hint} merged`).statements);
           break;
         }
