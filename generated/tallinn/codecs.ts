@@ -335,12 +335,13 @@ import type {
   PtTALLiN024BigMapId,
   PtTALLiN024BlockHeader,
   PtTALLiN024BlockHeaderAlphaFullHeader,
-  PtTALLiN024ContractIdOriginated,
+  PtTALLiN024BondId,
   PtTALLiN024Entrypoint,
-  PtTALLiN024Error,
   PtTALLiN024Fitness,
   PtTALLiN024FrozenStaker,
+  PtTALLiN024FrozenStakerBaker,
   PtTALLiN024FrozenStakerBakerEdge,
+  PtTALLiN024FrozenStakerShared,
   PtTALLiN024FrozenStakerSingle,
   PtTALLiN024InlinedConsensusOperation,
   PtTALLiN024InlinedConsensusOperationContents,
@@ -350,6 +351,7 @@ import type {
   PtTALLiN024InlinedConsensusOperationContentsPreattestation,
   PtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate,
   PtTALLiN024LazyStorageDiff,
+  PtTALLiN024LazyStorageDiff2,
   PtTALLiN024LiquidityBakingVote,
   PtTALLiN024Operation,
   PtTALLiN024OperationAlphaContents,
@@ -388,13 +390,18 @@ import type {
   PtTALLiN024OperationAlphaContentsZkRollupOrigination,
   PtTALLiN024OperationAlphaContentsZkRollupUpdate,
   PtTALLiN024OperationAlphaInternalOperationResultDelegation,
+  PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied,
+  PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked,
   PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed,
   PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped,
   PtTALLiN024OperationAlphaInternalOperationResultEvent,
+  PtTALLiN024OperationAlphaInternalOperationResultEventApplied,
   PtTALLiN024OperationAlphaInternalOperationResultEventBacktracked,
   PtTALLiN024OperationAlphaInternalOperationResultEventFailed,
   PtTALLiN024OperationAlphaInternalOperationResultEventSkipped,
   PtTALLiN024OperationAlphaInternalOperationResultOrigination,
+  PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied,
+  PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked,
   PtTALLiN024OperationAlphaInternalOperationResultOriginationFailed,
   PtTALLiN024OperationAlphaInternalOperationResultOriginationSkipped,
   PtTALLiN024OperationAlphaInternalOperationResultTransaction,
@@ -402,37 +409,114 @@ import type {
   PtTALLiN024OperationAlphaInternalOperationResultTransactionFailed,
   PtTALLiN024OperationAlphaInternalOperationResultTransactionSkipped,
   PtTALLiN024OperationAlphaOperationContentsAndResult,
+  PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
+  PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
   PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
   PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence,
+  PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
+  PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
+  PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
+  PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
+  PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
+  PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
+  PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
+  PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
+  PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
+  PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
+  PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
   PtTALLiN024OperationAlphaOperationResultDalPublishCommitment,
+  PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
+  PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
+  PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentFailed,
+  PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSkipped,
   PtTALLiN024OperationAlphaOperationResultDelegation,
   PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage,
+  PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
+  PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
+  PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageFailed,
+  PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageSkipped,
   PtTALLiN024OperationAlphaOperationResultOrigination,
   PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant,
+  PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
+  PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
+  PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantFailed,
+  PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantSkipped,
   PtTALLiN024OperationAlphaOperationResultReveal,
   PtTALLiN024OperationAlphaOperationResultSetDepositsLimit,
   PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages,
   PtTALLiN024OperationAlphaOperationResultSmartRollupCement,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupCementFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupCementSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupPublish,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupPublishFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupPublishSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupRefute,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteFailed,
+  PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteSkipped,
   PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout,
   PtTALLiN024OperationAlphaOperationResultTransaction,
+  PtTALLiN024OperationAlphaOperationResultTransactionBacktracked,
+  PtTALLiN024OperationAlphaOperationResultTransactionFailed,
+  PtTALLiN024OperationAlphaOperationResultTransactionSkipped,
   PtTALLiN024OperationAlphaOperationResultTransferTicket,
+  PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
+  PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
+  PtTALLiN024OperationAlphaOperationResultTransferTicketFailed,
+  PtTALLiN024OperationAlphaOperationResultTransferTicketSkipped,
   PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey,
+  PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
+  PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
+  PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyFailed,
+  PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeySkipped,
   PtTALLiN024OperationAlphaOperationResultZkRollupOrigination,
+  PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
+  PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
+  PtTALLiN024OperationAlphaOperationResultZkRollupOriginationFailed,
+  PtTALLiN024OperationAlphaOperationResultZkRollupOriginationSkipped,
   PtTALLiN024OperationAlphaOperationResultZkRollupPublish,
   PtTALLiN024OperationAlphaOperationResultZkRollupUpdate,
+  PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
+  PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
+  PtTALLiN024OperationAlphaOperationResultZkRollupUpdateFailed,
+  PtTALLiN024OperationAlphaOperationResultZkRollupUpdateSkipped,
   PtTALLiN024OperationAlphaOperationWithMetadata,
   PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata,
   PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata,
   PtTALLiN024OperationMetadataAlphaBalanceUpdates,
   PtTALLiN024ScriptedContracts,
   PtTALLiN024Staker,
+  PtTALLiN024StakerShared,
   PtTALLiN024StakerSingle,
-  PtTALLiN024TransactionDestination,
   PutConfigLoggingError,
   PutConfigLoggingInput,
   PutConfigLoggingOutput,
@@ -924,7 +1008,11 @@ const knownProperties7 = /* @__PURE__ */ new Set([
 
 const knownProperties8 = /* @__PURE__ */ new Set(["contract", "delegate"]);
 
-const knownProperties9 = /* @__PURE__ */ new Set(["baker_edge"]);
+const knownProperties9 = /* @__PURE__ */ new Set(["delegate"]);
+
+const knownProperties10 = /* @__PURE__ */ new Set(["baker_own_stake"]);
+
+const knownProperties11 = /* @__PURE__ */ new Set(["baker_edge"]);
 
 const encodePtTALLiN024FrozenStakerShapes = /* @__PURE__ */ [
   {
@@ -959,9 +1047,9 @@ const encodePtTALLiN024FrozenStakerCases = /* @__PURE__ */ [
   "Baker_edge",
 ] as const;
 
-const knownProperties10 = /* @__PURE__ */ new Set(["branch", "operations", "signature"]);
+const knownProperties12 = /* @__PURE__ */ new Set(["branch", "operations", "signature"]);
 
-const knownProperties11 = /* @__PURE__ */ new Set([
+const knownProperties13 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -969,7 +1057,7 @@ const knownProperties11 = /* @__PURE__ */ new Set([
   "block_payload_hash",
 ]);
 
-const knownProperties12 = /* @__PURE__ */ new Set([
+const knownProperties14 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -978,39 +1066,39 @@ const knownProperties12 = /* @__PURE__ */ new Set([
   "dal_attestation",
 ]);
 
-const knownProperties13 = /* @__PURE__ */ new Set(["level", "round", "block_payload_hash"]);
+const knownProperties15 = /* @__PURE__ */ new Set(["level", "round", "block_payload_hash"]);
 
-const knownProperties14 = /* @__PURE__ */ new Set(["kind", "consensus_content", "committee"]);
+const knownProperties16 = /* @__PURE__ */ new Set(["kind", "consensus_content", "committee"]);
 
-const knownProperties15 = /* @__PURE__ */ new Set(["slot", "dal_attestation"]);
+const knownProperties17 = /* @__PURE__ */ new Set(["slot", "dal_attestation"]);
 
-const knownProperties16 = /* @__PURE__ */ new Set(["key_hash", "key", "value"]);
+const knownProperties18 = /* @__PURE__ */ new Set(["key_hash", "key", "value"]);
 
-const knownProperties17 = /* @__PURE__ */ new Set(["action", "updates"]);
+const knownProperties19 = /* @__PURE__ */ new Set(["action", "updates"]);
 
-const knownProperties18 = /* @__PURE__ */ new Set(["action"]);
+const knownProperties20 = /* @__PURE__ */ new Set(["action"]);
 
-const knownProperties19 = /* @__PURE__ */ new Set(["action", "source", "updates"]);
+const knownProperties21 = /* @__PURE__ */ new Set(["action", "source", "updates"]);
 
-const knownProperties20 = /* @__PURE__ */ new Set(["action", "updates", "key_type", "value_type"]);
+const knownProperties22 = /* @__PURE__ */ new Set(["action", "updates", "key_type", "value_type"]);
 
-const knownProperties21 = /* @__PURE__ */ new Set(["kind", "id", "diff"]);
+const knownProperties23 = /* @__PURE__ */ new Set(["kind", "id", "diff"]);
 
-const knownProperties22 = /* @__PURE__ */ new Set(["commitments_and_ciphertexts", "nullifiers"]);
+const knownProperties24 = /* @__PURE__ */ new Set(["commitments_and_ciphertexts", "nullifiers"]);
 
-const knownProperties23 = /* @__PURE__ */ new Set(["action", "updates", "memo_size"]);
+const knownProperties25 = /* @__PURE__ */ new Set(["action", "updates", "memo_size"]);
 
-const knownProperties24 = /* @__PURE__ */ new Set(["kind", "level", "nonce"]);
+const knownProperties26 = /* @__PURE__ */ new Set(["kind", "level", "nonce"]);
 
-const knownProperties25 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2"]);
+const knownProperties27 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2"]);
 
-const knownProperties26 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2"]);
+const knownProperties28 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2"]);
 
-const knownProperties27 = /* @__PURE__ */ new Set(["kind", "pkh", "secret"]);
+const knownProperties29 = /* @__PURE__ */ new Set(["kind", "pkh", "secret"]);
 
-const knownProperties28 = /* @__PURE__ */ new Set(["kind", "source", "period", "proposals"]);
+const knownProperties30 = /* @__PURE__ */ new Set(["kind", "source", "period", "proposals"]);
 
-const knownProperties29 = /* @__PURE__ */ new Set([
+const knownProperties31 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "period",
@@ -1018,16 +1106,16 @@ const knownProperties29 = /* @__PURE__ */ new Set([
   "ballot",
 ]);
 
-const knownProperties30 = /* @__PURE__ */ new Set([
+const knownProperties32 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_key",
   "delegate",
   "destination",
 ]);
 
-const knownProperties31 = /* @__PURE__ */ new Set(["shard", "proof"]);
+const knownProperties33 = /* @__PURE__ */ new Set(["shard", "proof"]);
 
-const knownProperties32 = /* @__PURE__ */ new Set([
+const knownProperties34 = /* @__PURE__ */ new Set([
   "kind",
   "attestation",
   "consensus_slot",
@@ -1035,7 +1123,7 @@ const knownProperties32 = /* @__PURE__ */ new Set([
   "shard_with_proof",
 ]);
 
-const knownProperties33 = /* @__PURE__ */ new Set([
+const knownProperties35 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1046,7 +1134,7 @@ const knownProperties33 = /* @__PURE__ */ new Set([
   "proof",
 ]);
 
-const knownProperties34 = /* @__PURE__ */ new Set([
+const knownProperties36 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1058,7 +1146,7 @@ const knownProperties34 = /* @__PURE__ */ new Set([
   "parameters",
 ]);
 
-const knownProperties35 = /* @__PURE__ */ new Set([
+const knownProperties37 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1070,7 +1158,7 @@ const knownProperties35 = /* @__PURE__ */ new Set([
   "script",
 ]);
 
-const knownProperties36 = /* @__PURE__ */ new Set([
+const knownProperties38 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1080,7 +1168,7 @@ const knownProperties36 = /* @__PURE__ */ new Set([
   "delegate",
 ]);
 
-const knownProperties37 = /* @__PURE__ */ new Set([
+const knownProperties39 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1090,7 +1178,7 @@ const knownProperties37 = /* @__PURE__ */ new Set([
   "value",
 ]);
 
-const knownProperties38 = /* @__PURE__ */ new Set([
+const knownProperties40 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1104,7 +1192,7 @@ const base58UnionCodec2 = /* @__PURE__ */ base58Union("Uint8", [
   { tag: 1, base: "contract_hash", padding: 1 },
 ]);
 
-const knownProperties39 = /* @__PURE__ */ new Set([
+const knownProperties41 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1115,7 +1203,7 @@ const knownProperties39 = /* @__PURE__ */ new Set([
   "destination",
 ]);
 
-const knownProperties40 = /* @__PURE__ */ new Set([
+const knownProperties42 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1126,7 +1214,7 @@ const knownProperties40 = /* @__PURE__ */ new Set([
   "proof",
 ]);
 
-const knownProperties41 = /* @__PURE__ */ new Set([
+const knownProperties43 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1141,7 +1229,7 @@ const knownProperties41 = /* @__PURE__ */ new Set([
   "entrypoint",
 ]);
 
-const knownProperties42 = /* @__PURE__ */ new Set([
+const knownProperties44 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1154,7 +1242,7 @@ const knownProperties42 = /* @__PURE__ */ new Set([
   "whitelist",
 ]);
 
-const knownProperties43 = /* @__PURE__ */ new Set([
+const knownProperties45 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1162,23 +1250,6 @@ const knownProperties43 = /* @__PURE__ */ new Set([
   "gas_limit",
   "storage_limit",
   "message",
-]);
-
-const knownProperties44 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "rollup",
-]);
-
-const knownProperties45 = /* @__PURE__ */ new Set([
-  "compressed_state",
-  "inbox_level",
-  "predecessor",
-  "number_of_ticks",
 ]);
 
 const knownProperties46 = /* @__PURE__ */ new Set([
@@ -1189,16 +1260,33 @@ const knownProperties46 = /* @__PURE__ */ new Set([
   "gas_limit",
   "storage_limit",
   "rollup",
-  "commitment",
 ]);
 
 const knownProperties47 = /* @__PURE__ */ new Set([
+  "compressed_state",
+  "inbox_level",
+  "predecessor",
+  "number_of_ticks",
+]);
+
+const knownProperties48 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "commitment",
+]);
+
+const knownProperties49 = /* @__PURE__ */ new Set([
   "refutation_kind",
   "player_commitment_hash",
   "opponent_commitment_hash",
 ]);
 
-const knownProperties48 = /* @__PURE__ */ new Set(["state", "tick"]);
+const knownProperties50 = /* @__PURE__ */ new Set(["state", "tick"]);
 
 const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
   { kind: "type", types: ["array"] },
@@ -1214,9 +1302,9 @@ const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024OperationMoveStepCases = /* @__PURE__ */ ["Dissection", "Proof"] as const;
 
-const knownProperties49 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
+const knownProperties51 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
 
-const knownProperties50 = /* @__PURE__ */ new Set([
+const knownProperties52 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1228,9 +1316,9 @@ const knownProperties50 = /* @__PURE__ */ new Set([
   "refutation",
 ]);
 
-const knownProperties51 = /* @__PURE__ */ new Set(["alice", "bob"]);
+const knownProperties53 = /* @__PURE__ */ new Set(["alice", "bob"]);
 
-const knownProperties52 = /* @__PURE__ */ new Set([
+const knownProperties54 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1241,7 +1329,7 @@ const knownProperties52 = /* @__PURE__ */ new Set([
   "stakers",
 ]);
 
-const knownProperties53 = /* @__PURE__ */ new Set([
+const knownProperties55 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1253,7 +1341,7 @@ const knownProperties53 = /* @__PURE__ */ new Set([
   "output_proof",
 ]);
 
-const knownProperties54 = /* @__PURE__ */ new Set([
+const knownProperties56 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1264,9 +1352,9 @@ const knownProperties54 = /* @__PURE__ */ new Set([
   "staker",
 ]);
 
-const knownProperties55 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
+const knownProperties57 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
 
-const knownProperties56 = /* @__PURE__ */ new Set([
+const knownProperties58 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1276,7 +1364,7 @@ const knownProperties56 = /* @__PURE__ */ new Set([
   "slot_header",
 ]);
 
-const knownProperties57 = /* @__PURE__ */ new Set([
+const knownProperties59 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1289,20 +1377,20 @@ const knownProperties57 = /* @__PURE__ */ new Set([
   "nb_ops",
 ]);
 
-const knownProperties58 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
+const knownProperties60 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
 
-const knownProperties59 = /* @__PURE__ */ new Set(["new_state", "fee"]);
+const knownProperties61 = /* @__PURE__ */ new Set(["new_state", "fee"]);
 
-const knownProperties60 = /* @__PURE__ */ new Set(["new_state"]);
+const knownProperties62 = /* @__PURE__ */ new Set(["new_state"]);
 
-const knownProperties61 = /* @__PURE__ */ new Set([
+const knownProperties63 = /* @__PURE__ */ new Set([
   "pending_pis",
   "private_pis",
   "fee_pi",
   "proof",
 ]);
 
-const knownProperties62 = /* @__PURE__ */ new Set([
+const knownProperties64 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1828,21 +1916,73 @@ const encodePtTALLiN024OperationContentsItemCases = /* @__PURE__ */ [
 const fieldDefault =
   /* @__PURE__ */ "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq" as never;
 
-const knownProperties63 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
+const knownProperties65 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
 
-const knownProperties64 = /* @__PURE__ */ new Set(["status", "errors"]);
+const knownProperties66 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "balance_updates",
+]);
 
-const knownProperties65 = /* @__PURE__ */ new Set(["status"]);
+const knownProperties67 = /* @__PURE__ */ new Set(["status", "errors"]);
 
-const knownProperties66 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
+const knownProperties68 = /* @__PURE__ */ new Set(["status"]);
 
-const knownProperties67 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
+const knownProperties69 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "balance_updates",
+]);
 
-const knownProperties68 = /* @__PURE__ */ new Set(["account", "amount"]);
+const knownProperties70 = /* @__PURE__ */ new Set(["status", "consumed_milligas"]);
 
-const knownProperties69 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
+const knownProperties71 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
 
-const knownProperties70 = /* @__PURE__ */ new Set([
+const knownProperties72 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "originated_contracts",
+  "consumed_milligas",
+  "storage_size",
+  "paid_storage_size_diff",
+  "lazy_storage_diff",
+]);
+
+const knownProperties73 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "originated_contracts",
+  "consumed_milligas",
+  "storage_size",
+  "paid_storage_size_diff",
+  "lazy_storage_diff",
+]);
+
+const knownProperties74 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
+
+const knownProperties75 = /* @__PURE__ */ new Set(["account", "amount"]);
+
+const knownProperties76 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
+
+const knownProperties77 = /* @__PURE__ */ new Set(["address", "index"]);
+
+const knownProperties78 = /* @__PURE__ */ new Set([
+  "status",
+  "storage",
+  "balance_updates",
+  "ticket_receipt",
+  "originated_contracts",
+  "consumed_milligas",
+  "storage_size",
+  "paid_storage_size_diff",
+  "allocated_destination_contract",
+  "lazy_storage_diff",
+  "address_registry_diff",
+]);
+
+const knownProperties79 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_receipt",
@@ -1938,19 +2078,574 @@ const encodePtTALLiN024OperationAlphaInternalOperationResultTransactionCases = /
   "Backtracked",
 ] as const;
 
-const knownProperties71 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
+const knownProperties80 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
 
-const knownProperties72 = /* @__PURE__ */ new Set([
+const knownProperties81 = /* @__PURE__ */ new Set([
   "punished_delegate",
   "rewarded_delegate",
   "misbehaviour",
 ]);
 
-const knownProperties73 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
+const knownProperties82 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
 
-const knownProperties74 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
+const knownProperties83 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
 
-const knownProperties75 = /* @__PURE__ */ new Set(["contents", "signature"]);
+const knownProperties84 = /* @__PURE__ */ new Set([
+  "balance_updates",
+  "allocated_destination_contract",
+]);
+
+const knownProperties85 = /* @__PURE__ */ new Set([
+  "kind",
+  "consensus_key",
+  "delegate",
+  "destination",
+  "metadata",
+]);
+
+const knownProperties86 = /* @__PURE__ */ new Set([
+  "balance_updates",
+  "operation_result",
+  "internal_operation_results",
+]);
+
+const knownProperties87 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "public_key",
+  "proof",
+  "metadata",
+]);
+
+const knownProperties88 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "amount",
+  "destination",
+  "parameters",
+  "metadata",
+]);
+
+const knownProperties89 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "balance",
+  "delegate",
+  "script",
+  "metadata",
+]);
+
+const knownProperties90 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "delegate",
+  "metadata",
+]);
+
+const knownProperties91 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "value",
+  "metadata",
+]);
+
+const knownProperties92 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "limit",
+  "metadata",
+]);
+
+const knownProperties93 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "amount",
+  "destination",
+  "metadata",
+]);
+
+const knownProperties94 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "pk",
+  "proof",
+  "metadata",
+]);
+
+const knownProperties95 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "ticket_contents",
+  "ticket_ty",
+  "ticket_ticketer",
+  "ticket_amount",
+  "destination",
+  "entrypoint",
+  "metadata",
+]);
+
+const knownProperties96 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "pvm_kind",
+  "kernel",
+  "parameters_ty",
+  "whitelist",
+  "metadata",
+]);
+
+const knownProperties97 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "message",
+  "metadata",
+]);
+
+const knownProperties98 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "metadata",
+]);
+
+const knownProperties99 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "commitment",
+  "metadata",
+]);
+
+const knownProperties100 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "opponent",
+  "refutation",
+  "metadata",
+]);
+
+const knownProperties101 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "stakers",
+  "metadata",
+]);
+
+const knownProperties102 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "cemented_commitment",
+  "output_proof",
+  "metadata",
+]);
+
+const knownProperties103 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "staker",
+  "metadata",
+]);
+
+const knownProperties104 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "slot_header",
+  "metadata",
+]);
+
+const knownProperties105 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "public_parameters",
+  "circuits_info",
+  "init_state",
+  "nb_ops",
+  "metadata",
+]);
+
+const knownProperties106 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "zk_rollup",
+  "update",
+  "metadata",
+]);
+
+const knownProperties107 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
+
+const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes =
+  /* @__PURE__ */ [{ kind: "type", types: ["object"] }] as const;
+
+const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases =
+  /* @__PURE__ */ ["V0"] as const;
+
+const knownProperties108 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
+
+const knownProperties109 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "slot_header",
+  "consumed_milligas",
+]);
+
+const knownProperties110 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+]);
+
+const knownProperties111 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+]);
+
+const knownProperties112 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "storage_size",
+  "global_address",
+]);
+
+const knownProperties113 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "storage_size",
+  "global_address",
+]);
+
+const knownProperties114 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties115 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties116 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties117 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
+
+const knownProperties118 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "ticket_updates",
+  "whitelist_update",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties119 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "ticket_updates",
+  "whitelist_update",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties120 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "address",
+  "genesis_commitment_hash",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties121 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "address",
+  "genesis_commitment_hash",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties122 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "staked_hash",
+  "published_at_level",
+  "balance_updates",
+]);
+
+const knownProperties123 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "staked_hash",
+  "published_at_level",
+  "balance_updates",
+]);
+
+const knownProperties124 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
+
+const knownProperties125 = /* @__PURE__ */ new Set(["result"]);
+
+const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusShapes =
+  /* @__PURE__ */ [
+    { kind: "value", value: "ongoing" },
+    {
+      kind: "object",
+      properties: [{ name: "result", required: true, types: ["object"] }],
+      closed: false,
+    },
+  ] as const;
+
+const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusCases =
+  /* @__PURE__ */ ["Ongoing", "Ended"] as const;
+
+const knownProperties126 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "game_status",
+  "balance_updates",
+]);
+
+const knownProperties127 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "game_status",
+  "balance_updates",
+]);
+
+const knownProperties128 = /* @__PURE__ */ new Set([
+  "status",
+  "storage",
+  "balance_updates",
+  "ticket_updates",
+  "originated_contracts",
+  "consumed_milligas",
+  "storage_size",
+  "paid_storage_size_diff",
+  "allocated_destination_contract",
+  "lazy_storage_diff",
+  "address_registry_diff",
+]);
+
+const knownProperties129 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "ticket_updates",
+]);
+
+const encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "status", required: true, constant: "applied" },
+      { name: "storage", required: false, types: ["array", "object"] },
+      { name: "balance_updates", required: false, types: ["array"] },
+      { name: "ticket_updates", required: false, types: ["array"] },
+      { name: "originated_contracts", required: false, types: ["array"] },
+      { name: "consumed_milligas", required: false, types: ["string"] },
+      { name: "storage_size", required: false, types: ["string"] },
+      { name: "paid_storage_size_diff", required: false, types: ["string"] },
+      { name: "allocated_destination_contract", required: false, types: ["boolean"] },
+      { name: "lazy_storage_diff", required: false, types: ["array"] },
+      { name: "address_registry_diff", required: false, types: ["array"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "status", required: true, constant: "applied" },
+      { name: "consumed_milligas", required: false, types: ["string"] },
+      { name: "ticket_updates", required: true, types: ["array"] },
+    ],
+    closed: false,
+  },
+] as const;
+
+const encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMergedShapes =
+  /* @__PURE__ */ [
+    {
+      kind: "object",
+      properties: [
+        { name: "status", required: true, constant: "backtracked" },
+        { name: "storage", required: false, types: ["array", "object"] },
+        { name: "balance_updates", required: false, types: ["array"] },
+        { name: "ticket_updates", required: false, types: ["array"] },
+        { name: "originated_contracts", required: false, types: ["array"] },
+        { name: "consumed_milligas", required: false, types: ["string"] },
+        { name: "storage_size", required: false, types: ["string"] },
+        { name: "paid_storage_size_diff", required: false, types: ["string"] },
+        { name: "allocated_destination_contract", required: false, types: ["boolean"] },
+        { name: "lazy_storage_diff", required: false, types: ["array"] },
+        { name: "address_registry_diff", required: false, types: ["array"] },
+      ],
+      closed: false,
+    },
+    {
+      kind: "object",
+      properties: [
+        { name: "status", required: true, constant: "backtracked" },
+        { name: "consumed_milligas", required: false, types: ["string"] },
+        { name: "ticket_updates", required: true, types: ["array"] },
+      ],
+      closed: false,
+    },
+  ] as const;
+
+const knownProperties130 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "ticket_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties131 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "ticket_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties132 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
+
+const knownProperties133 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "kind",
+  "consumed_milligas",
+]);
+
+const knownProperties134 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties135 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties136 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties137 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties138 = /* @__PURE__ */ new Set(["contents", "signature"]);
 
 const encodePtTALLiN024OperationAlphaOperationWithMetadataShapes = /* @__PURE__ */ [
   {
@@ -1976,7 +2671,342 @@ const encodePtTALLiN024OperationAlphaOperationWithMetadataCases = /* @__PURE__ *
   "Operation_without_metadata",
 ] as const;
 
-const knownProperties76 = /* @__PURE__ */ new Set(["code", "storage"]);
+const knownProperties139 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
+
+const knownProperties140 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
+
+const knownProperties141 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
+
+const knownProperties142 = /* @__PURE__ */ new Set([
+  "kind",
+  "category",
+  "delegate",
+  "participation",
+  "revelation",
+  "change",
+]);
+
+const knownProperties143 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
+
+const knownProperties144 = /* @__PURE__ */ new Set([
+  "kind",
+  "category",
+  "staker",
+  "cycle",
+  "change",
+]);
+
+const knownProperties145 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
+
+const knownProperties146 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
+
+const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "contract" },
+      { name: "contract", required: true, types: ["object", "string"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "accumulator" },
+      { name: "category", required: true, constant: "block fees" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "freezer" },
+      { name: "category", required: true, constant: "deposits" },
+      { name: "staker", required: true, types: ["object"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "nonce revelation rewards" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "attesting rewards" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "baking rewards" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "baking bonuses" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "storage fees" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "punishments" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "lost attesting rewards" },
+      { name: "delegate", required: true, types: ["object", "string"] },
+      { name: "participation", required: true, types: ["boolean"] },
+      { name: "revelation", required: true, types: ["boolean"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "subsidy" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "burned" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "commitment" },
+      { name: "category", required: true, constant: "commitment" },
+      { name: "committer", required: true, types: ["object", "string"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "bootstrap" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "invoice" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "commitment" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "minted" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "freezer" },
+      { name: "category", required: true, constant: "bonds" },
+      { name: "contract", required: true, types: ["object", "string"] },
+      { name: "bond_id", required: true, types: ["object"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "smart_rollup_refutation_punishments" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "smart_rollup_refutation_rewards" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "freezer" },
+      { name: "category", required: true, constant: "unstaked_deposits" },
+      { name: "staker", required: true, types: ["object"] },
+      { name: "cycle", required: true, types: ["number"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "staking" },
+      { name: "category", required: true, constant: "delegator_numerator" },
+      { name: "delegator", required: true, types: ["object", "string"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "staking" },
+      { name: "category", required: true, constant: "delegate_denominator" },
+      { name: "delegate", required: true, types: ["object", "string"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "minted" },
+      { name: "category", required: true, constant: "DAL attesting rewards" },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "burned" },
+      { name: "category", required: true, constant: "lost DAL attesting rewards" },
+      { name: "delegate", required: true, types: ["object", "string"] },
+      { name: "change", required: true, types: ["string"] },
+    ],
+    closed: false,
+  },
+] as const;
+
+const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases = /* @__PURE__ */ [
+  "Contract",
+  "Block_fees",
+  "Deposits",
+  "Nonce_revelation_rewards",
+  "Attesting_rewards",
+  "Baking_rewards",
+  "Baking_bonuses",
+  "Storage_fees",
+  "Double_signing_punishments",
+  "Lost_attesting_rewards",
+  "Liquidity_baking_subsidies",
+  "Burned",
+  "Commitments",
+  "Bootstrap",
+  "Invoice",
+  "Initial_commitments",
+  "Minted",
+  "Frozen_bonds",
+  "Smart_rollup_refutation_punishments",
+  "Smart_rollup_refutation_rewards",
+  "Unstaked_deposits",
+  "Staking_delegator_numerator",
+  "Staking_delegate_denominator",
+  "Dal_attesting_rewards",
+  "Lost_dal_attesting_rewards",
+] as const;
+
+const knownProperties147 = /* @__PURE__ */ new Set(["origin"]);
+
+const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [{ name: "origin", required: true, constant: "block" }],
+    closed: true,
+  },
+  { kind: "object", properties: [{ name: "origin", required: true, types: [] }], closed: true },
+  { kind: "object", properties: [{ name: "origin", required: true, types: [] }], closed: true },
+  { kind: "object", properties: [{ name: "origin", required: true, types: [] }], closed: true },
+  { kind: "object", properties: [{ name: "origin", required: true, types: [] }], closed: true },
+] as const;
+
+const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Cases = /* @__PURE__ */ [
+  "Block_application",
+  "Protocol_migration",
+  "Subsidy",
+  "Simulation",
+  "Delayed_operation",
+] as const;
+
+const ownProperties2 = /* @__PURE__ */ ["origin"] as const;
+
+const ownProperties3 = /* @__PURE__ */ [
+  "kind",
+  "contract",
+  "change",
+  "category",
+  "staker",
+  "delegate",
+  "participation",
+  "revelation",
+  "committer",
+  "cycle",
+  "delegator",
+] as const;
+
+const knownProperties148 = /* @__PURE__ */ new Set(["code", "storage"]);
 
 const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
   {
@@ -1996,7 +3026,7 @@ const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024StakerCases = /* @__PURE__ */ ["Single", "Shared"] as const;
 
-const knownProperties77 = /* @__PURE__ */ new Set([
+const knownProperties149 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -2008,7 +3038,7 @@ const knownProperties77 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties78 = /* @__PURE__ */ new Set([
+const knownProperties150 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -2016,7 +3046,7 @@ const knownProperties78 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties79 = /* @__PURE__ */ new Set([
+const knownProperties151 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -2025,7 +3055,7 @@ const knownProperties79 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties80 = /* @__PURE__ */ new Set([
+const knownProperties152 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -2036,7 +3066,7 @@ const knownProperties80 = /* @__PURE__ */ new Set([
   "context",
 ]);
 
-const knownProperties81 = /* @__PURE__ */ new Set([
+const knownProperties153 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -2052,7 +3082,7 @@ const knownProperties81 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties82 = /* @__PURE__ */ new Set([
+const knownProperties154 = /* @__PURE__ */ new Set([
   "base_total_issued_per_minute",
   "baking_reward_fixed_portion_weight",
   "baking_reward_bonus_weight",
@@ -2062,9 +3092,9 @@ const knownProperties82 = /* @__PURE__ */ new Set([
   "dal_rewards_weight",
 ]);
 
-const knownProperties83 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
+const knownProperties155 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
 
-const knownProperties84 = /* @__PURE__ */ new Set([
+const knownProperties156 = /* @__PURE__ */ new Set([
   "feature_enable",
   "incentives_enable",
   "number_of_slots",
@@ -2079,7 +3109,7 @@ const knownProperties84 = /* @__PURE__ */ new Set([
   "number_of_shards",
 ]);
 
-const knownProperties85 = /* @__PURE__ */ new Set([
+const knownProperties157 = /* @__PURE__ */ new Set([
   "raw_data",
   "metadata",
   "dal_page",
@@ -2087,7 +3117,7 @@ const knownProperties85 = /* @__PURE__ */ new Set([
   "dal_attested_slots_validity_lag",
 ]);
 
-const knownProperties86 = /* @__PURE__ */ new Set([
+const knownProperties158 = /* @__PURE__ */ new Set([
   "issuance_ratio_final_min",
   "issuance_ratio_final_max",
   "issuance_ratio_initial_min",
@@ -2100,7 +3130,7 @@ const knownProperties86 = /* @__PURE__ */ new Set([
   "radius_dz",
 ]);
 
-const knownProperties87 = /* @__PURE__ */ new Set([
+const knownProperties159 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -2186,7 +3216,7 @@ const knownProperties87 = /* @__PURE__ */ new Set([
   "unstake_finalization_delay",
 ]);
 
-const knownProperties88 = /* @__PURE__ */ new Set([
+const knownProperties160 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -2204,7 +3234,7 @@ const knownProperties88 = /* @__PURE__ */ new Set([
   "smart_rollup_max_number_of_messages_per_level",
 ]);
 
-const knownProperties89 = /* @__PURE__ */ new Set([
+const knownProperties161 = /* @__PURE__ */ new Set([
   "consensus_rights_delay",
   "blocks_preservation_cycles",
   "delegate_parameters_activation_delay",
@@ -2272,7 +3302,7 @@ const knownProperties89 = /* @__PURE__ */ new Set([
   "all_bakers_attest_activation_threshold",
 ]);
 
-const knownProperties90 = /* @__PURE__ */ new Set([
+const knownProperties162 = /* @__PURE__ */ new Set([
   "token_contract",
   "destination",
   "amount",
@@ -2289,11 +3319,11 @@ const encodeGasShapes = /* @__PURE__ */ [
 
 const encodeGasCases = /* @__PURE__ */ ["Limited", "Unaccounted"] as const;
 
-const knownProperties91 = /* @__PURE__ */ new Set(["additional_cycles"]);
+const knownProperties163 = /* @__PURE__ */ new Set(["additional_cycles"]);
 
-const knownProperties92 = /* @__PURE__ */ new Set(["full"]);
+const knownProperties164 = /* @__PURE__ */ new Set(["full"]);
 
-const knownProperties93 = /* @__PURE__ */ new Set(["rolling"]);
+const knownProperties165 = /* @__PURE__ */ new Set(["rolling"]);
 
 const encodeHistoryModeShapes = /* @__PURE__ */ [
   { kind: "value", value: "archive" },
@@ -2319,25 +3349,23 @@ const encodeHistoryModeCases = /* @__PURE__ */ [
   "rolling_alias",
 ] as const;
 
-const knownProperties94 = /* @__PURE__ */ new Set(["kind"]);
+const knownProperties166 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties95 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+const knownProperties167 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties96 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+const knownProperties168 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties97 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+const knownProperties169 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties98 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+const knownProperties170 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties99 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+const knownProperties171 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties100 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+const knownProperties172 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties101 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+const knownProperties173 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const knownProperties102 = /* @__PURE__ */ new Set(["kind", "name"]);
-
-const knownProperties103 = /* @__PURE__ */ new Set([
+const knownProperties174 = /* @__PURE__ */ new Set([
   "level",
   "level_position",
   "cycle",
@@ -2352,47 +3380,47 @@ const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
 
 const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
 
-const knownProperties104 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+const knownProperties175 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties105 = /* @__PURE__ */ new Set([
+const knownProperties176 = /* @__PURE__ */ new Set([
   "chain_name",
   "distributed_db_version",
   "p2p_version",
 ]);
 
-const knownProperties106 = /* @__PURE__ */ new Set(["branch", "data"]);
+const knownProperties177 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties107 = /* @__PURE__ */ new Set(["kind", "solution_field0", "solution_field1"]);
+const knownProperties178 = /* @__PURE__ */ new Set(["kind", "solution_field0", "solution_field1"]);
 
-const knownProperties108 = /* @__PURE__ */ new Set(["kind", "bytes_dyn_uint30"]);
+const knownProperties179 = /* @__PURE__ */ new Set(["kind", "bytes_dyn_uint30"]);
 
-const knownProperties109 = /* @__PURE__ */ new Set([
+const knownProperties180 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "round",
   "block_payload_hash",
 ]);
 
-const knownProperties110 = /* @__PURE__ */ new Set(["message_elt"]);
+const knownProperties181 = /* @__PURE__ */ new Set(["message_elt"]);
 
-const knownProperties111 = /* @__PURE__ */ new Set([
+const knownProperties182 = /* @__PURE__ */ new Set([
   "kind",
   "player_commitment_hash",
   "opponent_commitment_hash",
 ]);
 
-const knownProperties112 = /* @__PURE__ */ new Set([
+const knownProperties183 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "message_counter",
   "serialized_proof",
 ]);
 
-const knownProperties113 = /* @__PURE__ */ new Set(["kind", "raw_data"]);
+const knownProperties184 = /* @__PURE__ */ new Set(["kind", "raw_data"]);
 
-const knownProperties114 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
+const knownProperties185 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
 
-const knownProperties115 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
+const knownProperties186 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
 
 const encodeOperationBlsModeUnsignedInputProofRevealProofShapes = /* @__PURE__ */ [
   {
@@ -2444,7 +3472,7 @@ const encodeOperationBlsModeUnsignedProofInputProofCases = /* @__PURE__ */ [
   "First__input",
 ] as const;
 
-const knownProperties116 = /* @__PURE__ */ new Set(["kind", "pvm_step", "input_proof"]);
+const knownProperties187 = /* @__PURE__ */ new Set(["kind", "pvm_step", "input_proof"]);
 
 const encodeOperationBlsModeUnsignedMoveStepShapes = /* @__PURE__ */ [
   { kind: "type", types: ["array"] },
@@ -2459,32 +3487,32 @@ const encodeOperationBlsModeUnsignedMoveStepShapes = /* @__PURE__ */ [
   },
 ] as const;
 
-const knownProperties117 = /* @__PURE__ */ new Set(["kind", "choice", "step"]);
+const knownProperties188 = /* @__PURE__ */ new Set(["kind", "choice", "step"]);
 
-const knownProperties118 = /* @__PURE__ */ new Set([
+const knownProperties189 = /* @__PURE__ */ new Set([
   "circuits_info_elt_field0",
   "circuits_info_elt_field1",
 ]);
 
-const knownProperties119 = /* @__PURE__ */ new Set(["branch", "contents"]);
+const knownProperties190 = /* @__PURE__ */ new Set(["branch", "contents"]);
 
-const knownProperties120 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
+const knownProperties191 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
 
-const knownProperties121 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
+const knownProperties192 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
 
-const knownProperties122 = /* @__PURE__ */ new Set(["kind", "delegate"]);
+const knownProperties193 = /* @__PURE__ */ new Set(["kind", "delegate"]);
 
-const knownProperties123 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
+const knownProperties194 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
 
-const ownProperties2 = /* @__PURE__ */ ["source", "nonce"] as const;
+const ownProperties4 = /* @__PURE__ */ ["source", "nonce"] as const;
 
-const knownProperties124 = /* @__PURE__ */ new Set(["branch"]);
+const knownProperties195 = /* @__PURE__ */ new Set(["branch"]);
 
-const knownProperties125 = /* @__PURE__ */ new Set(["addr", "port"]);
+const knownProperties196 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties126 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+const knownProperties197 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties127 = /* @__PURE__ */ new Set([
+const knownProperties198 = /* @__PURE__ */ new Set([
   "trusted",
   "greylisted_until",
   "state",
@@ -2498,9 +3526,9 @@ const knownProperties127 = /* @__PURE__ */ new Set([
   "expected_peer_id",
 ]);
 
-const knownProperties128 = /* @__PURE__ */ new Set(["event_kind"]);
+const knownProperties199 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties129 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+const knownProperties200 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
 const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
@@ -2568,14 +3596,14 @@ const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "External_disconnection",
 ] as const;
 
-const knownProperties130 = /* @__PURE__ */ new Set([
+const knownProperties201 = /* @__PURE__ */ new Set([
   "total_sent",
   "total_recv",
   "current_inflow",
   "current_outflow",
 ]);
 
-const knownProperties131 = /* @__PURE__ */ new Set([
+const knownProperties202 = /* @__PURE__ */ new Set([
   "cv",
   "epk",
   "payload_enc",
@@ -2584,17 +3612,17 @@ const knownProperties131 = /* @__PURE__ */ new Set([
   "nonce_out",
 ]);
 
-const knownProperties132 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+const knownProperties203 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties133 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+const knownProperties204 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties134 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+const knownProperties205 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties135 = /* @__PURE__ */ new Set(["kind", "size"]);
+const knownProperties206 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties136 = /* @__PURE__ */ new Set(["int31"]);
+const knownProperties207 = /* @__PURE__ */ new Set(["int31"]);
 
-const knownProperties137 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+const knownProperties208 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
 const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
   { kind: "type", types: ["object", "string"] },
@@ -2624,11 +3652,11 @@ const encodeServiceTreePathItemCases = /* @__PURE__ */ [
   "PDynamicTail",
 ] as const;
 
-const knownProperties138 = /* @__PURE__ */ new Set(["single"]);
+const knownProperties209 = /* @__PURE__ */ new Set(["single"]);
 
-const knownProperties139 = /* @__PURE__ */ new Set(["optional"]);
+const knownProperties210 = /* @__PURE__ */ new Set(["optional"]);
 
-const knownProperties140 = /* @__PURE__ */ new Set(["multi"]);
+const knownProperties211 = /* @__PURE__ */ new Set(["multi"]);
 
 const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
   {
@@ -2660,13 +3688,13 @@ const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
   "Multi",
 ] as const;
 
-const knownProperties141 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+const knownProperties212 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
-const knownProperties142 = /* @__PURE__ */ new Set(["fields"]);
+const knownProperties213 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties143 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+const knownProperties214 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties144 = /* @__PURE__ */ new Set(["size", "cases"]);
+const knownProperties215 = /* @__PURE__ */ new Set(["size", "cases"]);
 
 const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
   {
@@ -2699,15 +3727,15 @@ const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
   "Int_enum",
 ] as const;
 
-const knownProperties145 = /* @__PURE__ */ new Set(["title", "description"]);
+const knownProperties216 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties146 = /* @__PURE__ */ new Set(["description", "encoding"]);
+const knownProperties217 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties147 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+const knownProperties218 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties148 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+const knownProperties219 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties149 = /* @__PURE__ */ new Set([
+const knownProperties220 = /* @__PURE__ */ new Set([
   "meth",
   "path",
   "description",
@@ -2717,13 +3745,13 @@ const knownProperties149 = /* @__PURE__ */ new Set([
   "error",
 ]);
 
-const knownProperties150 = /* @__PURE__ */ new Set(["name", "tree"]);
+const knownProperties221 = /* @__PURE__ */ new Set(["name", "tree"]);
 
-const knownProperties151 = /* @__PURE__ */ new Set(["suffixes"]);
+const knownProperties222 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties152 = /* @__PURE__ */ new Set(["arg", "tree"]);
+const knownProperties223 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
-const knownProperties153 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+const knownProperties224 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
 const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
   {
@@ -2740,7 +3768,7 @@ const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties154 = /* @__PURE__ */ new Set([
+const knownProperties225 = /* @__PURE__ */ new Set([
   "get_service",
   "post_service",
   "delete_service",
@@ -2749,9 +3777,9 @@ const knownProperties154 = /* @__PURE__ */ new Set([
   "subdirs",
 ]);
 
-const knownProperties155 = /* @__PURE__ */ new Set(["static"]);
+const knownProperties226 = /* @__PURE__ */ new Set(["static"]);
 
-const knownProperties156 = /* @__PURE__ */ new Set(["dynamic"]);
+const knownProperties227 = /* @__PURE__ */ new Set(["dynamic"]);
 
 const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
   {
@@ -2769,11 +3797,11 @@ const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties157 = /* @__PURE__ */ new Set(["hash", "level"]);
+const knownProperties228 = /* @__PURE__ */ new Set(["hash", "level"]);
 
-const knownProperties158 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
+const knownProperties229 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
 
-const knownProperties159 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
+const knownProperties230 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
 
 const encodeSmartRollupGameDalSkipListContentShapes = /* @__PURE__ */ [
   {
@@ -2793,7 +3821,7 @@ const encodeSmartRollupGameDalSkipListContentCases = /* @__PURE__ */ [
   "Published",
 ] as const;
 
-const knownProperties160 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
+const knownProperties231 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
 
 const encodeSmartRollupGameDalSnapshotShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -2814,19 +3842,19 @@ const encodeSmartRollupGameDalSnapshotCases = /* @__PURE__ */ [
   "Dal_skip_list",
 ] as const;
 
-const knownProperties161 = /* @__PURE__ */ new Set([
+const knownProperties232 = /* @__PURE__ */ new Set([
   "kind",
   "dissection",
   "default_number_of_sections",
 ]);
 
-const knownProperties162 = /* @__PURE__ */ new Set([
+const knownProperties233 = /* @__PURE__ */ new Set([
   "kind",
   "agreed_start_chunk",
   "refuted_stop_chunk",
 ]);
 
-const knownProperties163 = /* @__PURE__ */ new Set([
+const knownProperties234 = /* @__PURE__ */ new Set([
   "turn",
   "inbox_snapshot",
   "dal_snapshot",
@@ -2835,9 +3863,9 @@ const knownProperties163 = /* @__PURE__ */ new Set([
   "game_state",
 ]);
 
-const knownProperties164 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
+const knownProperties235 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
 
-const knownProperties165 = /* @__PURE__ */ new Set([
+const knownProperties236 = /* @__PURE__ */ new Set([
   "kind",
   "predecessor_timestamp",
   "predecessor",
@@ -2891,35 +3919,33 @@ const encodeSmartRollupInboxMessageShapes = /* @__PURE__ */ [
 
 const encodeSmartRollupInboxMessageCases = /* @__PURE__ */ ["Internal", "External"] as const;
 
-const knownProperties166 = /* @__PURE__ */ new Set(["address", "origination_level"]);
+const knownProperties237 = /* @__PURE__ */ new Set(["address", "origination_level"]);
 
-const knownProperties167 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
+const knownProperties238 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
 
-const knownProperties168 = /* @__PURE__ */ new Set(["kind", "transactions"]);
+const knownProperties239 = /* @__PURE__ */ new Set(["kind", "transactions"]);
 
-const knownProperties169 = /* @__PURE__ */ new Set([
+const knownProperties240 = /* @__PURE__ */ new Set([
   "parameters",
   "parameters_ty",
   "destination",
   "entrypoint",
 ]);
 
-const knownProperties170 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
+const knownProperties241 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
 
-const knownProperties171 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
-
-const knownProperties172 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
+const knownProperties242 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
 
 const encodeSmartRollupRevealRevealRawDataCases = /* @__PURE__ */ ["Reveal_data_hash_v0"] as const;
 
-const knownProperties173 = /* @__PURE__ */ new Set([
+const knownProperties243 = /* @__PURE__ */ new Set([
   "kind",
   "published_level",
   "slot_index",
   "page_index",
 ]);
 
-const knownProperties174 = /* @__PURE__ */ new Set([
+const knownProperties244 = /* @__PURE__ */ new Set([
   "kind",
   "page_id",
   "attestation_threshold_percent",
@@ -2960,33 +3986,33 @@ const encodeSmartRollupRevealCases = /* @__PURE__ */ [
   "Request_adaptive_dal_page",
 ] as const;
 
-const knownProperties175 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
+const knownProperties245 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
 
-const knownProperties176 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+const knownProperties246 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties177 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+const knownProperties247 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties178 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+const knownProperties248 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
-const knownProperties179 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
+const knownProperties249 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
 
-const knownProperties180 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
+const knownProperties250 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
 
-const knownProperties181 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
+const knownProperties251 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
 
-const knownProperties182 = /* @__PURE__ */ new Set([]);
+const knownProperties252 = /* @__PURE__ */ new Set([]);
 
-const knownProperties183 = /* @__PURE__ */ new Set(["block_hash", "level"]);
+const knownProperties253 = /* @__PURE__ */ new Set(["block_hash", "level"]);
 
-const knownProperties184 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+const knownProperties254 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties185 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+const knownProperties255 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
-const knownProperties186 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
+const knownProperties256 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
 
-const knownProperties187 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+const knownProperties257 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties188 = /* @__PURE__ */ new Set([
+const knownProperties258 = /* @__PURE__ */ new Set([
   "branch",
   "head",
   "block_header",
@@ -3039,7 +4065,7 @@ const encodeNetworkPeersByPeerIdOutputResponsesSentCases = /* @__PURE__ */ [
   "peer_metadata.legacy_v0",
 ] as const;
 
-const knownProperties189 = /* @__PURE__ */ new Set([
+const knownProperties259 = /* @__PURE__ */ new Set([
   "sent",
   "failed",
   "received",
@@ -3047,9 +4073,9 @@ const knownProperties189 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties190 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+const knownProperties260 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties191 = /* @__PURE__ */ new Set([
+const knownProperties261 = /* @__PURE__ */ new Set([
   "cannot_download",
   "cannot_parse",
   "refused_by_prefilter",
@@ -3062,13 +4088,13 @@ const knownProperties191 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties192 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+const knownProperties262 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties193 = /* @__PURE__ */ new Set(["head", "branch"]);
+const knownProperties263 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties194 = /* @__PURE__ */ new Set(["sent", "received"]);
+const knownProperties264 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties195 = /* @__PURE__ */ new Set([
+const knownProperties265 = /* @__PURE__ */ new Set([
   "responses",
   "requests",
   "valid_blocks",
@@ -3081,7 +4107,7 @@ const knownProperties195 = /* @__PURE__ */ new Set([
   "advertisements",
 ]);
 
-const knownProperties196 = /* @__PURE__ */ new Set([
+const knownProperties266 = /* @__PURE__ */ new Set([
   "score",
   "trusted",
   "conn_metadata",
@@ -3097,39 +4123,39 @@ const knownProperties196 = /* @__PURE__ */ new Set([
   "last_miss",
 ]);
 
-const knownProperties197 = /* @__PURE__ */ new Set(["phase", "since"]);
+const knownProperties267 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties198 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+const knownProperties268 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties199 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+const knownProperties269 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties200 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+const knownProperties270 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties201 = /* @__PURE__ */ new Set([
+const knownProperties271 = /* @__PURE__ */ new Set([
   "chain_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties202 = /* @__PURE__ */ new Set(["bootstrapped"]);
+const knownProperties272 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties203 = /* @__PURE__ */ new Set([
+const knownProperties273 = /* @__PURE__ */ new Set([
   "block",
   "savepoint",
   "caboose",
   "history_mode",
 ]);
 
-const knownProperties204 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+const knownProperties274 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
-const knownProperties205 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+const knownProperties275 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
 const fieldDefault2 = /* @__PURE__ */ [] as never;
 
-const knownProperties206 = /* @__PURE__ */ new Set(["address", "whitelist"]);
+const knownProperties276 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
-const knownProperties207 = /* @__PURE__ */ new Set(["address", "blacklist"]);
+const knownProperties277 = /* @__PURE__ */ new Set(["address", "blacklist"]);
 
 const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
   {
@@ -3156,7 +4182,7 @@ const fieldDefault3 = /* @__PURE__ */ "any" as never;
 
 const fieldDefault4 = /* @__PURE__ */ 100 as never;
 
-const knownProperties208 = /* @__PURE__ */ new Set([
+const knownProperties278 = /* @__PURE__ */ new Set([
   "listen-addrs",
   "external-listen-addrs",
   "listen-addr",
@@ -3191,7 +4217,7 @@ const fieldDefault14 = /* @__PURE__ */ 86400 as never;
 
 const fieldDefault15 = /* @__PURE__ */ 120 as never;
 
-const knownProperties209 = /* @__PURE__ */ new Set([
+const knownProperties279 = /* @__PURE__ */ new Set([
   "connection-timeout",
   "authentication-timeout",
   "min-connections",
@@ -3224,7 +4250,7 @@ const fieldDefault17 = /* @__PURE__ */ 60 as never;
 
 const fieldDefault18 = /* @__PURE__ */ 172800 as never;
 
-const knownProperties210 = /* @__PURE__ */ new Set([
+const knownProperties280 = /* @__PURE__ */ new Set([
   "factor",
   "initial-delay",
   "disconnection-delay",
@@ -3237,7 +4263,7 @@ const fieldDefault20 = /* @__PURE__ */ null as never;
 
 const fieldDefault21 = /* @__PURE__ */ false as never;
 
-const knownProperties211 = /* @__PURE__ */ new Set([
+const knownProperties281 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
   "bootstrap-peers",
   "listen-addr",
@@ -3257,11 +4283,11 @@ const fieldDefault23 = /* @__PURE__ */ "info" as never;
 
 const fieldDefault24 = /* @__PURE__ */ true as never;
 
-const knownProperties212 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
+const knownProperties282 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
 
-const knownProperties213 = /* @__PURE__ */ new Set(["active_sinks"]);
+const knownProperties283 = /* @__PURE__ */ new Set(["active_sinks"]);
 
-const knownProperties214 = /* @__PURE__ */ new Set(["activate"]);
+const knownProperties284 = /* @__PURE__ */ new Set(["activate"]);
 
 const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
   {
@@ -3283,7 +4309,7 @@ const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
 
 const fieldDefault25 = /* @__PURE__ */ 90 as never;
 
-const knownProperties215 = /* @__PURE__ */ new Set([
+const knownProperties285 = /* @__PURE__ */ new Set([
   "block_header_request_timeout",
   "block_operations_request_timeout",
   "protocol_request_timeout",
@@ -3292,14 +4318,14 @@ const knownProperties215 = /* @__PURE__ */ new Set([
 
 const fieldDefault26 = /* @__PURE__ */ 10000000 as never;
 
-const knownProperties216 = /* @__PURE__ */ new Set([
+const knownProperties286 = /* @__PURE__ */ new Set([
   "protocol_request_timeout",
   "operation_metadata_size_limit",
 ]);
 
 const fieldDefault27 = /* @__PURE__ */ 1000 as never;
 
-const knownProperties217 = /* @__PURE__ */ new Set([
+const knownProperties287 = /* @__PURE__ */ new Set([
   "operations_request_timeout",
   "max_refused_operations",
   "operations_batch_size",
@@ -3309,9 +4335,9 @@ const fieldDefault28 = /* @__PURE__ */ 150 as never;
 
 const fieldDefault29 = /* @__PURE__ */ 4 as never;
 
-const knownProperties218 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
+const knownProperties288 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
 
-const knownProperties219 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+const knownProperties289 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
 
 const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
   {
@@ -3336,7 +4362,7 @@ const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
 
 const fieldDefault30 = /* @__PURE__ */ { latency: 150, synchronisation_threshold: 4 } as never;
 
-const knownProperties220 = /* @__PURE__ */ new Set([
+const knownProperties290 = /* @__PURE__ */ new Set([
   "peer_validator",
   "block_validator",
   "prevalidator",
@@ -3344,11 +4370,11 @@ const knownProperties220 = /* @__PURE__ */ new Set([
   "history_mode",
 ]);
 
-const knownProperties221 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+const knownProperties291 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties222 = /* @__PURE__ */ new Set(["context_key", "values"]);
+const knownProperties292 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties223 = /* @__PURE__ */ new Set([
+const knownProperties293 = /* @__PURE__ */ new Set([
   "activated",
   "use_mock_srs_for_testing",
   "bootstrap_peers",
@@ -3360,7 +4386,7 @@ const fieldDefault31 = /* @__PURE__ */ {
   bootstrap_peers: [],
 } as never;
 
-const knownProperties224 = /* @__PURE__ */ new Set([
+const knownProperties294 = /* @__PURE__ */ new Set([
   "genesis",
   "genesis_parameters",
   "chain_name",
@@ -3406,7 +4432,7 @@ const fieldDefault32 = /* @__PURE__ */ "/root/.tezos-node" as never;
 
 const fieldDefault33 = /* @__PURE__ */ "mainnet" as never;
 
-const knownProperties225 = /* @__PURE__ */ new Set([
+const knownProperties295 = /* @__PURE__ */ new Set([
   "data-dir",
   "disable-config-validation",
   "rpc",
@@ -3418,21 +4444,21 @@ const knownProperties225 = /* @__PURE__ */ new Set([
   "metrics_addr",
 ]);
 
-const knownProperties226 = /* @__PURE__ */ new Set(["history_mode"]);
+const knownProperties296 = /* @__PURE__ */ new Set(["history_mode"]);
 
-const knownProperties227 = /* @__PURE__ */ new Set(["ready"]);
+const knownProperties297 = /* @__PURE__ */ new Set(["ready"]);
 
-const knownProperties228 = /* @__PURE__ */ new Set(["data", "operations"]);
+const knownProperties298 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties229 = /* @__PURE__ */ new Set(["chain_id"]);
+const knownProperties299 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties230 = /* @__PURE__ */ new Set([
+const knownProperties300 = /* @__PURE__ */ new Set([
   "chain_id",
   "test_protocol",
   "expiration_date",
 ]);
 
-const knownProperties231 = /* @__PURE__ */ new Set(["stopping"]);
+const knownProperties301 = /* @__PURE__ */ new Set(["stopping"]);
 
 const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
   {
@@ -3462,9 +4488,9 @@ const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
   "Stopping",
 ] as const;
 
-const knownProperties232 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+const knownProperties302 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties233 = /* @__PURE__ */ new Set([
+const knownProperties303 = /* @__PURE__ */ new Set([
   "hash",
   "level",
   "proto",
@@ -3477,7 +4503,7 @@ const knownProperties233 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties234 = /* @__PURE__ */ new Set([
+const knownProperties304 = /* @__PURE__ */ new Set([
   "incoming",
   "peer_id",
   "id_point",
@@ -3488,27 +4514,27 @@ const knownProperties234 = /* @__PURE__ */ new Set([
   "remote_metadata",
 ]);
 
-const knownProperties235 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
+const knownProperties305 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
 
-const knownProperties236 = /* @__PURE__ */ new Set(["event"]);
+const knownProperties306 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties237 = /* @__PURE__ */ new Set(["event", "point"]);
+const knownProperties307 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties238 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+const knownProperties308 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties239 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+const knownProperties309 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties240 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+const knownProperties310 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties241 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+const knownProperties311 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties242 = /* @__PURE__ */ new Set(["event", "source"]);
+const knownProperties312 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties243 = /* @__PURE__ */ new Set(["acl"]);
+const knownProperties313 = /* @__PURE__ */ new Set(["acl"]);
 
-const knownProperties244 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
+const knownProperties314 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
 
-const knownProperties245 = /* @__PURE__ */ new Set([
+const knownProperties315 = /* @__PURE__ */ new Set([
   "minor_words",
   "promoted_words",
   "major_words",
@@ -3528,7 +4554,7 @@ const knownProperties245 = /* @__PURE__ */ new Set([
   "stack_size",
 ]);
 
-const knownProperties246 = /* @__PURE__ */ new Set([
+const knownProperties316 = /* @__PURE__ */ new Set([
   "page_size",
   "size",
   "resident",
@@ -3539,7 +4565,7 @@ const knownProperties246 = /* @__PURE__ */ new Set([
   "dt",
 ]);
 
-const knownProperties247 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+const knownProperties317 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
 const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
   {
@@ -3569,13 +4595,13 @@ const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
 
 const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
-const knownProperties248 = /* @__PURE__ */ new Set(["rc"]);
+const knownProperties318 = /* @__PURE__ */ new Set(["rc"]);
 
-const knownProperties249 = /* @__PURE__ */ new Set(["rc_dev"]);
+const knownProperties319 = /* @__PURE__ */ new Set(["rc_dev"]);
 
-const knownProperties250 = /* @__PURE__ */ new Set(["beta"]);
+const knownProperties320 = /* @__PURE__ */ new Set(["beta"]);
 
-const knownProperties251 = /* @__PURE__ */ new Set(["beta_dev"]);
+const knownProperties321 = /* @__PURE__ */ new Set(["beta_dev"]);
 
 const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
   { kind: "value", value: "dev" },
@@ -3607,15 +4633,15 @@ const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
   "Beta_dev",
 ] as const;
 
-const knownProperties252 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+const knownProperties322 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties253 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+const knownProperties323 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties254 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+const knownProperties324 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties255 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+const knownProperties325 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties256 = /* @__PURE__ */ new Set(["chain_id", "level"]);
+const knownProperties326 = /* @__PURE__ */ new Set(["chain_id", "level"]);
 
 const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -3642,19 +4668,19 @@ const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
   "preapplication",
 ] as const;
 
-const knownProperties257 = /* @__PURE__ */ new Set(["pushed", "request"]);
+const knownProperties327 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties258 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+const knownProperties328 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties259 = /* @__PURE__ */ new Set([
+const knownProperties329 = /* @__PURE__ */ new Set([
   "status",
   "pending_requests",
   "current_request",
 ]);
 
-const knownProperties260 = /* @__PURE__ */ new Set(["hash"]);
+const knownProperties330 = /* @__PURE__ */ new Set(["hash"]);
 
-const knownProperties261 = /* @__PURE__ */ new Set(["peer_id"]);
+const knownProperties331 = /* @__PURE__ */ new Set(["peer_id"]);
 
 const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -3674,9 +4700,9 @@ const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PUR
   "Peer_id",
 ] as const;
 
-const knownProperties262 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+const knownProperties332 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties263 = /* @__PURE__ */ new Set([
+const knownProperties333 = /* @__PURE__ */ new Set([
   "p2p_readers",
   "active_chains",
   "operation_db",
@@ -3686,30 +4712,30 @@ const knownProperties263 = /* @__PURE__ */ new Set([
   "active_peers",
 ]);
 
-const knownProperties264 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+const knownProperties334 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties265 = /* @__PURE__ */ new Set([
+const knownProperties335 = /* @__PURE__ */ new Set([
   "peer_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties266 = /* @__PURE__ */ new Set(["request", "block"]);
+const knownProperties336 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties267 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+const knownProperties337 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties268 = /* @__PURE__ */ new Set(["request", "block", "event"]);
+const knownProperties338 = /* @__PURE__ */ new Set(["request", "block", "event"]);
 
-const knownProperties269 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+const knownProperties339 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties270 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
+const knownProperties340 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
 
-const knownProperties271 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+const knownProperties341 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
-const knownProperties272 = /* @__PURE__ */ new Set(["request"]);
+const knownProperties342 = /* @__PURE__ */ new Set(["request"]);
 
-const knownProperties273 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
+const knownProperties343 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
 
 /** Reads a {@link PtTALLiN024ApplyInternalResultsAlphaOperationResult} (definition `024-PtTALLiN.apply_internal_results.alpha.operation_result`) at the reader's offset. */
 export function decodePtTALLiN024ApplyInternalResultsAlphaOperationResult(
@@ -4024,17 +5050,9 @@ export function decodePtTALLiN024FrozenStaker(r: BinaryReader): PtTALLiN024Froze
     case 0:
       return decodePtTALLiN024FrozenStakerSingle(r);
     case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.frozen_staker<Shared>: binary field "shared" has no JSON property)',
-      );
+      return decodePtTALLiN024FrozenStakerShared(r);
     case 2:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.frozen_staker<Baker>: binary field "baker" has no JSON property)',
-      );
+      return decodePtTALLiN024FrozenStakerBaker(r);
     case 3:
       return decodePtTALLiN024FrozenStakerBakerEdge(r);
     default:
@@ -4058,20 +5076,12 @@ export function encodePtTALLiN024FrozenStaker(
     }
     case 1: {
       writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.frozen_staker<Shared>: binary field "shared" has no JSON property)',
-      );
+      encodePtTALLiN024FrozenStakerShared(w, json as PtTALLiN024FrozenStakerShared);
       return;
     }
     case 2: {
       writeUint8(w, 2);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.frozen_staker<Baker>: binary field "baker" has no JSON property)',
-      );
+      encodePtTALLiN024FrozenStakerBaker(w, json as PtTALLiN024FrozenStakerBaker);
       return;
     }
     case 3: {
@@ -4108,7 +5118,7 @@ export function encodePtTALLiN024InlinedConsensusOperation(
   value: PtTALLiN024InlinedConsensusOperation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties10);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
     field = "branch";
@@ -4236,6 +5246,24 @@ export function encodePtTALLiN024LazyStorageDiff(
   }
 }
 
+/** Reads a {@link PtTALLiN024LazyStorageDiff2} (definition `024-PtTALLiN.lazy_storage_diff_2`) at the reader's offset. */
+export function decodePtTALLiN024LazyStorageDiff2(r: BinaryReader): PtTALLiN024LazyStorageDiff2 {
+  const outer = openDynamicFrame(r, "Uint30");
+  const inner = decodePtTALLiN024LazyStorageDiff2Inner(r);
+  closeDynamicFrame(r, outer);
+  return inner;
+}
+
+/** Writes a {@link PtTALLiN024LazyStorageDiff2} (definition `024-PtTALLiN.lazy_storage_diff_2`). */
+export function encodePtTALLiN024LazyStorageDiff2(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2,
+): void {
+  const mark = beginDynamicSize(w, "Uint30");
+  encodePtTALLiN024LazyStorageDiff2Inner(w, value);
+  endDynamicSize(w, "Uint30", mark);
+}
+
 /** Reads a {@link PtTALLiN024LiquidityBakingVote} (definition `024-PtTALLiN.liquidity_baking_vote`) at the reader's offset. */
 export function decodePtTALLiN024LiquidityBakingVote(
   r: BinaryReader,
@@ -4300,7 +5328,7 @@ export function decodePtTALLiN024Operation(r: BinaryReader): PtTALLiN024Operatio
 export function encodePtTALLiN024Operation(w: BinaryWriter, value: PtTALLiN024Operation): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties63);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "branch";
@@ -4742,21 +5770,13 @@ export function decodePtTALLiN024OperationAlphaInternalOperationResultDelegation
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Delegation>.result<Applied>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied(r);
     case 1:
       return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
     case 2:
       return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
     case 3:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Delegation>.result<Backtracked>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked(r);
     default:
       return failUnknownTag(start, tag, [0, 1, 2, 3]);
   }
@@ -4773,10 +5793,9 @@ export function encodePtTALLiN024OperationAlphaInternalOperationResultDelegation
   switch ((json as { status?: unknown }).status) {
     case "applied": {
       writeUint8(w, 0);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Delegation>.result<Applied>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied,
       );
       return;
     }
@@ -4798,10 +5817,9 @@ export function encodePtTALLiN024OperationAlphaInternalOperationResultDelegation
     }
     case "backtracked": {
       writeUint8(w, 3);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Delegation>.result<Backtracked>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked,
       );
       return;
     }
@@ -4817,11 +5835,7 @@ export function decodePtTALLiN024OperationAlphaInternalOperationResultEvent(
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Event>.result<Applied>: binary field "applied" has no JSON property)',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(r);
     case 1:
       return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
     case 2:
@@ -4844,10 +5858,9 @@ export function encodePtTALLiN024OperationAlphaInternalOperationResultEvent(
   switch ((json as { status?: unknown }).status) {
     case "applied": {
       writeUint8(w, 0);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Event>.result<Applied>: binary field "applied" has no JSON property)',
+        json as PtTALLiN024OperationAlphaInternalOperationResultEventApplied,
       );
       return;
     }
@@ -4887,21 +5900,13 @@ export function decodePtTALLiN024OperationAlphaInternalOperationResultOriginatio
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Origination>.result<Applied>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplied(r);
     case 1:
       return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
     case 2:
       return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
     case 3:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Origination>.result<Backtracked>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked(r);
     default:
       return failUnknownTag(start, tag, [0, 1, 2, 3]);
   }
@@ -4918,10 +5923,9 @@ export function encodePtTALLiN024OperationAlphaInternalOperationResultOriginatio
   switch ((json as { status?: unknown }).status) {
     case "applied": {
       writeUint8(w, 0);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplied(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Origination>.result<Applied>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied,
       );
       return;
     }
@@ -4943,10 +5947,9 @@ export function encodePtTALLiN024OperationAlphaInternalOperationResultOriginatio
     }
     case "backtracked": {
       writeUint8(w, 3);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Origination>.result<Backtracked>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked,
       );
       return;
     }
@@ -5067,28 +6070,24 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
         "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Vdf_revelation>.metadata: a binary sequence needs a JSON array with one item schema)",
       );
     case 9:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(r);
     case 20:
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestation>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 21:
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 23:
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation_with_dal>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation_with_dal>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 24:
       return failDecode(
@@ -5100,134 +6099,56 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestations_aggregate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestations_aggregate>.metadata.committee[].consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 31:
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestations_aggregate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestations_aggregate>.metadata.committee[].consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 107:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(r);
     case 108:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Transaction>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(r);
     case 109:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Origination>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(r);
     case 110:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Delegation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(r);
     case 111:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Register_global_constant>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant(r);
     case 112:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Set_deposits_limit>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit(r);
     case 113:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Increase_paid_storage>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage(r);
     case 114:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Update_consensus_key>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey(r);
     case 115:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Update_companion_key>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey(r);
     case 158:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Transfer_ticket>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket(r);
     case 200:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_originate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate(r);
     case 201:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_add_messages>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages(r);
     case 202:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_cement>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement(r);
     case 203:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_publish>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish(r);
     case 204:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute(r);
     case 205:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_timeout>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout(r);
     case 206:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_execute_outbox_message>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage(
+        r,
       );
     case 207:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_recover_bond>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond(r);
     case 230:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Dal_publish_commitment>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment(r);
     case 250:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Zk_rollup_origination>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination(r);
     case 251:
       return failDecode(
         r.offset,
@@ -5235,11 +6156,7 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
         'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Zk_rollup_publish>.op[][1]: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
     case 252:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Zk_rollup_update>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate(r);
     default:
       return failUnknownTag(
         start,
@@ -5328,10 +6245,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     }
     case "drain_delegate": {
       writeUint8(w, 9);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
       );
       return;
     }
@@ -5340,7 +6256,7 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestation>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
       return;
     }
@@ -5349,7 +6265,7 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
       return;
     }
@@ -5358,7 +6274,7 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation_with_dal>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestation_with_dal>.metadata.consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
       return;
     }
@@ -5376,7 +6292,7 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestations_aggregate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Preattestations_aggregate>.metadata.committee[].consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
       return;
     }
@@ -5385,187 +6301,167 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestations_aggregate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Attestations_aggregate>.metadata.committee[].consensus_power.baking_power: binary case "None" (tag 0) has no JSON oneOf entry with that title)',
       );
       return;
     }
     case "reveal": {
       writeUint8(w, 107);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
       );
       return;
     }
     case "transaction": {
       writeUint8(w, 108);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Transaction>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
       );
       return;
     }
     case "origination": {
       writeUint8(w, 109);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Origination>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
       );
       return;
     }
     case "delegation": {
       writeUint8(w, 110);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Delegation>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
       );
       return;
     }
     case "register_global_constant": {
       writeUint8(w, 111);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Register_global_constant>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
       );
       return;
     }
     case "set_deposits_limit": {
       writeUint8(w, 112);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Set_deposits_limit>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
       );
       return;
     }
     case "increase_paid_storage": {
       writeUint8(w, 113);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Increase_paid_storage>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
       );
       return;
     }
     case "update_consensus_key": {
       writeUint8(w, 114);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Update_consensus_key>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
       );
       return;
     }
     case "update_companion_key": {
       writeUint8(w, 115);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Update_companion_key>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
       );
       return;
     }
     case "transfer_ticket": {
       writeUint8(w, 158);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Transfer_ticket>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
       );
       return;
     }
     case "smart_rollup_originate": {
       writeUint8(w, 200);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_originate>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
       );
       return;
     }
     case "smart_rollup_add_messages": {
       writeUint8(w, 201);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_add_messages>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
       );
       return;
     }
     case "smart_rollup_cement": {
       writeUint8(w, 202);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_cement>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
       );
       return;
     }
     case "smart_rollup_publish": {
       writeUint8(w, 203);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_publish>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
       );
       return;
     }
     case "smart_rollup_refute": {
       writeUint8(w, 204);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
       );
       return;
     }
     case "smart_rollup_timeout": {
       writeUint8(w, 205);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_timeout>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
       );
       return;
     }
     case "smart_rollup_execute_outbox_message": {
       writeUint8(w, 206);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_execute_outbox_message>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
       );
       return;
     }
     case "smart_rollup_recover_bond": {
       writeUint8(w, 207);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_recover_bond>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
       );
       return;
     }
     case "dal_publish_commitment": {
       writeUint8(w, 230);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Dal_publish_commitment>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
       );
       return;
     }
     case "zk_rollup_origination": {
       writeUint8(w, 250);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Zk_rollup_origination>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
       );
       return;
     }
@@ -5580,10 +6476,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     }
     case "zk_rollup_update": {
       writeUint8(w, 252);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Zk_rollup_update>.metadata.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
       );
       return;
     }
@@ -5593,6 +6488,1014 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     "a value of one of the cases Seed_nonce_revelation, Double_consensus_operation_evidence, Double_baking_evidence, Activate_account, Proposals, Ballot, Vdf_revelation, Drain_delegate, Preattestation, Attestation, Attestation_with_dal, Dal_entrapment_evidence, Preattestations_aggregate, Attestations_aggregate, Reveal, Transaction, Origination, Delegation, Register_global_constant, Set_deposits_limit, Increase_paid_storage, Update_consensus_key, Update_companion_key, Transfer_ticket, Smart_rollup_originate, Smart_rollup_add_messages, Smart_rollup_cement, Smart_rollup_publish, Smart_rollup_refute, Smart_rollup_timeout, Smart_rollup_execute_outbox_message, Smart_rollup_recover_bond, Dal_publish_commitment, Zk_rollup_origination, Zk_rollup_publish, Zk_rollup_update",
     json,
   );
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment} (definition `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitment(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDalPublishCommitment {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment} (definition `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment`). */
+export function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitment(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitment,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultDelegation} (definition `024-PtTALLiN.operation.alpha.operation_result.delegation`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultDelegation(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDelegation {
+  return decodePtTALLiN024OperationAlphaInternalOperationResultDelegation(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultDelegation} (definition `024-PtTALLiN.operation.alpha.operation_result.delegation`). */
+export function encodePtTALLiN024OperationAlphaOperationResultDelegation(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDelegation,
+): void {
+  encodePtTALLiN024OperationAlphaInternalOperationResultDelegation(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage} (definition `024-PtTALLiN.operation.alpha.operation_result.increase_paid_storage`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorage(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage} (definition `024-PtTALLiN.operation.alpha.operation_result.increase_paid_storage`). */
+export function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorage(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultOrigination} (definition `024-PtTALLiN.operation.alpha.operation_result.origination`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultOrigination(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultOrigination {
+  return decodePtTALLiN024OperationAlphaInternalOperationResultOrigination(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultOrigination} (definition `024-PtTALLiN.operation.alpha.operation_result.origination`). */
+export function encodePtTALLiN024OperationAlphaOperationResultOrigination(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultOrigination,
+): void {
+  encodePtTALLiN024OperationAlphaInternalOperationResultOrigination(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant} (definition `024-PtTALLiN.operation.alpha.operation_result.register_global_constant`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant} (definition `024-PtTALLiN.operation.alpha.operation_result.register_global_constant`). */
+export function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultReveal} (definition `024-PtTALLiN.operation.alpha.operation_result.reveal`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultReveal(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultReveal {
+  return decodePtTALLiN024OperationAlphaInternalOperationResultEvent(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultReveal} (definition `024-PtTALLiN.operation.alpha.operation_result.reveal`). */
+export function encodePtTALLiN024OperationAlphaOperationResultReveal(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultReveal,
+): void {
+  encodePtTALLiN024OperationAlphaInternalOperationResultEvent(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit} (definition `024-PtTALLiN.operation.alpha.operation_result.set_deposits_limit`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSetDepositsLimit(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSetDepositsLimit {
+  return decodePtTALLiN024OperationAlphaInternalOperationResultEvent(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit} (definition `024-PtTALLiN.operation.alpha.operation_result.set_deposits_limit`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSetDepositsLimit(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSetDepositsLimit,
+): void {
+  encodePtTALLiN024OperationAlphaInternalOperationResultEvent(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_add_messages`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages {
+  return decodePtTALLiN024OperationAlphaInternalOperationResultEvent(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_add_messages`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages,
+): void {
+  encodePtTALLiN024OperationAlphaInternalOperationResultEvent(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_cement`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupCement(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupCement {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_cement`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCement(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupCement,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupCementFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupCementSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied(
+        r,
+      );
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked(
+        r,
+      );
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_originate`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_originate`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_publish`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublish(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupPublish {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_publish`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublish(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublish,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupPublishFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupPublishSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_recover_bond`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_recover_bond`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_refute`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefute {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_refute`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefute,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_timeout`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultSmartRollupTimeout(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout {
+  return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(r);
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout} (definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_timeout`). */
+export function encodePtTALLiN024OperationAlphaOperationResultSmartRollupTimeout(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout,
+): void {
+  encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(w, value);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultTransaction} (definition `024-PtTALLiN.operation.alpha.operation_result.transaction`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultTransaction(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransaction {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultTransaction} (definition `024-PtTALLiN.operation.alpha.operation_result.transaction`). */
+export function encodePtTALLiN024OperationAlphaOperationResultTransaction(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransaction,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionShapes,
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionApplied,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionFailed,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionSkipped,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionBacktracked,
+      );
+      return;
+    }
+  }
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultTransferTicket} (definition `024-PtTALLiN.operation.alpha.operation_result.transfer_ticket`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultTransferTicket(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransferTicket {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultTransferTicket} (definition `024-PtTALLiN.operation.alpha.operation_result.transfer_ticket`). */
+export function encodePtTALLiN024OperationAlphaOperationResultTransferTicket(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransferTicket,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransferTicketFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransferTicketSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey} (definition `024-PtTALLiN.operation.alpha.operation_result.update_consensus_key`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKey(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey} (definition `024-PtTALLiN.operation.alpha.operation_result.update_consensus_key`). */
+export function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKey(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeySkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination} (definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_origination`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultZkRollupOrigination(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupOrigination {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination} (definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_origination`). */
+export function encodePtTALLiN024OperationAlphaOperationResultZkRollupOrigination(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupOrigination,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupOriginationFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupOriginationSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate} (definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_update`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupUpdate {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(r);
+    case 3:
+      return decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate} (definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_update`). */
+export function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdate,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
+  switch ((json as { status?: unknown }).status) {
+    case "applied": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
+      );
+      return;
+    }
+    case "failed": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupUpdateFailed,
+      );
+      return;
+    }
+    case "skipped": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupUpdateSkipped,
+      );
+      return;
+    }
+    case "backtracked": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Applied, Failed, Skipped, Backtracked", json);
 }
 
 /** Reads a {@link PtTALLiN024OperationAlphaOperationWithMetadata} (definition `024-PtTALLiN.operation.alpha.operation_with_metadata`) at the reader's offset. */
@@ -5644,6 +7547,37 @@ export function encodePtTALLiN024OperationAlphaOperationWithMetadata(
   }
 }
 
+/** Reads a {@link PtTALLiN024OperationMetadataAlphaBalanceUpdates} (definition `024-PtTALLiN.operation_metadata.alpha.balance_updates`) at the reader's offset. */
+export function decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdates {
+  const items: PtTALLiN024OperationMetadataAlphaBalanceUpdates = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+/** Writes a {@link PtTALLiN024OperationMetadataAlphaBalanceUpdates} (definition `024-PtTALLiN.operation_metadata.alpha.balance_updates`). */
+export function encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdates,
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
 /** Reads a {@link PtTALLiN024ScriptedContracts} (definition `024-PtTALLiN.scripted.contracts`) at the reader's offset. */
 export function decodePtTALLiN024ScriptedContracts(r: BinaryReader): PtTALLiN024ScriptedContracts {
   let field = "";
@@ -5670,7 +7604,7 @@ export function encodePtTALLiN024ScriptedContracts(
   value: PtTALLiN024ScriptedContracts,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties76);
+  checkKnownProperties(w, value, knownProperties148);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -5694,11 +7628,7 @@ export function decodePtTALLiN024Staker(r: BinaryReader): PtTALLiN024Staker {
     case 0:
       return decodePtTALLiN024FrozenStakerSingle(r);
     case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.unstaked_frozen_staker<Shared>: binary field "shared" has no JSON property)',
-      );
+      return decodePtTALLiN024FrozenStakerShared(r);
     default:
       return failUnknownTag(start, tag, [0, 1]);
   }
@@ -5715,11 +7645,7 @@ export function encodePtTALLiN024Staker(w: BinaryWriter, value: PtTALLiN024Stake
     }
     case 1: {
       writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.unstaked_frozen_staker<Shared>: binary field "shared" has no JSON property)',
-      );
+      encodePtTALLiN024FrozenStakerShared(w, json as PtTALLiN024StakerShared);
       return;
     }
   }
@@ -5769,7 +7695,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties77);
+  checkKnownProperties(w, value, knownProperties149);
   let field = "";
   try {
     field = "level";
@@ -5827,7 +7753,7 @@ export function decodeBlockHeaderContents(r: BinaryReader): BlockHeaderContents 
 /** Writes a {@link BlockHeaderContents} (definition `block_header.contents`). */
 export function encodeBlockHeaderContents(w: BinaryWriter, value: BlockHeaderContents): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties78);
+  checkKnownProperties(w, value, knownProperties150);
   let field = "";
   try {
     field = "payload_hash";
@@ -5885,7 +7811,7 @@ export function encodeBlockHeaderProtocolData(
   value: BlockHeaderProtocolData,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties79);
+  checkKnownProperties(w, value, knownProperties151);
   let field = "";
   try {
     field = "payload_hash";
@@ -5960,7 +7886,7 @@ export function decodeBlockHeaderShell(r: BinaryReader): BlockHeaderShell {
 /** Writes a {@link BlockHeaderShell} (definition `block_header.shell`). */
 export function encodeBlockHeaderShell(w: BinaryWriter, value: BlockHeaderShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties80);
+  checkKnownProperties(w, value, knownProperties152);
   let field = "";
   try {
     field = "level";
@@ -6053,7 +7979,7 @@ export function decodeBlockHeaderUnsigned(r: BinaryReader): BlockHeaderUnsigned 
 /** Writes a {@link BlockHeaderUnsigned} (definition `block_header.unsigned`). */
 export function encodeBlockHeaderUnsigned(w: BinaryWriter, value: BlockHeaderUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties81);
+  checkKnownProperties(w, value, knownProperties153);
   let field = "";
   try {
     field = "level";
@@ -6368,7 +8294,7 @@ export function decodeConstants(r: BinaryReader): Constants {
 /** Writes a {@link Constants} (definition `constants`). */
 export function encodeConstants(w: BinaryWriter, value: Constants): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties87);
+  checkKnownProperties(w, value, knownProperties159);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -6614,7 +8540,7 @@ export function decodeConstantsFixed(r: BinaryReader): ConstantsFixed {
 /** Writes a {@link ConstantsFixed} (definition `constants.fixed`). */
 export function encodeConstantsFixed(w: BinaryWriter, value: ConstantsFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties88);
+  checkKnownProperties(w, value, knownProperties160);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -6863,7 +8789,7 @@ export function decodeConstantsParametric(r: BinaryReader): ConstantsParametric 
 /** Writes a {@link ConstantsParametric} (definition `constants.parametric`). */
 export function encodeConstantsParametric(w: BinaryWriter, value: ConstantsParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties89);
+  checkKnownProperties(w, value, knownProperties161);
   let field = "";
   try {
     field = "consensus_rights_delay";
@@ -7082,7 +9008,7 @@ export function decodeFa12TokenTransfer(r: BinaryReader): Fa12TokenTransfer {
 /** Writes a {@link Fa12TokenTransfer} (definition `fa1.2.token_transfer`). */
 export function encodeFa12TokenTransfer(w: BinaryWriter, value: Fa12TokenTransfer): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties90);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7295,7 +9221,7 @@ export function decodeLevel(r: BinaryReader): Level {
 /** Writes a {@link Level} (definition `level`). */
 export function encodeLevel(w: BinaryWriter, value: Level): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties103);
+  checkKnownProperties(w, value, knownProperties174);
   let field = "";
   try {
     field = "level";
@@ -7371,7 +9297,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties104);
+  checkKnownProperties(w, value, knownProperties175);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7413,7 +9339,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties105);
+  checkKnownProperties(w, value, knownProperties176);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7459,7 +9385,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7493,7 +9419,7 @@ export function encodeOperationBlsModeUnsigned(
   value: OperationBlsModeUnsigned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties119);
+  checkKnownProperties(w, value, knownProperties190);
   let field = "";
   try {
     field = "branch";
@@ -7562,7 +9488,7 @@ export function encodeOperationInternal(w: BinaryWriter, value: OperationInterna
     base58UnionCodec.encode(w, value.source);
     field = "nonce";
     writeUint16(w, value.nonce);
-    encodeOperationInternalMerged(w, omitProperties(value, ownProperties2));
+    encodeOperationInternalMerged(w, omitProperties(value, ownProperties4));
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -7607,7 +9533,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
 export function encodeOperationProtocolData(w: BinaryWriter, value: OperationProtocolData): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties75);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "contents";
@@ -7637,7 +9563,7 @@ export function decodeOperationRaw(r: BinaryReader): OperationRaw {
 /** Writes a {@link OperationRaw} (definition `operation.raw`). */
 export function encodeOperationRaw(w: BinaryWriter, value: OperationRaw): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     field = "branch";
@@ -7664,7 +9590,7 @@ export function decodeOperationShellHeader(r: BinaryReader): OperationShellHeade
 /** Writes a {@link OperationShellHeader} (definition `operation.shell_header`). */
 export function encodeOperationShellHeader(w: BinaryWriter, value: OperationShellHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties124);
+  checkKnownProperties(w, value, knownProperties195);
   let field = "";
   try {
     field = "branch";
@@ -7692,7 +9618,7 @@ export function decodeOperationUnsigned(r: BinaryReader): OperationUnsigned {
 /** Writes a {@link OperationUnsigned} (definition `operation.unsigned`). */
 export function encodeOperationUnsigned(w: BinaryWriter, value: OperationUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties119);
+  checkKnownProperties(w, value, knownProperties190);
   let field = "";
   try {
     field = "branch";
@@ -7762,7 +9688,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties125);
+  checkKnownProperties(w, value, knownProperties196);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7806,7 +9732,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties126);
+  checkKnownProperties(w, value, knownProperties197);
   let field = "";
   try {
     field = "kind";
@@ -7882,7 +9808,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties127);
+  checkKnownProperties(w, value, knownProperties198);
   let field = "";
   try {
     field = "trusted";
@@ -8050,7 +9976,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties201);
   let field = "";
   try {
     field = "total_sent";
@@ -8124,7 +10050,7 @@ export function encodeSaplingTransactionCiphertext(
   value: SaplingTransactionCiphertext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties131);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "cv";
@@ -8322,7 +10248,7 @@ export function decodeScript(r: BinaryReader): Script {
 /** Writes a {@link Script} (definition `script`). */
 export function encodeScript(w: BinaryWriter, value: Script): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties76);
+  checkKnownProperties(w, value, knownProperties148);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -8373,7 +10299,7 @@ export function decodeScriptLoc(r: BinaryReader): ScriptLoc {
 /** Writes a {@link ScriptLoc} (definition `script.loc`). */
 export function encodeScriptLoc(w: BinaryWriter, value: ScriptLoc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties136);
+  checkKnownProperties(w, value, knownProperties207);
   let field = "";
   try {
     field = "int31";
@@ -9292,7 +11218,7 @@ export function decodeSmartRollupGame(r: BinaryReader): SmartRollupGame {
 /** Writes a {@link SmartRollupGame} (definition `smart_rollup.game`). */
 export function encodeSmartRollupGame(w: BinaryWriter, value: SmartRollupGame): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties163);
+  checkKnownProperties(w, value, knownProperties234);
   let field = "";
   try {
     field = "turn";
@@ -9329,7 +11255,7 @@ export function decodeSmartRollupInbox(r: BinaryReader): SmartRollupInbox {
 /** Writes a {@link SmartRollupInbox} (definition `smart_rollup.inbox`). */
 export function encodeSmartRollupInbox(w: BinaryWriter, value: SmartRollupInbox): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties235);
   let field = "";
   try {
     field = "level";
@@ -9404,7 +11330,7 @@ export function decodeSmartRollupMetadata(r: BinaryReader): SmartRollupMetadata 
 /** Writes a {@link SmartRollupMetadata} (definition `smart_rollup.metadata`). */
 export function encodeSmartRollupMetadata(w: BinaryWriter, value: SmartRollupMetadata): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties166);
+  checkKnownProperties(w, value, knownProperties237);
   let field = "";
   try {
     field = "address";
@@ -9496,7 +11422,7 @@ export function decodeSmartRollupOutput(r: BinaryReader): SmartRollupOutput {
 /** Writes a {@link SmartRollupOutput} (definition `smart_rollup.output`). */
 export function encodeSmartRollupOutput(w: BinaryWriter, value: SmartRollupOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties171);
+  checkKnownProperties(w, value, knownProperties241);
   let field = "";
   try {
     field = "outbox_level";
@@ -9534,7 +11460,7 @@ export function decodeSmartRollupProof(r: BinaryReader): SmartRollupProof {
 /** Writes a {@link SmartRollupProof} (definition `smart_rollup.proof`). */
 export function encodeSmartRollupProof(w: BinaryWriter, value: SmartRollupProof): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties172);
+  checkKnownProperties(w, value, knownProperties242);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9627,7 +11553,7 @@ export function encodeSmartRollupWasm200OutputProof(
   value: SmartRollupWasm200OutputProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties175);
+  checkKnownProperties(w, value, knownProperties245);
   let field = "";
   try {
     field = "output_proof";
@@ -9703,7 +11629,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties176);
+  checkKnownProperties(w, value, knownProperties246);
   let field = "";
   try {
     field = "tag";
@@ -9819,7 +11745,7 @@ export function decodeVoteBallots(r: BinaryReader): VoteBallots {
 /** Writes a {@link VoteBallots} (definition `vote.ballots`). */
 export function encodeVoteBallots(w: BinaryWriter, value: VoteBallots): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties179);
+  checkKnownProperties(w, value, knownProperties249);
   let field = "";
   try {
     field = "yay";
@@ -9867,7 +11793,7 @@ export function decodeVotingPeriod(r: BinaryReader): VotingPeriod {
 /** Writes a {@link VotingPeriod} (definition `voting_period`). */
 export function encodeVotingPeriod(w: BinaryWriter, value: VotingPeriod): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties181);
+  checkKnownProperties(w, value, knownProperties251);
   let field = "";
   try {
     field = "index";
@@ -9909,7 +11835,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties182);
+  checkKnownProperties(w, value, knownProperties252);
 }
 
 /** Reads a {@link BlockHashAndLevel} at the reader's offset. */
@@ -9929,7 +11855,7 @@ export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
 /** Writes a {@link BlockHashAndLevel}. */
 export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties183);
+  checkKnownProperties(w, value, knownProperties253);
   let field = "";
   try {
     field = "block_hash";
@@ -9976,7 +11902,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties185);
+  checkKnownProperties(w, value, knownProperties255);
   let field = "";
   try {
     field = "expected_env_version";
@@ -10017,7 +11943,7 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
 /** Writes a {@link MonitorOutput}. */
 export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties186);
+  checkKnownProperties(w, value, knownProperties256);
   let field = "";
   try {
     field = "chain_id";
@@ -10109,7 +12035,7 @@ export function encodeNetworkPeersByPeerIdOutput(
   value: NetworkPeersByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties196);
+  checkKnownProperties(w, value, knownProperties266);
   let field = "";
   try {
     field = "score";
@@ -10241,7 +12167,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties272);
   let field = "";
   try {
     field = "bootstrapped";
@@ -10347,7 +12273,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties203);
+  checkKnownProperties(w, value, knownProperties273);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10491,7 +12417,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties275);
   let field = "";
   try {
     field = "bootstrapped";
@@ -10650,7 +12576,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties225);
+  checkKnownProperties(w, value, knownProperties295);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10723,7 +12649,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties226);
+  checkKnownProperties(w, value, knownProperties296);
   let field = "";
   try {
     field = "history_mode";
@@ -10961,7 +12887,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties227);
+  checkKnownProperties(w, value, knownProperties297);
   let field = "";
   try {
     field = "ready";
@@ -11007,7 +12933,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties228);
+  checkKnownProperties(w, value, knownProperties298);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11206,7 +13132,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties232);
+  checkKnownProperties(w, value, knownProperties302);
   let field = "";
   try {
     field = "block";
@@ -11309,7 +13235,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties233);
+  checkKnownProperties(w, value, knownProperties303);
   let field = "";
   try {
     field = "hash";
@@ -11550,7 +13476,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties235);
+  checkKnownProperties(w, value, knownProperties305);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11924,7 +13850,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties243);
+  checkKnownProperties(w, value, knownProperties313);
   let field = "";
   try {
     field = "acl";
@@ -12144,7 +14070,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties244);
+  checkKnownProperties(w, value, knownProperties314);
   let field = "";
   try {
     field = "acl";
@@ -12534,7 +14460,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties245);
+  checkKnownProperties(w, value, knownProperties315);
   let field = "";
   try {
     field = "minor_words";
@@ -12646,7 +14572,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties254);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "version";
@@ -12701,7 +14627,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "status";
@@ -12800,7 +14726,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "status";
@@ -12875,7 +14801,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties263);
+  checkKnownProperties(w, value, knownProperties333);
   let field = "";
   try {
     field = "p2p_readers";
@@ -12982,7 +14908,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "status";
@@ -13084,7 +15010,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "status";
@@ -14000,6 +15926,58 @@ function encodePtTALLiN024FrozenStakerSingle(
   }
 }
 
+function decodePtTALLiN024FrozenStakerShared(r: BinaryReader): PtTALLiN024FrozenStakerShared {
+  let field = "";
+  try {
+    field = "delegate";
+    const delegate = publicKeyHashCodec.decode(r);
+    return { delegate };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024FrozenStakerShared(
+  w: BinaryWriter,
+  value: PtTALLiN024FrozenStakerShared,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties9);
+  let field = "";
+  try {
+    field = "delegate";
+    publicKeyHashCodec.encode(w, value.delegate);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024FrozenStakerBaker(r: BinaryReader): PtTALLiN024FrozenStakerBaker {
+  let field = "";
+  try {
+    field = "baker_own_stake";
+    const bakerOwnStake = publicKeyHashCodec.decode(r);
+    return { baker_own_stake: bakerOwnStake };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024FrozenStakerBaker(
+  w: BinaryWriter,
+  value: PtTALLiN024FrozenStakerBaker,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties10);
+  let field = "";
+  try {
+    field = "baker_own_stake";
+    publicKeyHashCodec.encode(w, value.baker_own_stake);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 function decodePtTALLiN024FrozenStakerBakerEdge(r: BinaryReader): PtTALLiN024FrozenStakerBakerEdge {
   let field = "";
   try {
@@ -14016,7 +15994,7 @@ function encodePtTALLiN024FrozenStakerBakerEdge(
   value: PtTALLiN024FrozenStakerBakerEdge,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties9);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
     field = "baker_edge";
@@ -14050,7 +16028,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestation(
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties11);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     field = "kind";
@@ -14093,7 +16071,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestation(
   value: PtTALLiN024InlinedConsensusOperationContentsAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties11);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     field = "kind";
@@ -14145,7 +16123,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(
   value: PtTALLiN024InlinedConsensusOperationContentsAttestationWithDal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties12);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     field = "kind";
@@ -14194,7 +16172,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggreg
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregateConsensusContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties13);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     field = "level";
@@ -14262,7 +16240,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggreg
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties14);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "kind";
@@ -14312,7 +16290,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsCommitteeItem(
   value: PtTALLiN024InlinedConsensusOperationContentsCommitteeItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties15);
+  checkKnownProperties(w, value, knownProperties17);
   let field = "";
   try {
     field = "slot";
@@ -14382,7 +16360,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate
   value: PtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties14);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "kind";
@@ -14435,7 +16413,7 @@ function encodePtTALLiN024LazyStorageDiffUpdatesItem(
   value: PtTALLiN024LazyStorageDiffUpdatesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties16);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
     field = "key_hash";
@@ -14508,7 +16486,7 @@ function encodePtTALLiN024LazyStorageDiffDiffUpdate(
   value: PtTALLiN024LazyStorageDiffDiffUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties17);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "action";
@@ -14538,7 +16516,7 @@ function encodePtTALLiN024LazyStorageDiffDiffRemove(
   value: PtTALLiN024LazyStorageDiffDiffRemove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties18);
+  checkKnownProperties(w, value, knownProperties20);
   let field = "";
   try {
     field = "action";
@@ -14582,7 +16560,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy(
   value: PtTALLiN024LazyStorageDiffDiffCopy,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties19);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
     field = "action";
@@ -14635,7 +16613,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc(
   value: PtTALLiN024LazyStorageDiffDiffAlloc,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties20);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
     field = "action";
@@ -14737,7 +16715,7 @@ function encodePtTALLiN024LazyStorageDiffItemBigMap(
   value: PtTALLiN024LazyStorageDiffItemBigMap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties21);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
     field = "kind";
@@ -14868,7 +16846,7 @@ function encodePtTALLiN024LazyStorageDiffCopyUpdates(
   value: PtTALLiN024LazyStorageDiffCopyUpdates,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties22);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -14913,7 +16891,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy2(
   value: PtTALLiN024LazyStorageDiffDiffCopy2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties19);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
     field = "action";
@@ -14954,7 +16932,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc2(
   value: PtTALLiN024LazyStorageDiffDiffAlloc2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties23);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
     field = "action";
@@ -15068,7 +17046,7 @@ function encodePtTALLiN024LazyStorageDiffItemSaplingState(
   value: PtTALLiN024LazyStorageDiffItemSaplingState,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties21);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
     field = "kind";
@@ -15124,6 +17102,338 @@ function encodePtTALLiN024LazyStorageDiffItem(
   failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
 }
 
+type PtTALLiN024LazyStorageDiff2BigMapDiff =
+  | {
+      action: "update";
+      updates: {
+        key_hash: string;
+        key: MichelineExpression;
+        value?: MichelineExpression;
+      }[];
+    }
+  | PtTALLiN024LazyStorageDiffDiffRemove
+  | {
+      action: "copy";
+      source: PtTALLiN024BigMapId;
+      updates: {
+        key_hash: string;
+        key: MichelineExpression;
+        value?: MichelineExpression;
+      }[];
+    }
+  | {
+      action: "alloc";
+      updates: {
+        key_hash: string;
+        key: MichelineExpression;
+        value?: MichelineExpression;
+      }[];
+      key_type: MichelineExpression;
+      value_type: MichelineExpression;
+    };
+
+function decodePtTALLiN024LazyStorageDiff2BigMapDiff(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2BigMapDiff {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Update>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+    case 1:
+      return decodePtTALLiN024LazyStorageDiffDiffRemove(r);
+    case 2:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Copy>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+    case 3:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Alloc>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiff2BigMapDiff(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2BigMapDiff,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
+  switch ((json as { action?: unknown }).action) {
+    case "update": {
+      writeUint8(w, 0);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Update>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+      return;
+    }
+    case "remove": {
+      writeUint8(w, 1);
+      encodePtTALLiN024LazyStorageDiffDiffRemove(w, json as PtTALLiN024LazyStorageDiffDiffRemove);
+      return;
+    }
+    case "copy": {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Copy>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+      return;
+    }
+    case "alloc": {
+      writeUint8(w, 3);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Big_map>.diff<Alloc>.updates[].key: known encoding micheline does not accept the binary layout Ref micheline.024-PtTALLiN.michelson_v1.expression@024-PtTALLiN.lazy_storage_diff (Dynamic))",
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
+}
+
+type PtTALLiN024LazyStorageDiff2ItemBigMap = {
+  kind: "big_map";
+  id: string;
+  diff: PtTALLiN024LazyStorageDiff2BigMapDiff;
+};
+
+function decodePtTALLiN024LazyStorageDiff2ItemBigMap(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2ItemBigMap {
+  let field = "";
+  try {
+    field = "id";
+    const id = readZarithZ(r);
+    field = "diff";
+    const diff = decodePtTALLiN024LazyStorageDiff2BigMapDiff(r);
+    return { kind: "big_map", id, diff };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiff2ItemBigMap(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2ItemBigMap,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "big_map")
+      failValue(w, 'the constant "big_map"', value.kind);
+    field = "id";
+    writeZarithZ(w, value.id);
+    field = "diff";
+    encodePtTALLiN024LazyStorageDiff2BigMapDiff(w, value.diff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024LazyStorageDiff2SaplingStateDiff =
+  | {
+      action: "update";
+      updates: {
+        commitments_and_ciphertexts: (
+          SaplingTransactionCommitment | SaplingTransactionCiphertext
+        )[][];
+        nullifiers: SaplingTransactionNullifier[];
+      };
+    }
+  | PtTALLiN024LazyStorageDiffDiffRemove
+  | PtTALLiN024LazyStorageDiffDiffCopy2
+  | PtTALLiN024LazyStorageDiffDiffAlloc2;
+
+function decodePtTALLiN024LazyStorageDiff2SaplingStateDiff(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2SaplingStateDiff {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
+      );
+    case 1:
+      return decodePtTALLiN024LazyStorageDiffDiffRemove(r);
+    case 2:
+      return decodePtTALLiN024LazyStorageDiffDiffCopy2(r);
+    case 3:
+      return decodePtTALLiN024LazyStorageDiffDiffAlloc2(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiff2SaplingStateDiff(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2SaplingStateDiff,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
+  switch ((json as { action?: unknown }).action) {
+    case "update": {
+      writeUint8(w, 0);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
+      );
+      return;
+    }
+    case "remove": {
+      writeUint8(w, 1);
+      encodePtTALLiN024LazyStorageDiffDiffRemove(w, json as PtTALLiN024LazyStorageDiffDiffRemove);
+      return;
+    }
+    case "copy": {
+      writeUint8(w, 2);
+      encodePtTALLiN024LazyStorageDiffDiffCopy2(w, json as PtTALLiN024LazyStorageDiffDiffCopy2);
+      return;
+    }
+    case "alloc": {
+      writeUint8(w, 3);
+      encodePtTALLiN024LazyStorageDiffDiffAlloc2(w, json as PtTALLiN024LazyStorageDiffDiffAlloc2);
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
+}
+
+type PtTALLiN024LazyStorageDiff2ItemSaplingState = {
+  kind: "sapling_state";
+  id: string;
+  diff: PtTALLiN024LazyStorageDiff2SaplingStateDiff;
+};
+
+function decodePtTALLiN024LazyStorageDiff2ItemSaplingState(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2ItemSaplingState {
+  let field = "";
+  try {
+    field = "id";
+    const id = readZarithZ(r);
+    field = "diff";
+    const diff = decodePtTALLiN024LazyStorageDiff2SaplingStateDiff(r);
+    return { kind: "sapling_state", id, diff };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiff2ItemSaplingState(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2ItemSaplingState,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties23);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "sapling_state")
+      failValue(w, 'the constant "sapling_state"', value.kind);
+    field = "id";
+    writeZarithZ(w, value.id);
+    field = "diff";
+    encodePtTALLiN024LazyStorageDiff2SaplingStateDiff(w, value.diff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024LazyStorageDiff2InnerItem =
+  PtTALLiN024LazyStorageDiff2ItemBigMap | PtTALLiN024LazyStorageDiff2ItemSaplingState;
+
+function decodePtTALLiN024LazyStorageDiff2InnerItem(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2InnerItem {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024LazyStorageDiff2ItemBigMap(r);
+    case 1:
+      return decodePtTALLiN024LazyStorageDiff2ItemSaplingState(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiff2InnerItem(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2InnerItem,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
+  switch ((json as { kind?: unknown }).kind) {
+    case "big_map": {
+      writeUint8(w, 0);
+      encodePtTALLiN024LazyStorageDiff2ItemBigMap(w, json as PtTALLiN024LazyStorageDiff2ItemBigMap);
+      return;
+    }
+    case "sapling_state": {
+      writeUint8(w, 1);
+      encodePtTALLiN024LazyStorageDiff2ItemSaplingState(
+        w,
+        json as PtTALLiN024LazyStorageDiff2ItemSaplingState,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
+}
+
+function decodePtTALLiN024LazyStorageDiff2Inner(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiff2InnerItem[] {
+  const items: PtTALLiN024LazyStorageDiff2InnerItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodePtTALLiN024LazyStorageDiff2InnerItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodePtTALLiN024LazyStorageDiff2Inner(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiff2InnerItem[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodePtTALLiN024LazyStorageDiff2InnerItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
 type PtTALLiN024OperationItemSeedNonceRevelation = {
   kind: "seed_nonce_revelation";
   level: number;
@@ -15150,7 +17460,7 @@ function encodePtTALLiN024OperationItemSeedNonceRevelation(
   value: PtTALLiN024OperationItemSeedNonceRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties24);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
     field = "kind";
@@ -15200,7 +17510,7 @@ function encodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(
   value: PtTALLiN024OperationItemDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties25);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
     field = "kind";
@@ -15253,7 +17563,7 @@ function encodePtTALLiN024OperationItemDoubleBakingEvidence(
   value: PtTALLiN024OperationItemDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties26);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     field = "kind";
@@ -15298,7 +17608,7 @@ function encodePtTALLiN024OperationItemActivateAccount(
   value: PtTALLiN024OperationItemActivateAccount,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties27);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     field = "kind";
@@ -15369,7 +17679,7 @@ function encodePtTALLiN024OperationItemProposals(
   value: PtTALLiN024OperationItemProposals,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties28);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "kind";
@@ -15450,7 +17760,7 @@ function encodePtTALLiN024OperationItemBallot(
   value: PtTALLiN024OperationItemBallot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties29);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     field = "kind";
@@ -15498,7 +17808,7 @@ function encodePtTALLiN024OperationItemDrainDelegate(
   value: PtTALLiN024OperationItemDrainDelegate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties30);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     field = "kind";
@@ -15573,7 +17883,7 @@ function encodePtTALLiN024OperationDalEntrapmentEvidenceShardWithProof(
   value: PtTALLiN024OperationDalEntrapmentEvidenceShardWithProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties31);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "shard";
@@ -15626,7 +17936,7 @@ function encodePtTALLiN024OperationItemDalEntrapmentEvidence(
   value: PtTALLiN024OperationItemDalEntrapmentEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties32);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "kind";
@@ -15709,7 +18019,7 @@ function encodePtTALLiN024OperationItemReveal(
   value: PtTALLiN024OperationItemReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties33);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     field = "kind";
@@ -15795,7 +18105,7 @@ function encodePtTALLiN024OperationItemTransaction(
   value: PtTALLiN024OperationItemTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties34);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "kind";
@@ -15884,7 +18194,7 @@ function encodePtTALLiN024OperationItemOrigination(
   value: PtTALLiN024OperationItemOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties35);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     field = "kind";
@@ -15962,7 +18272,7 @@ function encodePtTALLiN024OperationItemDelegation(
   value: PtTALLiN024OperationItemDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties36);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     field = "kind";
@@ -16038,7 +18348,7 @@ function encodePtTALLiN024OperationItemRegisterGlobalConstant(
   value: PtTALLiN024OperationItemRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties37);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "kind";
@@ -16110,7 +18420,7 @@ function encodePtTALLiN024OperationItemSetDepositsLimit(
   value: PtTALLiN024OperationItemSetDepositsLimit,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties38);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     field = "kind";
@@ -16187,7 +18497,7 @@ function encodePtTALLiN024OperationItemIncreasePaidStorage(
   value: PtTALLiN024OperationItemIncreasePaidStorage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties39);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     field = "kind";
@@ -16263,7 +18573,7 @@ function encodePtTALLiN024OperationItemUpdateConsensusKey(
   value: PtTALLiN024OperationItemUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties40);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "kind";
@@ -16343,7 +18653,7 @@ function encodePtTALLiN024OperationItemUpdateCompanionKey(
   value: PtTALLiN024OperationItemUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties40);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "kind";
@@ -16447,7 +18757,7 @@ function encodePtTALLiN024OperationItemTransferTicket(
   value: PtTALLiN024OperationItemTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties41);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "kind";
@@ -16627,7 +18937,7 @@ function encodePtTALLiN024OperationItemSmartRollupOriginate(
   value: PtTALLiN024OperationItemSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties42);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "kind";
@@ -16753,7 +19063,7 @@ function encodePtTALLiN024OperationItemSmartRollupAddMessages(
   value: PtTALLiN024OperationItemSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties43);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "kind";
@@ -16824,7 +19134,7 @@ function encodePtTALLiN024OperationItemSmartRollupCement(
   value: PtTALLiN024OperationItemSmartRollupCement,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties44);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "kind";
@@ -16883,7 +19193,7 @@ function encodePtTALLiN024OperationSmartRollupPublishCommitment(
   value: PtTALLiN024OperationSmartRollupPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties45);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "compressed_state";
@@ -16949,7 +19259,7 @@ function encodePtTALLiN024OperationItemSmartRollupPublish(
   value: PtTALLiN024OperationItemSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties46);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     field = "kind";
@@ -17004,7 +19314,7 @@ function encodePtTALLiN024OperationRefutationStart(
   value: PtTALLiN024OperationRefutationStart,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties47);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "refutation_kind";
@@ -17044,7 +19354,7 @@ function encodePtTALLiN024OperationInnerItem(
   value: PtTALLiN024OperationInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties48);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
     field = "state";
@@ -17219,7 +19529,7 @@ function encodePtTALLiN024OperationRefutationMove(
   value: PtTALLiN024OperationRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties49);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "refutation_kind";
@@ -17328,7 +19638,7 @@ function encodePtTALLiN024OperationItemSmartRollupRefute(
   value: PtTALLiN024OperationItemSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties50);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "kind";
@@ -17380,7 +19690,7 @@ function encodePtTALLiN024OperationSmartRollupTimeoutStakers(
   value: PtTALLiN024OperationSmartRollupTimeoutStakers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties51);
+  checkKnownProperties(w, value, knownProperties53);
   let field = "";
   try {
     field = "alice";
@@ -17442,7 +19752,7 @@ function encodePtTALLiN024OperationItemSmartRollupTimeout(
   value: PtTALLiN024OperationItemSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties52);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "kind";
@@ -17524,7 +19834,7 @@ function encodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(
   value: PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "kind";
@@ -17603,7 +19913,7 @@ function encodePtTALLiN024OperationItemSmartRollupRecoverBond(
   value: PtTALLiN024OperationItemSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     field = "kind";
@@ -17656,7 +19966,7 @@ function encodePtTALLiN024OperationDalPublishCommitmentSlotHeader(
   value: PtTALLiN024OperationDalPublishCommitmentSlotHeader,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties55);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     field = "slot_index";
@@ -17716,7 +20026,7 @@ function encodePtTALLiN024OperationItemDalPublishCommitment(
   value: PtTALLiN024OperationItemDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties56);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "kind";
@@ -17902,7 +20212,7 @@ function encodePtTALLiN024OperationItemZkRollupOrigination(
   value: PtTALLiN024OperationItemZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties57);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "kind";
@@ -17966,7 +20276,7 @@ function encodePtTALLiN024OperationItem12(
   value: PtTALLiN024OperationItem12,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties58);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -18072,7 +20382,7 @@ function encodePtTALLiN024OperationItem13(
   value: PtTALLiN024OperationItem13,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties59);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -18170,7 +20480,7 @@ function encodePtTALLiN024OperationUpdateFeePi(
   value: PtTALLiN024OperationUpdateFeePi,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties60);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "new_state";
@@ -18223,7 +20533,7 @@ function encodePtTALLiN024OperationZkRollupUpdateUpdate(
   value: PtTALLiN024OperationZkRollupUpdateUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties61);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -18297,7 +20607,7 @@ function encodePtTALLiN024OperationItemZkRollupUpdate(
   value: PtTALLiN024OperationItemZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties62);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     field = "kind";
@@ -19061,7 +21371,7 @@ function encodePtTALLiN024OperationAlphaContentsRefutationMove(
   value: PtTALLiN024OperationAlphaContentsRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties49);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "refutation_kind";
@@ -19161,7 +21471,7 @@ function encodePtTALLiN024OperationAlphaContentsSmartRollupRefute(
   value: PtTALLiN024OperationAlphaContentsSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties50);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "kind";
@@ -19183,6 +21493,56 @@ function encodePtTALLiN024OperationAlphaContentsSmartRollupRefute(
     publicKeyHashCodec.encode(w, value.opponent);
     field = "refutation";
     encodePtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation(w, value.refutation);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    const out: PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties66);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -19256,7 +21616,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties64);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     field = "status";
@@ -19282,7 +21642,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties65);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "status";
@@ -19293,7 +21653,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped
   }
 }
 
-function decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(
+function decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
   r: BinaryReader,
 ): JsonValue[] {
   const outer = openDynamicFrame(r, "Uint30");
@@ -19302,13 +21662,110 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedE
   return inner;
 }
 
-function encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(
+function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
   w: BinaryWriter,
   value: JsonValue[],
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
   encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailedErrors(w, value);
   endDynamicSize(w, "Uint30", mark);
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    const out: PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+    };
+    if (errors !== undefined) out.errors = errors;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties69);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultEventApplied {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    return { status: "applied", consumed_milligas: consumedMilligas };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultEventApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties70);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
 }
 
 function decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
@@ -19318,7 +21775,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
   try {
     field = "errors";
     const errors = readPresence(r)
-      ? decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
       : undefined;
     field = "consumed_milligas";
     const consumedMilligas = readZarithN(r);
@@ -19338,7 +21795,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
   value: PtTALLiN024OperationAlphaInternalOperationResultEventBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties66);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "status";
@@ -19348,12 +21805,248 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
     if (value.errors === undefined) writePresence(w, false);
     else {
       writePresence(w, true);
-      encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(w, value.errors);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
     }
     field = "consumed_milligas";
     const consumedMilligas =
       value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
     writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+  r: BinaryReader,
+): string[] {
+  const items: string[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(base58UnionCodec2.decode(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+  w: BinaryWriter,
+  value: string[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      base58UnionCodec2.encode(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "originated_contracts";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    const out: PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties72);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "originated_contracts";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    const out: PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+    if (errors !== undefined) out.errors = errors;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties73);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -19387,7 +22080,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionItemTi
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionItemTicketToken,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties67);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     field = "ticketer";
@@ -19426,7 +22119,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionUpdate
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionUpdatesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties68);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     field = "account";
@@ -19499,7 +22192,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionTicket
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties69);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "ticket_token";
@@ -19516,7 +22209,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionTicket
   }
 }
 
-function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
+function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
   r: BinaryReader,
 ): PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem[] {
   const items: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem[] = [];
@@ -19532,7 +22225,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmar
   return items;
 }
 
-function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
+function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
   w: BinaryWriter,
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem[],
 ): void {
@@ -19550,10 +22243,259 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmar
   }
 }
 
+type PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem = {
+  address: string;
+  index: string;
+};
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem {
+  let field = "";
+  try {
+    field = "address";
+    const address = base58UnionCodec.decode(r);
+    field = "index";
+    const index2 = readZarithZ(r);
+    return { address, index: index2 };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties77);
+  let field = "";
+  try {
+    field = "address";
+    base58UnionCodec.encode(w, value.address);
+    field = "index";
+    writeZarithZ(w, value.index);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem[] {
+  const items: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem[] =
+    [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(
+        decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem(r),
+      );
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem(
+        w,
+        value[index]!,
+      );
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract = {
+  status: "applied";
+  storage?: MichelineExpression;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_receipt?: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem[];
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  allocated_destination_contract?: boolean;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+  address_registry_diff?: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem[];
+};
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract {
+  let field = "";
+  try {
+    field = "storage";
+    const storage = readPresence(r) ? michelineSelfDelimitedCodec.decode(r) : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "ticket_receipt";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_receipt";
+    const ticketReceipt =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "originated_contracts";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer3);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract = readBool(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    field = "address_registry_diff";
+    const outer4 = openDynamicFrame(r, "Uint30");
+    field = "address_registry_diff";
+    const addressRegistryDiff =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer4);
+    const out: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+      allocated_destination_contract: allocatedDestinationContract,
+    };
+    if (storage !== undefined) out.storage = storage;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (ticketReceipt !== undefined) out.ticket_receipt = ticketReceipt;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    if (addressRegistryDiff !== undefined) out.address_registry_diff = addressRegistryDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "storage";
+    if (value.storage === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      michelineSelfDelimitedCodec.encode(w, value.storage);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_receipt";
+    if (value.ticket_receipt !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+        w,
+        value.ticket_receipt,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark3);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract =
+      value.allocated_destination_contract === undefined
+        ? failMissingField(w, true)
+        : value.allocated_destination_contract;
+    writeBool(w, allocatedDestinationContract);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
+    const mark4 = beginDynamicSize(w, "Uint30");
+    field = "address_registry_diff";
+    if (value.address_registry_diff !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+        w,
+        value.address_registry_diff,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark4);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 type PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup = {
   status: "applied";
   consumed_milligas?: string;
-  ticket_receipt: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem[];
+  ticket_receipt: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
 };
 
 function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup(
@@ -19567,9 +22509,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "ticket_receipt";
     const ticketReceipt =
-      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
-        r,
-      );
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
     closeDynamicFrame(r, outer1);
     return {
       status: "applied",
@@ -19586,7 +22526,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties70);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "status";
@@ -19598,7 +22538,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
     writeZarithN(w, consumedMilligas);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "ticket_receipt";
-    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
       w,
       value.ticket_receipt,
     );
@@ -19609,32 +22549,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
 }
 
 type PtTALLiN024OperationAlphaInternalOperationResultTransactionApplied =
-  | {
-      status: "applied";
-      storage?: MichelineExpression;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_receipt?: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-      address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
-        index: string;
-      }[];
-    }
+  | PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract
   | PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup;
 
 function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplied(
@@ -19644,11 +22559,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Transaction>.result<Applied><To_contract>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract(r);
     case 2:
       return decodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup(
         r,
@@ -19673,10 +22584,9 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   ) {
     case 0: {
       writeUint8(w, 0);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Transaction>.result<Applied><To_contract>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract,
       );
       return;
     }
@@ -19688,6 +22598,186 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
       );
       return;
     }
+  }
+}
+
+type PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract = {
+  status: "backtracked";
+  storage?: MichelineExpression;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_receipt?: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  allocated_destination_contract?: boolean;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+  address_registry_diff?: {
+    address: string;
+    index: string;
+  }[];
+};
+
+function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract {
+  let field = "";
+  try {
+    field = "storage";
+    const storage = readPresence(r) ? michelineSelfDelimitedCodec.decode(r) : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "ticket_receipt";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_receipt";
+    const ticketReceipt =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "originated_contracts";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer3);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract = readBool(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    field = "address_registry_diff";
+    const outer4 = openDynamicFrame(r, "Uint30");
+    field = "address_registry_diff";
+    const addressRegistryDiff =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer4);
+    const out: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+      allocated_destination_contract: allocatedDestinationContract,
+    };
+    if (storage !== undefined) out.storage = storage;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (ticketReceipt !== undefined) out.ticket_receipt = ticketReceipt;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    if (addressRegistryDiff !== undefined) out.address_registry_diff = addressRegistryDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties78);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "storage";
+    if (value.storage === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      michelineSelfDelimitedCodec.encode(w, value.storage);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_receipt";
+    if (value.ticket_receipt !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+        w,
+        value.ticket_receipt,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark3);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract =
+      value.allocated_destination_contract === undefined
+        ? failMissingField(w, true)
+        : value.allocated_destination_contract;
+    writeBool(w, allocatedDestinationContract);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
+    const mark4 = beginDynamicSize(w, "Uint30");
+    field = "address_registry_diff";
+    if (value.address_registry_diff !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+        w,
+        value.address_registry_diff,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark4);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
   }
 }
 
@@ -19718,9 +22808,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "ticket_receipt";
     const ticketReceipt =
-      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
-        r,
-      );
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
     closeDynamicFrame(r, outer1);
     return {
       status: "backtracked",
@@ -19737,7 +22825,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties70);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "status";
@@ -19749,7 +22837,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
     writeZarithN(w, consumedMilligas);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "ticket_receipt";
-    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToSmartRollupTicketReceipt(
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
       w,
       value.ticket_receipt,
     );
@@ -19760,32 +22848,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
 }
 
 type PtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrackedMerged =
-  | {
-      status: "backtracked";
-      storage?: MichelineExpression;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_receipt?: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-      address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
-        index: string;
-      }[];
-    }
+  | PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract
   | PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToSmartRollup;
 
 function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrackedMerged(
@@ -19795,11 +22858,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktr
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Transaction>.result<Backtracked><To_contract>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
-      );
+      return decodePtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract(r);
     case 2:
       return decodePtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToSmartRollup(
         r,
@@ -19824,10 +22883,9 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktr
   ) {
     case 0: {
       writeUint8(w, 0);
-      failEncode(
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.internal_and_metadata<Transaction>.result<Backtracked><To_contract>.balance_updates[]: 2 binary fields for one JSON value of type "any")',
+        json as PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract,
       );
       return;
     }
@@ -19849,7 +22907,7 @@ function decodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktr
   try {
     field = "errors";
     const errors = readPresence(r)
-      ? decodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
       : undefined;
     const merged1 =
       decodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrackedMerged(r);
@@ -19874,7 +22932,10 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktr
     if (value.errors === undefined) writePresence(w, false);
     else {
       writePresence(w, true);
-      encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktrackedErrors(w, value.errors);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
     }
     encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrackedMerged(
       w,
@@ -19947,7 +23008,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbeh
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbehaviour,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties71);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     field = "level";
@@ -19994,7 +23055,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidenceMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties72);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     field = "punished_delegate";
@@ -20044,7 +23105,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties73);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     field = "kind";
@@ -20101,7 +23162,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties74);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "kind";
@@ -20120,6 +23181,6102 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
       w,
       value.metadata,
     );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  allocated_destination_contract?: boolean;
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract = readBool(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata = {
+      allocated_destination_contract: allocatedDestinationContract,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties84);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract =
+      value.allocated_destination_contract === undefined
+        ? failMissingField(w, true)
+        : value.allocated_destination_contract;
+    writeBool(w, allocatedDestinationContract);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate {
+  let field = "";
+  try {
+    field = "consensus_key";
+    const consensusKey = publicKeyHashCodec.decode(r);
+    field = "delegate";
+    const delegate = publicKeyHashCodec.decode(r);
+    field = "destination";
+    const destination = publicKeyHashCodec.decode(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata(r);
+    return { kind: "drain_delegate", consensus_key: consensusKey, delegate, destination, metadata };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties85);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "drain_delegate")
+      failValue(w, 'the constant "drain_delegate"', value.kind);
+    field = "consensus_key";
+    publicKeyHashCodec.encode(w, value.consensus_key);
+    field = "delegate";
+    publicKeyHashCodec.encode(w, value.delegate);
+    field = "destination";
+    publicKeyHashCodec.encode(w, value.destination);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+  r: BinaryReader,
+): PtTALLiN024ApplyInternalResultsAlphaOperationResult[] {
+  const items: PtTALLiN024ApplyInternalResultsAlphaOperationResult[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodePtTALLiN024ApplyInternalResultsAlphaOperationResult(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+  w: BinaryWriter,
+  value: PtTALLiN024ApplyInternalResultsAlphaOperationResult[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodePtTALLiN024ApplyInternalResultsAlphaOperationResult(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultReveal;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultReveal(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultReveal(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultReveal {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "public_key";
+    const publicKey = publicKeyCodec.decode(r);
+    field = "proof";
+    const proof = readPresence(r) ? decodePtTALLiN024OperationRevealProof(r) : undefined;
+    field = "metadata";
+    const metadata = decodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultReveal = {
+      kind: "reveal",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      public_key: publicKey,
+      metadata,
+    };
+    if (proof !== undefined) out.proof = proof;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties87);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "reveal")
+      failValue(w, 'the constant "reveal"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "public_key";
+    publicKeyCodec.encode(w, value.public_key);
+    field = "proof";
+    if (value.proof === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationRevealProof(w, value.proof);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata(w, value.metadata);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultTransaction;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultTransaction(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultTransaction(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultTransaction {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "amount";
+    const amount = readZarithN(r);
+    field = "destination";
+    const destination = contractIdCodec.decode(r);
+    field = "parameters";
+    const parameters = readPresence(r)
+      ? decodePtTALLiN024ApplyInternalResultsAlphaOperationResultTransactionParameters(r)
+      : undefined;
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultTransaction = {
+      kind: "transaction",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      amount,
+      destination,
+      metadata,
+    };
+    if (parameters !== undefined) out.parameters = parameters;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties88);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "transaction")
+      failValue(w, 'the constant "transaction"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "amount";
+    writeZarithN(w, value.amount);
+    field = "destination";
+    contractIdCodec.encode(w, value.destination);
+    field = "parameters";
+    if (value.parameters === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024ApplyInternalResultsAlphaOperationResultTransactionParameters(
+        w,
+        value.parameters,
+      );
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata(w, value.metadata);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultOrigination;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultOrigination(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultOrigination(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultOrigination {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "balance";
+    const balance = readZarithN(r);
+    field = "delegate";
+    const delegate = readPresence(r) ? publicKeyHashCodec.decode(r) : undefined;
+    field = "script";
+    const script = decodePtTALLiN024ScriptedContracts(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultOrigination = {
+      kind: "origination",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      balance,
+      script,
+      metadata,
+    };
+    if (delegate !== undefined) out.delegate = delegate;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties89);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "origination")
+      failValue(w, 'the constant "origination"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "balance";
+    writeZarithN(w, value.balance);
+    field = "delegate";
+    if (value.delegate === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      publicKeyHashCodec.encode(w, value.delegate);
+    }
+    field = "script";
+    encodePtTALLiN024ScriptedContracts(w, value.script);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata(w, value.metadata);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultDelegation;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultDelegation(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultDelegation(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDelegation {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "delegate";
+    const delegate = readPresence(r) ? publicKeyHashCodec.decode(r) : undefined;
+    field = "metadata";
+    const metadata = decodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultDelegation = {
+      kind: "delegation",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      metadata,
+    };
+    if (delegate !== undefined) out.delegate = delegate;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties90);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "delegation")
+      failValue(w, 'the constant "delegation"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "delegate";
+    if (value.delegate === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      publicKeyHashCodec.encode(w, value.delegate);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata(w, value.metadata);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "value";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "value";
+    const value2 = michelineCodec.decode(r);
+    closeDynamicFrame(r, outer1);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata(r);
+    return {
+      kind: "register_global_constant",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      value: value2,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties91);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "register_global_constant")
+      failValue(w, 'the constant "register_global_constant"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "value";
+    michelineCodec.encode(w, value.value);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSetDepositsLimit;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSetDepositsLimit(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSetDepositsLimit(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "limit";
+    const limit = readPresence(r) ? readZarithN(r) : undefined;
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit = {
+      kind: "set_deposits_limit",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      metadata,
+    };
+    if (limit !== undefined) out.limit = limit;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties92);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "set_deposits_limit")
+      failValue(w, 'the constant "set_deposits_limit"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "limit";
+    if (value.limit === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      writeZarithN(w, value.limit);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorage(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorage(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "amount";
+    const amount = readZarithZ(r);
+    field = "destination";
+    const destination = base58UnionCodec2.decode(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata(r);
+    return {
+      kind: "increase_paid_storage",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      amount,
+      destination,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties93);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "increase_paid_storage")
+      failValue(w, 'the constant "increase_paid_storage"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "amount";
+    writeZarithZ(w, value.amount);
+    field = "destination";
+    base58UnionCodec2.encode(w, value.destination);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKey(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKey(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "pk";
+    const pk = publicKeyCodec.decode(r);
+    field = "proof";
+    const proof = readPresence(r) ? decodePtTALLiN024OperationRevealProof(r) : undefined;
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey = {
+      kind: "update_consensus_key",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      pk,
+      metadata,
+    };
+    if (proof !== undefined) out.proof = proof;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "update_consensus_key")
+      failValue(w, 'the constant "update_consensus_key"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "pk";
+    publicKeyCodec.encode(w, value.pk);
+    field = "proof";
+    if (value.proof === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationRevealProof(w, value.proof);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "pk";
+    const pk = publicKeyCodec.decode(r);
+    field = "proof";
+    const proof = readPresence(r) ? decodePtTALLiN024OperationRevealProof(r) : undefined;
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey = {
+      kind: "update_companion_key",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      pk,
+      metadata,
+    };
+    if (proof !== undefined) out.proof = proof;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "update_companion_key")
+      failValue(w, 'the constant "update_companion_key"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "pk";
+    publicKeyCodec.encode(w, value.pk);
+    field = "proof";
+    if (value.proof === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationRevealProof(w, value.proof);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultTransferTicket;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultTransferTicket(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultTransferTicket(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "ticket_contents";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "ticket_contents";
+    const ticketContents = michelineCodec.decode(r);
+    closeDynamicFrame(r, outer1);
+    field = "ticket_ty";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_ty";
+    const ticketTy = michelineCodec.decode(r);
+    closeDynamicFrame(r, outer2);
+    field = "ticket_ticketer";
+    const ticketTicketer = contractIdCodec.decode(r);
+    field = "ticket_amount";
+    const ticketAmount = readZarithN(r);
+    field = "destination";
+    const destination = contractIdCodec.decode(r);
+    field = "entrypoint";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "entrypoint";
+    const entrypoint = readRestUnistring(r);
+    closeDynamicFrame(r, outer3);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata(r);
+    return {
+      kind: "transfer_ticket",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      ticket_contents: ticketContents,
+      ticket_ty: ticketTy,
+      ticket_ticketer: ticketTicketer,
+      ticket_amount: ticketAmount,
+      destination,
+      entrypoint,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "transfer_ticket")
+      failValue(w, 'the constant "transfer_ticket"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "ticket_contents";
+    michelineCodec.encode(w, value.ticket_contents);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_ty";
+    michelineCodec.encode(w, value.ticket_ty);
+    endDynamicSize(w, "Uint30", mark2);
+    field = "ticket_ticketer";
+    contractIdCodec.encode(w, value.ticket_ticketer);
+    field = "ticket_amount";
+    writeZarithN(w, value.ticket_amount);
+    field = "destination";
+    contractIdCodec.encode(w, value.destination);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "entrypoint";
+    writeUnistring(w, value.entrypoint);
+    endDynamicSize(w, "Uint30", mark3);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginate(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginate(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "pvm_kind";
+    const pvmKind = decodePtTALLiN024OperationSmartRollupOriginatePvmKind(r);
+    field = "kernel";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "kernel";
+    const kernel = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    field = "parameters_ty";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "parameters_ty";
+    const parametersTy = michelineCodec.decode(r);
+    closeDynamicFrame(r, outer2);
+    field = "whitelist";
+    const whitelist = readPresence(r)
+      ? decodePtTALLiN024OperationSmartRollupOriginateWhitelist(r)
+      : undefined;
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate = {
+      kind: "smart_rollup_originate",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      pvm_kind: pvmKind,
+      kernel,
+      parameters_ty: parametersTy,
+      metadata,
+    };
+    if (whitelist !== undefined) out.whitelist = whitelist;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties96);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_originate")
+      failValue(w, 'the constant "smart_rollup_originate"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "pvm_kind";
+    encodePtTALLiN024OperationSmartRollupOriginatePvmKind(w, value.pvm_kind);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "kernel";
+    writeHex(w, value.kernel);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "parameters_ty";
+    michelineCodec.encode(w, value.parameters_ty);
+    endDynamicSize(w, "Uint30", mark2);
+    field = "whitelist";
+    if (value.whitelist === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationSmartRollupOriginateWhitelist(w, value.whitelist);
+    }
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "message";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "message";
+    const message = decodePtTALLiN024OperationSmartRollupAddMessagesMessage(r);
+    closeDynamicFrame(r, outer1);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata(r);
+    return {
+      kind: "smart_rollup_add_messages",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      message,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties97);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_add_messages")
+      failValue(w, 'the constant "smart_rollup_add_messages"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "message";
+    encodePtTALLiN024OperationSmartRollupAddMessagesMessage(w, value.message);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupCement;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupCement(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupCement(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata(r);
+    return {
+      kind: "smart_rollup_cement",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties98);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_cement")
+      failValue(w, 'the constant "smart_rollup_cement"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupPublish;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublish(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublish(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "commitment";
+    const commitment = decodePtTALLiN024OperationSmartRollupPublishCommitment(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata(r);
+    return {
+      kind: "smart_rollup_publish",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      commitment,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties99);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_publish")
+      failValue(w, 'the constant "smart_rollup_publish"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "commitment";
+    encodePtTALLiN024OperationSmartRollupPublishCommitment(w, value.commitment);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep =
+  | {
+      state?: string;
+      tick: string;
+    }[]
+  | {
+      pvm_step: string;
+      input_proof?:
+        | {
+            input_proof_kind: "inbox_proof";
+            level: number;
+            message_counter: string;
+            serialized_proof: string;
+          }
+        | {
+            input_proof_kind: "reveal_proof";
+            reveal_proof:
+              | {
+                  reveal_proof_kind: "raw_data_proof";
+                  raw_data: string;
+                }
+              | {
+                  reveal_proof_kind: "metadata_proof";
+                }
+              | {
+                  reveal_proof_kind: "dal_page_proof";
+                  dal_page_id: {
+                    published_level: number;
+                    slot_index: number;
+                    page_index: number;
+                  };
+                  dal_proof: string;
+                }
+              | {
+                  reveal_proof_kind: "dal_parameters_proof";
+                };
+          }
+        | {
+            input_proof_kind: "first_input";
+          };
+    };
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationStepDissection(r);
+    case 1:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
+      );
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationMoveStepShapes,
+      encodePtTALLiN024OperationMoveStepCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationStepDissection(
+        w,
+        json as {
+          state?: string;
+          tick: string;
+        }[],
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
+      );
+      return;
+    }
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove = {
+  refutation_kind: "move";
+  choice: string;
+  step: PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep;
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove {
+  let field = "";
+  try {
+    field = "choice";
+    const choice = readZarithN(r);
+    field = "step";
+    const step = decodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(r);
+    return { refutation_kind: "move", choice, step };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties51);
+  let field = "";
+  try {
+    field = "refutation_kind";
+    if (value.refutation_kind !== undefined && value.refutation_kind !== "move")
+      failValue(w, 'the constant "move"', value.refutation_kind);
+    field = "choice";
+    writeZarithN(w, value.choice);
+    field = "step";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(w, value.step);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation =
+  | PtTALLiN024OperationRefutationStart
+  | PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove;
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationRefutationStart(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Start, Move", json);
+  switch ((json as { refutation_kind?: unknown }).refutation_kind) {
+    case "start": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationRefutationStart(w, json as PtTALLiN024OperationRefutationStart);
+      return;
+    }
+    case "move": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
+        w,
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Start, Move", json);
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRefute;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefute(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "opponent";
+    const opponent = publicKeyHashCodec.decode(r);
+    field = "refutation";
+    const refutation =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(r);
+    return {
+      kind: "smart_rollup_refute",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      opponent,
+      refutation,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_refute")
+      failValue(w, 'the constant "smart_rollup_refute"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "opponent";
+    publicKeyHashCodec.encode(w, value.opponent);
+    field = "refutation";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
+      w,
+      value.refutation,
+    );
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupTimeout(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupTimeout(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "stakers";
+    const stakers = decodePtTALLiN024OperationSmartRollupTimeoutStakers(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata(r);
+    return {
+      kind: "smart_rollup_timeout",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      stakers,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_timeout")
+      failValue(w, 'the constant "smart_rollup_timeout"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "stakers";
+    encodePtTALLiN024OperationSmartRollupTimeoutStakers(w, value.stakers);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult =
+      decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata =
+      { operation_result: operationResult };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage(
+      w,
+      value.operation_result,
+    );
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "cemented_commitment";
+    const cementedCommitment = readHash(r, BASE58.smart_rollup_commitment_hash);
+    field = "output_proof";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "output_proof";
+    const outputProof = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata(
+        r,
+      );
+    return {
+      kind: "smart_rollup_execute_outbox_message",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      cemented_commitment: cementedCommitment,
+      output_proof: outputProof,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties102);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_execute_outbox_message")
+      failValue(w, 'the constant "smart_rollup_execute_outbox_message"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "cemented_commitment";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.cemented_commitment);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "output_proof";
+    writeHex(w, value.output_proof);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "rollup";
+    const rollup = readHash(r, BASE58.smart_rollup_address);
+    field = "staker";
+    const staker = publicKeyHashCodec.decode(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata(r);
+    return {
+      kind: "smart_rollup_recover_bond",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      rollup,
+      staker,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties103);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "smart_rollup_recover_bond")
+      failValue(w, 'the constant "smart_rollup_recover_bond"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.rollup);
+    field = "staker";
+    publicKeyHashCodec.encode(w, value.staker);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultDalPublishCommitment;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitment(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitment(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "slot_header";
+    const slotHeader = decodePtTALLiN024OperationDalPublishCommitmentSlotHeader(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata(r);
+    return {
+      kind: "dal_publish_commitment",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      slot_header: slotHeader,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties104);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dal_publish_commitment")
+      failValue(w, 'the constant "dal_publish_commitment"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "slot_header";
+    encodePtTALLiN024OperationDalPublishCommitmentSlotHeader(w, value.slot_header);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupOrigination;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultZkRollupOrigination(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultZkRollupOrigination(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "public_parameters";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "public_parameters";
+    const publicParameters = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    field = "circuits_info";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "circuits_info";
+    const circuitsInfo = decodePtTALLiN024OperationZkRollupOriginationCircuitsInfo(r);
+    closeDynamicFrame(r, outer2);
+    field = "init_state";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "init_state";
+    const initState = decodePtTALLiN024LazyStorageDiffUpdatesNullifiers(r);
+    closeDynamicFrame(r, outer3);
+    field = "nb_ops";
+    const nbOps = readRangedInt(r, -1073741824, 1073741823);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata(r);
+    return {
+      kind: "zk_rollup_origination",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      public_parameters: publicParameters,
+      circuits_info: circuitsInfo,
+      init_state: initState,
+      nb_ops: nbOps,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties105);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "zk_rollup_origination")
+      failValue(w, 'the constant "zk_rollup_origination"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "public_parameters";
+    writeHex(w, value.public_parameters);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "circuits_info";
+    encodePtTALLiN024OperationZkRollupOriginationCircuitsInfo(w, value.circuits_info);
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "init_state";
+    encodePtTALLiN024LazyStorageDiffUpdatesNullifiers(w, value.init_state);
+    endDynamicSize(w, "Uint30", mark3);
+    field = "nb_ops";
+    writeRangedInt(w, value.nb_ops, -1073741824, 1073741823);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupUpdate;
+  internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "operation_result";
+    const operationResult = decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdate(r);
+    field = "internal_operation_results";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "internal_operation_results";
+    const internalOperationResults =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata = {
+      operation_result: operationResult,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (internalOperationResults !== undefined)
+      out.internal_operation_results = internalOperationResults;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties86);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "operation_result";
+    encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdate(w, value.operation_result);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "internal_operation_results";
+    if (value.internal_operation_results !== undefined) {
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataInternalOperationResults(
+        w,
+        value.internal_operation_results,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate {
+  let field = "";
+  try {
+    field = "source";
+    const source = publicKeyHashCodec.decode(r);
+    field = "fee";
+    const fee = readZarithN(r);
+    field = "counter";
+    const counter = readZarithN(r);
+    field = "gas_limit";
+    const gasLimit = readZarithN(r);
+    field = "storage_limit";
+    const storageLimit = readZarithN(r);
+    field = "zk_rollup";
+    const zkRollup = readHash(r, BASE58.zk_rollup_address);
+    field = "update";
+    const update = decodePtTALLiN024OperationZkRollupUpdateUpdate(r);
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata(r);
+    return {
+      kind: "zk_rollup_update",
+      source,
+      fee,
+      counter,
+      gas_limit: gasLimit,
+      storage_limit: storageLimit,
+      zk_rollup: zkRollup,
+      update,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties106);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "zk_rollup_update")
+      failValue(w, 'the constant "zk_rollup_update"', value.kind);
+    field = "source";
+    publicKeyHashCodec.encode(w, value.source);
+    field = "fee";
+    writeZarithN(w, value.fee);
+    field = "counter";
+    writeZarithN(w, value.counter);
+    field = "gas_limit";
+    writeZarithN(w, value.gas_limit);
+    field = "storage_limit";
+    writeZarithN(w, value.storage_limit);
+    field = "zk_rollup";
+    writeHash(w, BASE58.zk_rollup_address, value.zk_rollup);
+    field = "update";
+    encodePtTALLiN024OperationZkRollupUpdateUpdate(w, value.update);
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata(
+      w,
+      value.metadata,
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0 = {
+  version: "0";
+  level: number;
+  index: number;
+  commitment: string;
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0 {
+  let field = "";
+  try {
+    field = "level";
+    const level = readInt32(r);
+    field = "index";
+    const index2 = readUint8(r);
+    field = "commitment";
+    const commitment = readHash(r, BASE58.dal_commitment);
+    return { version: "0", level, index: index2, commitment };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties107);
+  let field = "";
+  try {
+    field = "version";
+    if (value.version !== undefined && value.version !== "0")
+      failValue(w, 'the constant "0"', value.version);
+    field = "level";
+    writeInt32(w, value.level);
+    field = "index";
+    writeUint8(w, value.index);
+    field = "commitment";
+    writeHash(w, BASE58.dal_commitment, value.commitment);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader =
+  PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0;
+
+function decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0(r);
+    default:
+      return failUnknownTag(start, tag, [0]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes,
+      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0,
+      );
+      return;
+    }
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied {
+  let field = "";
+  try {
+    field = "slot_header";
+    const slotHeader =
+      decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(r);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    return { status: "applied", slot_header: slotHeader, consumed_milligas: consumedMilligas };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "slot_header";
+    encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(
+      w,
+      value.slot_header,
+    );
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "slot_header";
+    const slotHeader =
+      decodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(r);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    const out: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked = {
+      status: "backtracked",
+      slot_header: slotHeader,
+      consumed_milligas: consumedMilligas,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties109);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "slot_header";
+    encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeader(
+      w,
+      value.slot_header,
+    );
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    const out: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    const out: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+    };
+    if (errors !== undefined) out.errors = errors;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "global_address";
+    const globalAddress = readHash(r, BASE58.script_expr_hash);
+    const out: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      global_address: globalAddress,
+    };
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties112);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "global_address";
+    writeHash(w, BASE58.script_expr_hash, value.global_address);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "global_address";
+    const globalAddress = readHash(r, BASE58.script_expr_hash);
+    const out: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      global_address: globalAddress,
+    };
+    if (errors !== undefined) out.errors = errors;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties113);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "global_address";
+    writeHash(w, BASE58.script_expr_hash, value.global_address);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "inbox_level";
+    const inboxLevel = readInt32(r);
+    field = "commitment_hash";
+    const commitmentHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    return {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      inbox_level: inboxLevel,
+      commitment_hash: commitmentHash,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties114);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "inbox_level";
+    writeInt32(w, value.inbox_level);
+    field = "commitment_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.commitment_hash);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "inbox_level";
+    const inboxLevel = readInt32(r);
+    field = "commitment_hash";
+    const commitmentHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      inbox_level: inboxLevel,
+      commitment_hash: commitmentHash,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties115);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "inbox_level";
+    writeInt32(w, value.inbox_level);
+    field = "commitment_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.commitment_hash);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic =
+  {
+    kind: "public";
+  };
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic {
+  return { kind: "public" };
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "public")
+      failValue(w, 'the constant "public"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate =
+  {
+    kind: "update";
+    whitelist: string[];
+  };
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate {
+  let field = "";
+  try {
+    field = "whitelist";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "whitelist";
+    const whitelist = decodePtTALLiN024OperationWhitelistInner(r);
+    closeDynamicFrame(r, outer1);
+    return { kind: "update", whitelist };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties117);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "update")
+      failValue(w, 'the constant "update"', value.kind);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "whitelist";
+    encodePtTALLiN024OperationWhitelistInner(w, value.whitelist);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate;
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic(
+        r,
+      );
+    case 1:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate(
+        r,
+      );
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Public, Private", json);
+  switch ((json as { kind?: unknown }).kind) {
+    case "public": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic,
+      );
+      return;
+    }
+    case "update": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Public, Private", json);
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer2);
+    field = "whitelist_update";
+    const whitelistUpdate = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+          r,
+        )
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied = {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      ticket_updates: ticketUpdates,
+      consumed_milligas: consumedMilligas,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+    if (whitelistUpdate !== undefined) out.whitelist_update = whitelistUpdate;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties118);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark2);
+    field = "whitelist_update";
+    if (value.whitelist_update === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+        w,
+        value.whitelist_update,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer2);
+    field = "whitelist_update";
+    const whitelistUpdate = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+          r,
+        )
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked =
+      {
+        status: "backtracked",
+        balance_updates: balanceUpdates,
+        ticket_updates: ticketUpdates,
+        consumed_milligas: consumedMilligas,
+        paid_storage_size_diff: paidStorageSizeDiff,
+      };
+    if (errors !== undefined) out.errors = errors;
+    if (whitelistUpdate !== undefined) out.whitelist_update = whitelistUpdate;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties119);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark2);
+    field = "whitelist_update";
+    if (value.whitelist_update === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageAppliedWhitelistUpdate(
+        w,
+        value.whitelist_update,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "address";
+    const address = readHash(r, BASE58.smart_rollup_address);
+    field = "genesis_commitment_hash";
+    const genesisCommitmentHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "size";
+    const size = readZarithZ(r);
+    return {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      address,
+      genesis_commitment_hash: genesisCommitmentHash,
+      consumed_milligas: consumedMilligas,
+      size,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties120);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "address";
+    writeHash(w, BASE58.smart_rollup_address, value.address);
+    field = "genesis_commitment_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.genesis_commitment_hash);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "size";
+    writeZarithZ(w, value.size);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "address";
+    const address = readHash(r, BASE58.smart_rollup_address);
+    field = "genesis_commitment_hash";
+    const genesisCommitmentHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "size";
+    const size = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked = {
+      status: "backtracked",
+      balance_updates: balanceUpdates,
+      address,
+      genesis_commitment_hash: genesisCommitmentHash,
+      consumed_milligas: consumedMilligas,
+      size,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties121);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "address";
+    writeHash(w, BASE58.smart_rollup_address, value.address);
+    field = "genesis_commitment_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.genesis_commitment_hash);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "size";
+    writeZarithZ(w, value.size);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "staked_hash";
+    const stakedHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    field = "published_at_level";
+    const publishedAtLevel = readInt32(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    return {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      staked_hash: stakedHash,
+      published_at_level: publishedAtLevel,
+      balance_updates: balanceUpdates,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties122);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "staked_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.staked_hash);
+    field = "published_at_level";
+    writeInt32(w, value.published_at_level);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "staked_hash";
+    const stakedHash = readHash(r, BASE58.smart_rollup_commitment_hash);
+    field = "published_at_level";
+    const publishedAtLevel = readInt32(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      staked_hash: stakedHash,
+      published_at_level: publishedAtLevel,
+      balance_updates: balanceUpdates,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties123);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "staked_hash";
+    writeHash(w, BASE58.smart_rollup_commitment_hash, value.staked_hash);
+    field = "published_at_level";
+    writeInt32(w, value.published_at_level);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    return {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      consumed_milligas: consumedMilligas,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties110);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked = {
+      status: "backtracked",
+      balance_updates: balanceUpdates,
+      consumed_milligas: consumedMilligas,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties111);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteLoserReason(
+  r: BinaryReader,
+): "conflict_resolved" | "timeout" {
+  const start = r.offset;
+  switch (readUint8(r)) {
+    case 0:
+      return "conflict_resolved";
+    case 1:
+      return "timeout";
+    default:
+      return failDecode(start, "one of the codes 0, 1", "another code");
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteLoserReason(
+  w: BinaryWriter,
+  value: "conflict_resolved" | "timeout",
+): void {
+  switch (value) {
+    case "conflict_resolved":
+      writeUint8(w, 0);
+      return;
+    case "timeout":
+      writeUint8(w, 1);
+      return;
+  }
+  failValue(w, 'one of "conflict_resolved", "timeout"', value);
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser = {
+  kind: "loser";
+  reason: "conflict_resolved" | "timeout";
+  player: string;
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser {
+  let field = "";
+  try {
+    field = "reason";
+    const reason = decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteLoserReason(r);
+    field = "player";
+    const player = publicKeyHashCodec.decode(r);
+    return { kind: "loser", reason, player };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties124);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "loser")
+      failValue(w, 'the constant "loser"', value.kind);
+    field = "reason";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteLoserReason(w, value.reason);
+    field = "player";
+    publicKeyHashCodec.encode(w, value.player);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw = {
+  kind: "draw";
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw {
+  return { kind: "draw" };
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties116);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "draw")
+      failValue(w, 'the constant "draw"', value.kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw;
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser(r);
+    case 1:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Loser, Draw", json);
+  switch ((json as { kind?: unknown }).kind) {
+    case "loser": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser,
+      );
+      return;
+    }
+    case "draw": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Loser, Draw", json);
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded = {
+  result: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult;
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded {
+  let field = "";
+  try {
+    field = "result";
+    const result = decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult(r);
+    return { result };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties125);
+  let field = "";
+  try {
+    field = "result";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteEndedResult(w, value.result);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus =
+  "ongoing" | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded;
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return "ongoing" as const;
+    case 1:
+      return decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusShapes,
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded,
+      );
+      return;
+    }
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "game_status";
+    const gameStatus =
+      decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    return {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      game_status: gameStatus,
+      balance_updates: balanceUpdates,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties126);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "game_status";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(
+      w,
+      value.game_status,
+    );
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "game_status";
+    const gameStatus =
+      decodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(r);
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    const out: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      game_status: gameStatus,
+      balance_updates: balanceUpdates,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties127);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "game_status";
+    encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatus(
+      w,
+      value.game_status,
+    );
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract = {
+  status: "applied";
+  storage?: MichelineExpression;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates?: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  allocated_destination_contract?: boolean;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+  address_registry_diff?: {
+    address: string;
+    index: string;
+  }[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract {
+  let field = "";
+  try {
+    field = "storage";
+    const storage = readPresence(r) ? michelineSelfDelimitedCodec.decode(r) : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "originated_contracts";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer3);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract = readBool(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    field = "address_registry_diff";
+    const outer4 = openDynamicFrame(r, "Uint30");
+    field = "address_registry_diff";
+    const addressRegistryDiff =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer4);
+    const out: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract = {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+      allocated_destination_contract: allocatedDestinationContract,
+    };
+    if (storage !== undefined) out.storage = storage;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (ticketUpdates !== undefined) out.ticket_updates = ticketUpdates;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    if (addressRegistryDiff !== undefined) out.address_registry_diff = addressRegistryDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "storage";
+    if (value.storage === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      michelineSelfDelimitedCodec.encode(w, value.storage);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    if (value.ticket_updates !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+        w,
+        value.ticket_updates,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark3);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract =
+      value.allocated_destination_contract === undefined
+        ? failMissingField(w, true)
+        : value.allocated_destination_contract;
+    writeBool(w, allocatedDestinationContract);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
+    const mark4 = beginDynamicSize(w, "Uint30");
+    field = "address_registry_diff";
+    if (value.address_registry_diff !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+        w,
+        value.address_registry_diff,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark4);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup = {
+  status: "applied";
+  consumed_milligas?: string;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "ticket_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer1);
+    return {
+      status: "applied",
+      consumed_milligas: consumedMilligas,
+      ticket_updates: ticketUpdates,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionApplied =
+  | PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract
+  | PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup;
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionApplied {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup(r);
+    default:
+      return failUnknownTag(start, tag, [0, 2]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionApplied,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedShapes,
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup,
+      );
+      return;
+    }
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract = {
+  status: "backtracked";
+  storage?: MichelineExpression;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates?: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  allocated_destination_contract?: boolean;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+  address_registry_diff?: {
+    address: string;
+    index: string;
+  }[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContract(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract {
+  let field = "";
+  try {
+    field = "storage";
+    const storage = readPresence(r) ? michelineSelfDelimitedCodec.decode(r) : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates =
+      r.remaining() > 0 ? decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r) : undefined;
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer2);
+    field = "originated_contracts";
+    const outer3 = openDynamicFrame(r, "Uint30");
+    field = "originated_contracts";
+    const originatedContracts =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer3);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "storage_size";
+    const storageSize = readZarithZ(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract = readBool(r);
+    field = "lazy_storage_diff";
+    const lazyStorageDiff = readPresence(r) ? decodePtTALLiN024LazyStorageDiff2(r) : undefined;
+    field = "address_registry_diff";
+    const outer4 = openDynamicFrame(r, "Uint30");
+    field = "address_registry_diff";
+    const addressRegistryDiff =
+      r.remaining() > 0
+        ? decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+            r,
+          )
+        : undefined;
+    closeDynamicFrame(r, outer4);
+    const out: PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract = {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      storage_size: storageSize,
+      paid_storage_size_diff: paidStorageSizeDiff,
+      allocated_destination_contract: allocatedDestinationContract,
+    };
+    if (storage !== undefined) out.storage = storage;
+    if (balanceUpdates !== undefined) out.balance_updates = balanceUpdates;
+    if (ticketUpdates !== undefined) out.ticket_updates = ticketUpdates;
+    if (originatedContracts !== undefined) out.originated_contracts = originatedContracts;
+    if (lazyStorageDiff !== undefined) out.lazy_storage_diff = lazyStorageDiff;
+    if (addressRegistryDiff !== undefined) out.address_registry_diff = addressRegistryDiff;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContract(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties128);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "storage";
+    if (value.storage === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      michelineSelfDelimitedCodec.encode(w, value.storage);
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    if (value.balance_updates !== undefined) {
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    }
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    if (value.ticket_updates !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+        w,
+        value.ticket_updates,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark2);
+    const mark3 = beginDynamicSize(w, "Uint30");
+    field = "originated_contracts";
+    if (value.originated_contracts !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultOriginationAppliedOriginatedContracts(
+        w,
+        value.originated_contracts,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark3);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "storage_size";
+    const storageSize =
+      value.storage_size === undefined ? failMissingField(w, true) : value.storage_size;
+    writeZarithZ(w, storageSize);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+    field = "allocated_destination_contract";
+    const allocatedDestinationContract =
+      value.allocated_destination_contract === undefined
+        ? failMissingField(w, true)
+        : value.allocated_destination_contract;
+    writeBool(w, allocatedDestinationContract);
+    field = "lazy_storage_diff";
+    if (value.lazy_storage_diff === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024LazyStorageDiff2(w, value.lazy_storage_diff);
+    }
+    const mark4 = beginDynamicSize(w, "Uint30");
+    field = "address_registry_diff";
+    if (value.address_registry_diff !== undefined) {
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractAddressRegistryDiff(
+        w,
+        value.address_registry_diff,
+      );
+    }
+    endDynamicSize(w, "Uint30", mark4);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup = {
+  status: "backtracked";
+  consumed_milligas?: string;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+};
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup {
+  let field = "";
+  try {
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "ticket_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer1);
+    return {
+      status: "backtracked",
+      consumed_milligas: consumedMilligas,
+      ticket_updates: ticketUpdates,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties129);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged =
+  | PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract
+  | PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup;
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContract(r);
+    case 2:
+      return decodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup(r);
+    default:
+      return failUnknownTag(start, tag, [0, 2]);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMergedShapes,
+      encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContract(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup(
+        w,
+        json as PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup,
+      );
+      return;
+    }
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultTransactionBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransactionBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    const merged1 = decodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged(r);
+    const out: PtTALLiN024OperationAlphaOperationResultTransactionBacktracked = { ...merged1 };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransactionBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransactionBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged(
+      w,
+      omitProperties(value, ownProperties),
+    );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransferTicketApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer2);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    return {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      ticket_updates: ticketUpdates,
+      consumed_milligas: consumedMilligas,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties130);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark2);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "ticket_updates";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "ticket_updates";
+    const ticketUpdates =
+      decodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(r);
+    closeDynamicFrame(r, outer2);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked = {
+      status: "backtracked",
+      balance_updates: balanceUpdates,
+      ticket_updates: ticketUpdates,
+      consumed_milligas: consumedMilligas,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties131);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "ticket_updates";
+    encodePtTALLiN024OperationAlphaInternalOperationResultTransactionToContractTicketReceipt(
+      w,
+      value.ticket_updates,
+    );
+    endDynamicSize(w, "Uint30", mark2);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied {
+  let field = "";
+  try {
+    field = "kind";
+    const kind = readBool(r);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    return { status: "applied", kind, consumed_milligas: consumedMilligas };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties132);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    field = "kind";
+    writeBool(w, value.kind);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "kind";
+    const kind = readBool(r);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    const out: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked = {
+      status: "backtracked",
+      kind,
+      consumed_milligas: consumedMilligas,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties133);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    field = "kind";
+    writeBool(w, value.kind);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "originated_zk_rollup";
+    const originatedZkRollup = readHash(r, BASE58.zk_rollup_address);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "size";
+    const size = readZarithZ(r);
+    return {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      originated_zk_rollup: originatedZkRollup,
+      consumed_milligas: consumedMilligas,
+      size,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties134);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "originated_zk_rollup";
+    writeHash(w, BASE58.zk_rollup_address, value.originated_zk_rollup);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "size";
+    writeZarithZ(w, value.size);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "originated_zk_rollup";
+    const originatedZkRollup = readHash(r, BASE58.zk_rollup_address);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "size";
+    const size = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked = {
+      status: "backtracked",
+      balance_updates: balanceUpdates,
+      originated_zk_rollup: originatedZkRollup,
+      consumed_milligas: consumedMilligas,
+      size,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties135);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "originated_zk_rollup";
+    writeHash(w, BASE58.zk_rollup_address, value.originated_zk_rollup);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "size";
+    writeZarithZ(w, value.size);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    return {
+      status: "applied",
+      balance_updates: balanceUpdates,
+      consumed_milligas: consumedMilligas,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties136);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "applied")
+      failValue(w, 'the constant "applied"', value.status);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked {
+  let field = "";
+  try {
+    field = "errors";
+    const errors = readPresence(r)
+      ? decodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(r)
+      : undefined;
+    field = "balance_updates";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    closeDynamicFrame(r, outer1);
+    field = "consumed_milligas";
+    const consumedMilligas = readZarithN(r);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff = readZarithZ(r);
+    const out: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked = {
+      status: "backtracked",
+      balance_updates: balanceUpdates,
+      consumed_milligas: consumedMilligas,
+      paid_storage_size_diff: paidStorageSizeDiff,
+    };
+    if (errors !== undefined) out.errors = errors;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties137);
+  let field = "";
+  try {
+    field = "status";
+    if (value.status !== undefined && value.status !== "backtracked")
+      failValue(w, 'the constant "backtracked"', value.status);
+    field = "errors";
+    if (value.errors === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktrackedErrors(
+        w,
+        value.errors,
+      );
+    }
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "balance_updates";
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value.balance_updates);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consumed_milligas";
+    const consumedMilligas =
+      value.consumed_milligas === undefined ? failMissingField(w, true) : value.consumed_milligas;
+    writeZarithN(w, consumedMilligas);
+    field = "paid_storage_size_diff";
+    const paidStorageSizeDiff =
+      value.paid_storage_size_diff === undefined
+        ? failMissingField(w, true)
+        : value.paid_storage_size_diff;
+    writeZarithZ(w, paidStorageSizeDiff);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -20180,7 +29337,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetada
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties75);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -20256,7 +29413,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMet
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties75);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -20270,6 +29427,1520 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMet
     if (value.signature !== undefined) {
       variableSignatureCodec.encode(w, value.signature);
     }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract = {
+  kind: "contract";
+  contract: string;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract {
+  let field = "";
+  try {
+    field = "contract";
+    const contract = contractIdCodec.decode(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "contract", contract, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties139);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "contract")
+      failValue(w, 'the constant "contract"', value.kind);
+    field = "contract";
+    contractIdCodec.encode(w, value.contract);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees = {
+  kind: "accumulator";
+  category: "block fees";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "accumulator", category: "block fees", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "accumulator")
+      failValue(w, 'the constant "accumulator"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "block fees")
+      failValue(w, 'the constant "block fees"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits = {
+  kind: "freezer";
+  category: "deposits";
+  staker: PtTALLiN024FrozenStaker;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits {
+  let field = "";
+  try {
+    field = "staker";
+    const staker = decodePtTALLiN024FrozenStaker(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "freezer", category: "deposits", staker, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties141);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "freezer")
+      failValue(w, 'the constant "freezer"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "deposits")
+      failValue(w, 'the constant "deposits"', value.category);
+    field = "staker";
+    encodePtTALLiN024FrozenStaker(w, value.staker);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards = {
+  kind: "minted";
+  category: "nonce revelation rewards";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "nonce revelation rewards", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "nonce revelation rewards")
+      failValue(w, 'the constant "nonce revelation rewards"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards = {
+  kind: "minted";
+  category: "attesting rewards";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "attesting rewards", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "attesting rewards")
+      failValue(w, 'the constant "attesting rewards"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards = {
+  kind: "minted";
+  category: "baking rewards";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "baking rewards", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "baking rewards")
+      failValue(w, 'the constant "baking rewards"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses = {
+  kind: "minted";
+  category: "baking bonuses";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "baking bonuses", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "baking bonuses")
+      failValue(w, 'the constant "baking bonuses"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees = {
+  kind: "burned";
+  category: "storage fees";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "burned", category: "storage fees", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "storage fees")
+      failValue(w, 'the constant "storage fees"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments = {
+  kind: "burned";
+  category: "punishments";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "burned", category: "punishments", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "punishments")
+      failValue(w, 'the constant "punishments"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards = {
+  kind: "burned";
+  category: "lost attesting rewards";
+  delegate: string;
+  participation: boolean;
+  revelation: boolean;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards {
+  let field = "";
+  try {
+    field = "delegate";
+    const delegate = publicKeyHashCodec.decode(r);
+    field = "participation";
+    const participation = readBool(r);
+    field = "revelation";
+    const revelation = readBool(r);
+    field = "change";
+    const change = readInt64(r);
+    return {
+      kind: "burned",
+      category: "lost attesting rewards",
+      delegate,
+      participation,
+      revelation,
+      change,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties142);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "lost attesting rewards")
+      failValue(w, 'the constant "lost attesting rewards"', value.category);
+    field = "delegate";
+    publicKeyHashCodec.encode(w, value.delegate);
+    field = "participation";
+    writeBool(w, value.participation);
+    field = "revelation";
+    writeBool(w, value.revelation);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies = {
+  kind: "minted";
+  category: "subsidy";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "subsidy", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "subsidy")
+      failValue(w, 'the constant "subsidy"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned = {
+  kind: "burned";
+  category: "burned";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "burned", category: "burned", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "burned")
+      failValue(w, 'the constant "burned"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments = {
+  kind: "commitment";
+  category: "commitment";
+  committer: string;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments {
+  let field = "";
+  try {
+    field = "committer";
+    const committer = readHash(r, BASE58.blinded_public_key_hash);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "commitment", category: "commitment", committer, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties143);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "commitment")
+      failValue(w, 'the constant "commitment"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "commitment")
+      failValue(w, 'the constant "commitment"', value.category);
+    field = "committer";
+    writeHash(w, BASE58.blinded_public_key_hash, value.committer);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap = {
+  kind: "minted";
+  category: "bootstrap";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "bootstrap", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "bootstrap")
+      failValue(w, 'the constant "bootstrap"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice = {
+  kind: "minted";
+  category: "invoice";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "invoice", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "invoice")
+      failValue(w, 'the constant "invoice"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments = {
+  kind: "minted";
+  category: "commitment";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "commitment", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "commitment")
+      failValue(w, 'the constant "commitment"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted = {
+  kind: "minted";
+  category: "minted";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "minted", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "minted")
+      failValue(w, 'the constant "minted"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments = {
+  kind: "burned";
+  category: "smart_rollup_refutation_punishments";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "burned", category: "smart_rollup_refutation_punishments", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "smart_rollup_refutation_punishments")
+      failValue(w, 'the constant "smart_rollup_refutation_punishments"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards = {
+  kind: "minted";
+  category: "smart_rollup_refutation_rewards";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "smart_rollup_refutation_rewards", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "smart_rollup_refutation_rewards")
+      failValue(w, 'the constant "smart_rollup_refutation_rewards"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits = {
+  kind: "freezer";
+  category: "unstaked_deposits";
+  staker: PtTALLiN024Staker;
+  cycle: number;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits {
+  let field = "";
+  try {
+    field = "staker";
+    const staker = decodePtTALLiN024Staker(r);
+    field = "cycle";
+    const cycle = readInt32(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "freezer", category: "unstaked_deposits", staker, cycle, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties144);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "freezer")
+      failValue(w, 'the constant "freezer"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "unstaked_deposits")
+      failValue(w, 'the constant "unstaked_deposits"', value.category);
+    field = "staker";
+    encodePtTALLiN024Staker(w, value.staker);
+    field = "cycle";
+    writeInt32(w, value.cycle);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator = {
+  kind: "staking";
+  category: "delegator_numerator";
+  delegator: string;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator {
+  let field = "";
+  try {
+    field = "delegator";
+    const delegator = contractIdCodec.decode(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "staking", category: "delegator_numerator", delegator, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties145);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "staking")
+      failValue(w, 'the constant "staking"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "delegator_numerator")
+      failValue(w, 'the constant "delegator_numerator"', value.category);
+    field = "delegator";
+    contractIdCodec.encode(w, value.delegator);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator = {
+  kind: "staking";
+  category: "delegate_denominator";
+  delegate: string;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator {
+  let field = "";
+  try {
+    field = "delegate";
+    const delegate = publicKeyHashCodec.decode(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "staking", category: "delegate_denominator", delegate, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties146);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "staking")
+      failValue(w, 'the constant "staking"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "delegate_denominator")
+      failValue(w, 'the constant "delegate_denominator"', value.category);
+    field = "delegate";
+    publicKeyHashCodec.encode(w, value.delegate);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards = {
+  kind: "minted";
+  category: "DAL attesting rewards";
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards {
+  let field = "";
+  try {
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "minted", category: "DAL attesting rewards", change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties140);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "minted")
+      failValue(w, 'the constant "minted"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "DAL attesting rewards")
+      failValue(w, 'the constant "DAL attesting rewards"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards = {
+  kind: "burned";
+  category: "lost DAL attesting rewards";
+  delegate: string;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards {
+  let field = "";
+  try {
+    field = "delegate";
+    const delegate = publicKeyHashCodec.decode(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "burned", category: "lost DAL attesting rewards", delegate, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties146);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "burned")
+      failValue(w, 'the constant "burned"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "lost DAL attesting rewards")
+      failValue(w, 'the constant "lost DAL attesting rewards"', value.category);
+    field = "delegate";
+    publicKeyHashCodec.encode(w, value.delegate);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged =
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted
+  | {
+      kind: "freezer";
+      category: "bonds";
+      contract: string;
+      bond_id: PtTALLiN024BondId;
+      change: Int64;
+    }
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards;
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(r);
+    case 2:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(r);
+    case 4:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(r);
+    case 5:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(r);
+    case 7:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(r);
+    case 8:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(r);
+    case 9:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(r);
+    case 11:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(r);
+    case 12:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(r);
+    case 13:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(r);
+    case 14:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(r);
+    case 15:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(r);
+    case 16:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(r);
+    case 17:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(r);
+    case 18:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(r);
+    case 19:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(r);
+    case 20:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(r);
+    case 21:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
+      );
+    case 24:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
+        r,
+      );
+    case 25:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
+        r,
+      );
+    case 26:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(r);
+    case 27:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
+        r,
+      );
+    case 28:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
+        r,
+      );
+    case 29:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(r);
+    case 30:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(r);
+    default:
+      return failUnknownTag(
+        start,
+        tag,
+        [
+          0, 2, 4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 27, 28, 29,
+          30,
+        ],
+      );
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes,
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 4);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 5);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 7);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 8);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
+      );
+      return;
+    }
+    case 6: {
+      writeUint8(w, 9);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
+      );
+      return;
+    }
+    case 7: {
+      writeUint8(w, 11);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
+      );
+      return;
+    }
+    case 8: {
+      writeUint8(w, 12);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
+      );
+      return;
+    }
+    case 9: {
+      writeUint8(w, 13);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
+      );
+      return;
+    }
+    case 10: {
+      writeUint8(w, 14);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
+      );
+      return;
+    }
+    case 11: {
+      writeUint8(w, 15);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
+      );
+      return;
+    }
+    case 12: {
+      writeUint8(w, 16);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
+      );
+      return;
+    }
+    case 13: {
+      writeUint8(w, 17);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
+      );
+      return;
+    }
+    case 14: {
+      writeUint8(w, 18);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
+      );
+      return;
+    }
+    case 15: {
+      writeUint8(w, 19);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
+      );
+      return;
+    }
+    case 16: {
+      writeUint8(w, 20);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
+      );
+      return;
+    }
+    case 17: {
+      writeUint8(w, 21);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
+      );
+      return;
+    }
+    case 18: {
+      writeUint8(w, 24);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
+      );
+      return;
+    }
+    case 19: {
+      writeUint8(w, 25);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
+      );
+      return;
+    }
+    case 20: {
+      writeUint8(w, 26);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
+      );
+      return;
+    }
+    case 21: {
+      writeUint8(w, 27);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
+      );
+      return;
+    }
+    case 22: {
+      writeUint8(w, 28);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
+      );
+      return;
+    }
+    case 23: {
+      writeUint8(w, 29);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
+      );
+      return;
+    }
+    case 24: {
+      writeUint8(w, 30);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
+      );
+      return;
+    }
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication = {
+  origin: "block";
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication {
+  return { origin: "block" };
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties147);
+  let field = "";
+  try {
+    field = "origin";
+    if (value.origin !== undefined && value.origin !== "block")
+      failValue(w, 'the constant "block"', value.origin);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2 =
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication
+  | {
+      origin?: "block";
+    };
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2 {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication(r);
+    case 1:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Protocol_migration of origin has no JSON form in the document)",
+      );
+    case 2:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Subsidy of origin has no JSON form in the document)",
+      );
+    case 3:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Simulation of origin has no JSON form in the document)",
+      );
+    case 4:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Delayed_operation of origin has no JSON form in the document)",
+      );
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3, 4]);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Shapes,
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Cases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication(
+        w,
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 1);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Protocol_migration of origin has no JSON form in the document)",
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Subsidy of origin has no JSON form in the document)",
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 3);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Simulation of origin has no JSON form in the document)",
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 4);
+      failEncode(
+        w,
+        "a value with a binary form",
+        "a value that exists only in JSON (union case Delayed_operation of origin has no JSON form in the document)",
+      );
+      return;
+    }
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesItem =
+  PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged &
+    PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2;
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItem(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesItem {
+  let field = "";
+  try {
+    const merged1 = decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(r);
+    const merged2 = decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(r);
+    return { ...merged1, ...merged2 };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItem(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesItem,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  let field = "";
+  try {
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
+      w,
+      omitProperties(value, ownProperties2),
+    );
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(
+      w,
+      omitProperties(value, ownProperties3),
+    );
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -20318,7 +30989,7 @@ function decodeConstantsIssuanceWeights(r: BinaryReader): ConstantsIssuanceWeigh
 
 function encodeConstantsIssuanceWeights(w: BinaryWriter, value: ConstantsIssuanceWeights): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties82);
+  checkKnownProperties(w, value, knownProperties154);
   let field = "";
   try {
     field = "base_total_issued_per_minute";
@@ -20365,7 +31036,7 @@ function encodeConstantsMinimalParticipationRatio(
   value: ConstantsMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties83);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "numerator";
@@ -20402,7 +31073,7 @@ function encodeConstantsDalParametricMinimalParticipationRatio(
   value: ConstantsDalParametricMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties83);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "numerator";
@@ -20477,7 +31148,7 @@ function decodeConstantsDalParametric(r: BinaryReader): ConstantsDalParametric {
 
 function encodeConstantsDalParametric(w: BinaryWriter, value: ConstantsDalParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties84);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "feature_enable";
@@ -20549,7 +31220,7 @@ function encodeConstantsSmartRollupRevealActivationLevel(
   value: ConstantsSmartRollupRevealActivationLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties85);
+  checkKnownProperties(w, value, knownProperties157);
   let field = "";
   try {
     field = "raw_data";
@@ -20625,7 +31296,7 @@ function encodeConstantsAdaptiveRewardsParams(
   value: ConstantsAdaptiveRewardsParams,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties86);
+  checkKnownProperties(w, value, knownProperties158);
   let field = "";
   try {
     field = "issuance_ratio_final_min";
@@ -20670,7 +31341,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties91);
+  checkKnownProperties(w, value, knownProperties163);
   let field = "";
   try {
     field = "additional_cycles";
@@ -20693,7 +31364,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties92);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "full";
@@ -20716,7 +31387,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties93);
+  checkKnownProperties(w, value, knownProperties165);
   let field = "";
   try {
     field = "rolling";
@@ -20732,7 +31403,7 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -20833,7 +31504,7 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties95);
+  checkKnownProperties(w, value, knownProperties166);
   let field = "";
   try {
     field = "kind";
@@ -20858,7 +31529,7 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -20888,7 +31559,7 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties96);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     field = "kind";
@@ -20924,7 +31595,7 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties97);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     field = "kind";
@@ -20945,7 +31616,7 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -20962,7 +31633,7 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -20979,7 +31650,7 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -21042,7 +31713,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties98);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -21069,7 +31740,7 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -21098,7 +31769,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -21129,7 +31800,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties100);
+  checkKnownProperties(w, value, knownProperties171);
   let field = "";
   try {
     field = "kind";
@@ -21201,7 +31872,7 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties101);
+  checkKnownProperties(w, value, knownProperties172);
   let field = "";
   try {
     field = "kind";
@@ -21236,7 +31907,7 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties173);
   let field = "";
   try {
     field = "kind";
@@ -21257,7 +31928,7 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -21443,7 +32114,7 @@ function encodeOperationBlsModeUnsignedDoubleConsensusOperationEvidenceOp1(
   value: OperationBlsModeUnsignedDoubleConsensusOperationEvidenceOp1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties10);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
     field = "branch";
@@ -21492,7 +32163,7 @@ function encodeOperationBlsModeUnsignedItemDoubleConsensusOperationEvidence(
   value: OperationBlsModeUnsignedItemDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties25);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
     field = "kind";
@@ -21545,7 +32216,7 @@ function encodeOperationBlsModeUnsignedItemDoubleBakingEvidence(
   value: OperationBlsModeUnsignedItemDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties26);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     field = "kind";
@@ -21596,7 +32267,7 @@ function encodeOperationBlsModeUnsignedItemProposals(
   value: OperationBlsModeUnsignedItemProposals,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties28);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "kind";
@@ -21645,7 +32316,7 @@ function encodeOperationBlsModeUnsignedItemVdfRevelation(
   value: OperationBlsModeUnsignedItemVdfRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties178);
   let field = "";
   try {
     field = "kind";
@@ -21686,7 +32357,7 @@ function encodeOperationBlsModeUnsignedItemFailingNoop(
   value: OperationBlsModeUnsignedItemFailingNoop,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties108);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     field = "kind";
@@ -21730,7 +32401,7 @@ function encodeOperationBlsModeUnsignedItemBlsModePreattestation(
   value: OperationBlsModeUnsignedItemBlsModePreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties109);
+  checkKnownProperties(w, value, knownProperties180);
   let field = "";
   try {
     field = "kind";
@@ -21776,7 +32447,7 @@ function encodeOperationBlsModeUnsignedItemBlsModeAttestation(
   value: OperationBlsModeUnsignedItemBlsModeAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties109);
+  checkKnownProperties(w, value, knownProperties180);
   let field = "";
   try {
     field = "kind";
@@ -21857,7 +32528,7 @@ function encodeOperationBlsModeUnsignedItemReveal(
   value: OperationBlsModeUnsignedItemReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties33);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     field = "kind";
@@ -21985,7 +32656,7 @@ function encodeOperationBlsModeUnsignedItemTransaction(
   value: OperationBlsModeUnsignedItemTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties34);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "kind";
@@ -22065,7 +32736,7 @@ function encodeOperationBlsModeUnsignedItemRegisterGlobalConstant(
   value: OperationBlsModeUnsignedItemRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties37);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "kind";
@@ -22141,7 +32812,7 @@ function encodeOperationBlsModeUnsignedItemUpdateConsensusKey(
   value: OperationBlsModeUnsignedItemUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties40);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "kind";
@@ -22221,7 +32892,7 @@ function encodeOperationBlsModeUnsignedItemUpdateCompanionKey(
   value: OperationBlsModeUnsignedItemUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties40);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "kind";
@@ -22325,7 +32996,7 @@ function encodeOperationBlsModeUnsignedItemTransferTicket(
   value: OperationBlsModeUnsignedItemTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties41);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "kind";
@@ -22431,7 +33102,7 @@ function encodeOperationBlsModeUnsignedItemSmartRollupOriginate(
   value: OperationBlsModeUnsignedItemSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties42);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "kind";
@@ -22493,7 +33164,7 @@ function encodeOperationBlsModeUnsignedMessageItem(
   value: OperationBlsModeUnsignedMessageItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties110);
+  checkKnownProperties(w, value, knownProperties181);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -22583,7 +33254,7 @@ function encodeOperationBlsModeUnsignedItemSmartRollupAddMessages(
   value: OperationBlsModeUnsignedItemSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties43);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "kind";
@@ -22644,7 +33315,7 @@ function encodeOperationBlsModeUnsignedSmartRollupPublishCommitment(
   value: OperationBlsModeUnsignedSmartRollupPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties45);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "compressed_state";
@@ -22710,7 +33381,7 @@ function encodeOperationBlsModeUnsignedItemSmartRollupPublish(
   value: OperationBlsModeUnsignedItemSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties46);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     field = "kind";
@@ -22765,7 +33436,7 @@ function encodeOperationBlsModeUnsignedRefutationStart(
   value: OperationBlsModeUnsignedRefutationStart,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties111);
+  checkKnownProperties(w, value, knownProperties182);
   let field = "";
   try {
     field = "kind";
@@ -22817,7 +33488,7 @@ function encodeOperationBlsModeUnsignedInputProofInboxProof(
   value: OperationBlsModeUnsignedInputProofInboxProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties183);
   let field = "";
   try {
     field = "kind";
@@ -22862,7 +33533,7 @@ function encodeOperationBlsModeUnsignedRevealProofRawDataProof(
   value: OperationBlsModeUnsignedRevealProofRawDataProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties113);
+  checkKnownProperties(w, value, knownProperties184);
   let field = "";
   try {
     field = "kind";
@@ -22905,7 +33576,7 @@ function encodeOperationBlsModeUnsignedDalPageProofDalPageId(
   value: OperationBlsModeUnsignedDalPageProofDalPageId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties114);
+  checkKnownProperties(w, value, knownProperties185);
   let field = "";
   try {
     field = "published_level";
@@ -22948,7 +33619,7 @@ function encodeOperationBlsModeUnsignedRevealProofDalPageProof(
   value: OperationBlsModeUnsignedRevealProofDalPageProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties115);
+  checkKnownProperties(w, value, knownProperties186);
   let field = "";
   try {
     field = "kind";
@@ -23121,7 +33792,7 @@ function encodeOperationBlsModeUnsignedStepProof(
   value: OperationBlsModeUnsignedStepProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties116);
+  checkKnownProperties(w, value, knownProperties187);
   let field = "";
   try {
     field = "kind";
@@ -23220,7 +33891,7 @@ function encodeOperationBlsModeUnsignedRefutationMove(
   value: OperationBlsModeUnsignedRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties117);
+  checkKnownProperties(w, value, knownProperties188);
   let field = "";
   try {
     field = "kind";
@@ -23335,7 +34006,7 @@ function encodeOperationBlsModeUnsignedItemSmartRollupRefute(
   value: OperationBlsModeUnsignedItemSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties50);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "kind";
@@ -23393,7 +34064,7 @@ function encodeOperationBlsModeUnsignedCircuitsInfoItem(
   value: OperationBlsModeUnsignedCircuitsInfoItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties118);
+  checkKnownProperties(w, value, knownProperties189);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -23503,7 +34174,7 @@ function encodeOperationBlsModeUnsignedItemZkRollupOrigination(
   value: OperationBlsModeUnsignedItemZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties57);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "kind";
@@ -24149,7 +34820,7 @@ function encodeOperationInternalMergedTransaction(
   value: OperationInternalMergedTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties120);
+  checkKnownProperties(w, value, knownProperties191);
   let field = "";
   try {
     field = "kind";
@@ -24204,7 +34875,7 @@ function encodeOperationInternalMergedOrigination(
   value: OperationInternalMergedOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties121);
+  checkKnownProperties(w, value, knownProperties192);
   let field = "";
   try {
     field = "kind";
@@ -24250,7 +34921,7 @@ function encodeOperationInternalMergedDelegation(
   value: OperationInternalMergedDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties122);
+  checkKnownProperties(w, value, knownProperties193);
   let field = "";
   try {
     field = "kind";
@@ -24297,7 +34968,7 @@ function encodeOperationInternalMergedEvent(
   value: OperationInternalMergedEvent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties123);
+  checkKnownProperties(w, value, knownProperties194);
   let field = "";
   try {
     field = "kind";
@@ -24495,7 +35166,7 @@ function encodeOperationProtocolDataRefutationMove(
   value: OperationProtocolDataRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties49);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "refutation_kind";
@@ -24604,7 +35275,7 @@ function encodeOperationProtocolDataItemSmartRollupRefute(
   value: OperationProtocolDataItemSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties50);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "kind";
@@ -25319,7 +35990,7 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     field = "event_kind";
@@ -25353,7 +36024,7 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "event_kind";
@@ -25389,7 +36060,7 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "event_kind";
@@ -25427,7 +36098,7 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "event_kind";
@@ -25520,7 +36191,7 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     field = "event_kind";
@@ -25544,7 +36215,7 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "event_kind";
@@ -25570,7 +36241,7 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "event_kind";
@@ -25589,7 +36260,7 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     field = "event_kind";
@@ -25620,7 +36291,7 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties132);
+  checkKnownProperties(w, value, knownProperties203);
   let field = "";
   try {
     field = "kind";
@@ -25654,7 +36325,7 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties133);
+  checkKnownProperties(w, value, knownProperties204);
   let field = "";
   try {
     field = "kind";
@@ -25738,7 +36409,7 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties134);
+  checkKnownProperties(w, value, knownProperties205);
   let field = "";
   try {
     field = "kind";
@@ -25775,7 +36446,7 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties173);
   let field = "";
   try {
     field = "kind";
@@ -25803,7 +36474,7 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties135);
+  checkKnownProperties(w, value, knownProperties206);
   let field = "";
   try {
     field = "kind";
@@ -25822,7 +36493,7 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -25839,7 +36510,7 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -25920,7 +36591,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "id";
@@ -25970,7 +36641,7 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "id";
@@ -26070,7 +36741,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties209);
   let field = "";
   try {
     field = "single";
@@ -26097,7 +36768,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties139);
+  checkKnownProperties(w, value, knownProperties210);
   let field = "";
   try {
     field = "optional";
@@ -26124,7 +36795,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties140);
+  checkKnownProperties(w, value, knownProperties211);
   let field = "";
   try {
     field = "multi";
@@ -26221,7 +36892,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties141);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26309,7 +36980,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties142);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26395,7 +37066,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties214);
   let field = "";
   try {
     field = "tag_size";
@@ -26487,7 +37158,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties144);
+  checkKnownProperties(w, value, knownProperties215);
   let field = "";
   try {
     field = "size";
@@ -26578,7 +37249,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties145);
+  checkKnownProperties(w, value, knownProperties216);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26616,7 +37287,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties146);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "description";
@@ -26681,7 +37352,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties147);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "toplevel";
@@ -26724,7 +37395,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties148);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26766,7 +37437,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties148);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26833,7 +37504,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties149);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "meth";
@@ -26894,7 +37565,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties150);
+  checkKnownProperties(w, value, knownProperties221);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26958,7 +37629,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties151);
+  checkKnownProperties(w, value, knownProperties222);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26993,7 +37664,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties152);
+  checkKnownProperties(w, value, knownProperties223);
   let field = "";
   try {
     field = "arg";
@@ -27022,7 +37693,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties153);
+  checkKnownProperties(w, value, knownProperties224);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -27104,7 +37775,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties225);
   let field = "";
   try {
     field = "get_service";
@@ -27161,7 +37832,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties155);
+  checkKnownProperties(w, value, knownProperties226);
   let field = "";
   try {
     field = "static";
@@ -27201,7 +37872,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties227);
   let field = "";
   try {
     field = "dynamic";
@@ -27295,7 +37966,7 @@ function encodeSmartRollupGameInboxSnapshotContent(
   value: SmartRollupGameInboxSnapshotContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties157);
+  checkKnownProperties(w, value, knownProperties228);
   let field = "";
   try {
     field = "hash";
@@ -27336,7 +38007,7 @@ function encodeSmartRollupGameInboxSnapshot(
   value: SmartRollupGameInboxSnapshot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties158);
+  checkKnownProperties(w, value, knownProperties229);
   let field = "";
   try {
     field = "index";
@@ -27378,7 +38049,7 @@ function encodeSmartRollupGameContentUnpublished(
   value: SmartRollupGameContentUnpublished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties159);
+  checkKnownProperties(w, value, knownProperties230);
   let field = "";
   try {
     field = "kind";
@@ -27487,7 +38158,7 @@ function encodeSmartRollupGameDalSnapshotDalSkipList(
   value: SmartRollupGameDalSnapshotDalSkipList,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties160);
+  checkKnownProperties(w, value, knownProperties231);
   let field = "";
   try {
     field = "kind";
@@ -27579,7 +38250,7 @@ function encodeSmartRollupGameGameStateDissecting(
   value: SmartRollupGameGameStateDissecting,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties161);
+  checkKnownProperties(w, value, knownProperties232);
   let field = "";
   try {
     field = "kind";
@@ -27626,7 +38297,7 @@ function encodeSmartRollupGameGameStateFinalMove(
   value: SmartRollupGameGameStateFinalMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties233);
   let field = "";
   try {
     field = "kind";
@@ -27702,7 +38373,7 @@ function encodeSmartRollupInboxMessageInternalInfoPerLevel(
   value: SmartRollupInboxMessageInternalInfoPerLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties165);
+  checkKnownProperties(w, value, knownProperties236);
   let field = "";
   try {
     field = "kind";
@@ -27743,7 +38414,7 @@ function encodeSmartRollupInboxMessageInternalProtocolMigration(
   value: SmartRollupInboxMessageInternalProtocolMigration,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties108);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     field = "kind";
@@ -27874,7 +38545,7 @@ function encodeSmartRollupOutboxMessageTransactionsItem(
   value: SmartRollupOutboxMessageTransactionsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties238);
   let field = "";
   try {
     field = "parameters";
@@ -27940,7 +38611,7 @@ function encodeSmartRollupOutboxMessageAtomicTransactionBatch(
   value: SmartRollupOutboxMessageAtomicTransactionBatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties168);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     field = "kind";
@@ -27989,7 +38660,7 @@ function encodeSmartRollupOutboxMessageTransactionsItem2(
   value: SmartRollupOutboxMessageTransactionsItem2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties240);
   let field = "";
   try {
     field = "parameters";
@@ -28057,7 +38728,7 @@ function encodeSmartRollupOutboxMessageAtomicTransactionBatchTyped(
   value: SmartRollupOutboxMessageAtomicTransactionBatchTyped,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties168);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     field = "kind";
@@ -28094,7 +38765,7 @@ function encodeSmartRollupOutboxMessageWhitelistUpdate(
   value: SmartRollupOutboxMessageWhitelistUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties170);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "kind";
@@ -28170,7 +38841,7 @@ function encodeSmartRollupRevealRequestDalPage(
   value: SmartRollupRevealRequestDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties173);
+  checkKnownProperties(w, value, knownProperties243);
   let field = "";
   try {
     field = "kind";
@@ -28277,7 +38948,7 @@ function encodeSmartRollupRevealRequestAdaptiveDalPage(
   value: SmartRollupRevealRequestAdaptiveDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties174);
+  checkKnownProperties(w, value, knownProperties244);
   let field = "";
   try {
     field = "kind";
@@ -28435,7 +39106,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties177);
+  checkKnownProperties(w, value, knownProperties247);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -28467,7 +39138,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties178);
+  checkKnownProperties(w, value, knownProperties248);
   let field = "";
   try {
     field = "level";
@@ -28499,7 +39170,7 @@ function decodeVoteListingsInnerItem(r: BinaryReader): VoteListingsInnerItem {
 
 function encodeVoteListingsInnerItem(w: BinaryWriter, value: VoteListingsInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties180);
+  checkKnownProperties(w, value, knownProperties250);
   let field = "";
   try {
     field = "pkh";
@@ -28615,7 +39286,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties184);
+  checkKnownProperties(w, value, knownProperties254);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -28752,7 +39423,7 @@ function encodeNetworkPeersByPeerIdOutputConnMetadata(
   value: NetworkPeersByPeerIdOutputConnMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties187);
+  checkKnownProperties(w, value, knownProperties257);
   let field = "";
   try {
     field = "disable_mempool";
@@ -28828,7 +39499,7 @@ function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
   value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties188);
+  checkKnownProperties(w, value, knownProperties258);
   let field = "";
   try {
     field = "branch";
@@ -28946,7 +39617,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
   value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties189);
+  checkKnownProperties(w, value, knownProperties259);
   let field = "";
   try {
     field = "sent";
@@ -28995,7 +39666,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
   value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties190);
+  checkKnownProperties(w, value, knownProperties260);
   let field = "";
   try {
     field = "sent";
@@ -29071,7 +39742,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
   value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties191);
+  checkKnownProperties(w, value, knownProperties261);
   let field = "";
   try {
     field = "cannot_download";
@@ -29127,7 +39798,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
   value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties192);
+  checkKnownProperties(w, value, knownProperties262);
   let field = "";
   try {
     field = "block";
@@ -29166,7 +39837,7 @@ function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
   value: NetworkPeersByPeerIdOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties193);
+  checkKnownProperties(w, value, knownProperties263);
   let field = "";
   try {
     field = "head";
@@ -29203,7 +39874,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
   value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties194);
+  checkKnownProperties(w, value, knownProperties264);
   let field = "";
   try {
     field = "sent";
@@ -29275,7 +39946,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadata(
   value: NetworkPeersByPeerIdOutputPeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties195);
+  checkKnownProperties(w, value, knownProperties265);
   let field = "";
   try {
     field = "responses";
@@ -29389,7 +40060,7 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties267);
   let field = "";
   try {
     field = "phase";
@@ -29423,7 +40094,7 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties267);
   let field = "";
   try {
     field = "phase";
@@ -29460,7 +40131,7 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties198);
+  checkKnownProperties(w, value, knownProperties268);
   let field = "";
   try {
     field = "phase";
@@ -29496,7 +40167,7 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties198);
+  checkKnownProperties(w, value, knownProperties268);
   let field = "";
   try {
     field = "phase";
@@ -29541,7 +40212,7 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties199);
+  checkKnownProperties(w, value, knownProperties269);
   let field = "";
   try {
     field = "phase";
@@ -29646,7 +40317,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties200);
+  checkKnownProperties(w, value, knownProperties270);
   let field = "";
   try {
     field = "instances";
@@ -29686,7 +40357,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties201);
+  checkKnownProperties(w, value, knownProperties271);
   let field = "";
   try {
     field = "chain_id";
@@ -29818,7 +40489,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties274);
   let field = "";
   try {
     field = "block";
@@ -29963,7 +40634,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties206);
+  checkKnownProperties(w, value, knownProperties276);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30008,7 +40679,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties207);
+  checkKnownProperties(w, value, knownProperties277);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30179,7 +40850,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties208);
+  checkKnownProperties(w, value, knownProperties278);
   let field = "";
   try {
     field = "listen-addrs";
@@ -30411,7 +41082,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties209);
+  checkKnownProperties(w, value, knownProperties279);
   let field = "";
   try {
     field = "connection-timeout";
@@ -30579,7 +41250,7 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties210);
+  checkKnownProperties(w, value, knownProperties280);
   let field = "";
   try {
     field = "factor";
@@ -30661,7 +41332,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties211);
+  checkKnownProperties(w, value, knownProperties281);
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -30803,7 +41474,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties282);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30855,7 +41526,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties283);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30895,7 +41566,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties214);
+  checkKnownProperties(w, value, knownProperties284);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30994,7 +41665,7 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties215);
+  checkKnownProperties(w, value, knownProperties285);
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -31055,7 +41726,7 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties216);
+  checkKnownProperties(w, value, knownProperties286);
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -31105,7 +41776,7 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties287);
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -31155,7 +41826,7 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties288);
   let field = "";
   try {
     field = "latency";
@@ -31194,7 +41865,7 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties219);
+  checkKnownProperties(w, value, knownProperties289);
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -31294,7 +41965,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties220);
+  checkKnownProperties(w, value, knownProperties290);
   let field = "";
   try {
     field = "peer_validator";
@@ -31348,7 +42019,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties221);
+  checkKnownProperties(w, value, knownProperties291);
   let field = "";
   try {
     field = "timestamp";
@@ -31392,7 +42063,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties222);
+  checkKnownProperties(w, value, knownProperties292);
   let field = "";
   try {
     field = "context_key";
@@ -31443,7 +42114,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties223);
+  checkKnownProperties(w, value, knownProperties293);
   let field = "";
   try {
     field = "activated";
@@ -31540,7 +42211,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties224);
+  checkKnownProperties(w, value, knownProperties294);
   let field = "";
   try {
     field = "genesis";
@@ -31702,7 +42373,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties229);
+  checkKnownProperties(w, value, knownProperties299);
   let field = "";
   try {
     field = "chain_id";
@@ -31740,7 +42411,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties230);
+  checkKnownProperties(w, value, knownProperties300);
   let field = "";
   try {
     field = "chain_id";
@@ -31776,7 +42447,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties231);
+  checkKnownProperties(w, value, knownProperties301);
   let field = "";
   try {
     field = "stopping";
@@ -31923,7 +42594,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties234);
+  checkKnownProperties(w, value, knownProperties304);
   let field = "";
   try {
     field = "incoming";
@@ -32035,7 +42706,7 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "event";
@@ -32061,7 +42732,7 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "event";
@@ -32096,7 +42767,7 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "event";
@@ -32132,7 +42803,7 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     field = "event";
@@ -32171,7 +42842,7 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "event";
@@ -32212,7 +42883,7 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "event";
@@ -32253,7 +42924,7 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "event";
@@ -32300,7 +42971,7 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties239);
+  checkKnownProperties(w, value, knownProperties309);
   let field = "";
   try {
     field = "event";
@@ -32351,7 +43022,7 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties239);
+  checkKnownProperties(w, value, knownProperties309);
   let field = "";
   try {
     field = "event";
@@ -32434,7 +43105,7 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties240);
+  checkKnownProperties(w, value, knownProperties310);
   let field = "";
   try {
     field = "event";
@@ -32481,7 +43152,7 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties241);
+  checkKnownProperties(w, value, knownProperties311);
   let field = "";
   try {
     field = "event";
@@ -32517,7 +43188,7 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     field = "event";
@@ -32553,7 +43224,7 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     field = "event";
@@ -32579,7 +43250,7 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "event";
@@ -32603,7 +43274,7 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "event";
@@ -32637,7 +43308,7 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32673,7 +43344,7 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32709,7 +43380,7 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32743,7 +43414,7 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32779,7 +43450,7 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32813,7 +43484,7 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32847,7 +43518,7 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32881,7 +43552,7 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32917,7 +43588,7 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32951,7 +43622,7 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -32987,7 +43658,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "event";
@@ -33274,7 +43945,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties246);
+  checkKnownProperties(w, value, knownProperties316);
   let field = "";
   try {
     field = "page_size";
@@ -33324,7 +43995,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties247);
+  checkKnownProperties(w, value, knownProperties317);
   let field = "";
   try {
     field = "page_size";
@@ -33358,7 +44029,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties248);
+  checkKnownProperties(w, value, knownProperties318);
   let field = "";
   try {
     field = "rc";
@@ -33390,7 +44061,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties249);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "rc_dev";
@@ -33422,7 +44093,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties250);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "beta";
@@ -33454,7 +44125,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties251);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "beta_dev";
@@ -33562,7 +44233,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties252);
+  checkKnownProperties(w, value, knownProperties322);
   let field = "";
   try {
     field = "major";
@@ -33605,7 +44276,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties253);
+  checkKnownProperties(w, value, knownProperties323);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -33671,7 +44342,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties255);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "block";
@@ -33714,7 +44385,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties256);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "chain_id";
@@ -33805,7 +44476,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "pushed";
@@ -33876,7 +44547,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "pushed";
@@ -33912,7 +44583,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties260);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "hash";
@@ -33944,7 +44615,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties261);
+  checkKnownProperties(w, value, knownProperties331);
   let field = "";
   try {
     field = "peer_id";
@@ -34033,7 +44704,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "pushed";
@@ -34104,7 +44775,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "pushed";
@@ -34143,7 +44814,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties262);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "table_length";
@@ -34180,7 +44851,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties264);
+  checkKnownProperties(w, value, knownProperties334);
   let field = "";
   try {
     field = "fetched_headers";
@@ -34223,7 +44894,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties265);
+  checkKnownProperties(w, value, knownProperties335);
   let field = "";
   try {
     field = "peer_id";
@@ -34291,7 +44962,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties266);
+  checkKnownProperties(w, value, knownProperties336);
   let field = "";
   try {
     field = "request";
@@ -34330,7 +45001,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties267);
+  checkKnownProperties(w, value, knownProperties337);
   let field = "";
   try {
     field = "request";
@@ -34420,7 +45091,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "pushed";
@@ -34496,7 +45167,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "pushed";
@@ -34570,7 +45241,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties268);
+  checkKnownProperties(w, value, knownProperties338);
   let field = "";
   try {
     field = "request";
@@ -34611,7 +45282,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties269);
+  checkKnownProperties(w, value, knownProperties339);
   let field = "";
   try {
     field = "request";
@@ -34654,7 +45325,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties270);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "request";
@@ -34695,7 +45366,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties271);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "request";
@@ -34725,7 +45396,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties272);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "request";
@@ -34751,7 +45422,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties272);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "request";
@@ -34785,7 +45456,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties273);
+  checkKnownProperties(w, value, knownProperties343);
   let field = "";
   try {
     field = "request";
@@ -34936,7 +45607,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "pushed";
@@ -35007,7 +45678,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "pushed";

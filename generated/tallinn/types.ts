@@ -132,6 +132,16 @@ export interface PtTALLiN024FrozenStakerSingle {
   delegate: string;
 }
 
+/** Case `Shared` (tag 1) of {@link PtTALLiN024FrozenStaker}. */
+export interface PtTALLiN024FrozenStakerShared {
+  delegate: string;
+}
+
+/** Case `Baker` (tag 2) of {@link PtTALLiN024FrozenStaker}. */
+export interface PtTALLiN024FrozenStakerBaker {
+  baker_own_stake: string;
+}
+
 /** Case `Baker_edge` (tag 3) of {@link PtTALLiN024FrozenStaker}. */
 export interface PtTALLiN024FrozenStakerBakerEdge {
   baker_edge: string;
@@ -146,12 +156,8 @@ export interface PtTALLiN024FrozenStakerBakerEdge {
  */
 export type PtTALLiN024FrozenStaker =
   | PtTALLiN024FrozenStakerSingle
-  | {
-      delegate: string;
-    }
-  | {
-      baker_own_stake: string;
-    }
+  | PtTALLiN024FrozenStakerShared
+  | PtTALLiN024FrozenStakerBaker
   | PtTALLiN024FrozenStakerBakerEdge;
 
 /**
@@ -246,6 +252,78 @@ export type PtTALLiN024LazyStorageDiff = (
         | {
             action: "copy";
             source: string;
+            updates: {
+              key_hash: string;
+              key: MichelineExpression;
+              value?: MichelineExpression;
+            }[];
+          }
+        | {
+            action: "alloc";
+            updates: {
+              key_hash: string;
+              key: MichelineExpression;
+              value?: MichelineExpression;
+            }[];
+            key_type: MichelineExpression;
+            value_type: MichelineExpression;
+          };
+    }
+  | {
+      kind: "sapling_state";
+      id: string;
+      diff:
+        | {
+            action: "update";
+            updates: {
+              commitments_and_ciphertexts: (
+                SaplingTransactionCommitment | SaplingTransactionCiphertext
+              )[][];
+              nullifiers: SaplingTransactionNullifier[];
+            };
+          }
+        | {
+            action: "remove";
+          }
+        | {
+            action: "copy";
+            source: string;
+            updates: {
+              commitments_and_ciphertexts: [string, SaplingTransactionCiphertext][];
+              nullifiers: string[];
+            };
+          }
+        | {
+            action: "alloc";
+            updates: {
+              commitments_and_ciphertexts: [string, SaplingTransactionCiphertext][];
+              nullifiers: string[];
+            };
+            memo_size: number;
+          };
+    }
+)[];
+
+/** Definition `024-PtTALLiN.lazy_storage_diff_2`. */
+export type PtTALLiN024LazyStorageDiff2 = (
+  | {
+      kind: "big_map";
+      id: string;
+      diff:
+        | {
+            action: "update";
+            updates: {
+              key_hash: string;
+              key: MichelineExpression;
+              value?: MichelineExpression;
+            }[];
+          }
+        | {
+            action: "remove";
+          }
+        | {
+            action: "copy";
+            source: PtTALLiN024BigMapId;
             updates: {
               key_hash: string;
               key: MichelineExpression;
@@ -1271,6 +1349,13 @@ export type PtTALLiN024OperationAlphaContents =
     }
   | PtTALLiN024OperationAlphaContentsZkRollupUpdate;
 
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaInternalOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
 /** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaInternalOperationResultDelegation}. */
 export interface PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed {
   status: "failed";
@@ -1282,21 +1367,26 @@ export interface PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipp
   status: "skipped";
 }
 
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaInternalOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
 /** Definition `024-PtTALLiN.operation.alpha.internal_operation_result.delegation`. */
 export type PtTALLiN024OperationAlphaInternalOperationResultDelegation =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    }
+  | PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied
   | PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed
   | PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    };
+  | PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaInternalOperationResultEvent}. */
+export interface PtTALLiN024OperationAlphaInternalOperationResultEventApplied {
+  status: "applied";
+  consumed_milligas?: string;
+}
 
 /** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaInternalOperationResultEvent}. */
 export interface PtTALLiN024OperationAlphaInternalOperationResultEventFailed {
@@ -1318,13 +1408,21 @@ export interface PtTALLiN024OperationAlphaInternalOperationResultEventBacktracke
 
 /** Definition `024-PtTALLiN.operation.alpha.internal_operation_result.event`. */
 export type PtTALLiN024OperationAlphaInternalOperationResultEvent =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-    }
+  | PtTALLiN024OperationAlphaInternalOperationResultEventApplied
   | PtTALLiN024OperationAlphaInternalOperationResultEventFailed
   | PtTALLiN024OperationAlphaInternalOperationResultEventSkipped
   | PtTALLiN024OperationAlphaInternalOperationResultEventBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaInternalOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied {
+  status: "applied";
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+}
 
 /** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaInternalOperationResultOrigination}. */
 export interface PtTALLiN024OperationAlphaInternalOperationResultOriginationFailed {
@@ -1337,29 +1435,24 @@ export interface PtTALLiN024OperationAlphaInternalOperationResultOriginationSkip
   status: "skipped";
 }
 
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaInternalOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+}
+
 /** Definition `024-PtTALLiN.operation.alpha.internal_operation_result.origination`. */
 export type PtTALLiN024OperationAlphaInternalOperationResultOrigination =
-  | {
-      status: "applied";
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-    }
+  | PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied
   | PtTALLiN024OperationAlphaInternalOperationResultOriginationFailed
   | PtTALLiN024OperationAlphaInternalOperationResultOriginationSkipped
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-    };
+  | PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked;
 
 /** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaInternalOperationResultTransaction}. */
 export interface PtTALLiN024OperationAlphaInternalOperationResultTransactionFailed {
@@ -1387,18 +1480,18 @@ export type PtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrack
           content: MichelineExpression;
         };
         updates: {
-          account: PtTALLiN024TransactionDestination;
+          account: string;
           amount: string;
         }[];
       }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
+      originated_contracts?: string[];
       consumed_milligas?: string;
       storage_size?: string;
       paid_storage_size_diff?: string;
       allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
+      lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
       address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
+        address: string;
         index: string;
       }[];
     }
@@ -1432,18 +1525,18 @@ export type PtTALLiN024OperationAlphaInternalOperationResultTransaction =
           content: MichelineExpression;
         };
         updates: {
-          account: PtTALLiN024TransactionDestination;
+          account: string;
           amount: string;
         }[];
       }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
+      originated_contracts?: string[];
       consumed_milligas?: string;
       storage_size?: string;
       paid_storage_size_diff?: string;
       allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
+      lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
       address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
+        address: string;
         index: string;
       }[];
     }
@@ -1499,6 +1592,466 @@ export interface PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBaking
   };
 }
 
+/** Case `Drain_delegate` (tag 9) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate {
+  kind: "drain_delegate";
+  consensus_key: string;
+  delegate: string;
+  destination: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    allocated_destination_contract?: boolean;
+  };
+}
+
+/** Case `Reveal` (tag 107) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultReveal {
+  kind: "reveal";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  public_key: string;
+  proof?: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultReveal;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Transaction` (tag 108) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultTransaction {
+  kind: "transaction";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  amount: string;
+  destination: string;
+  parameters?: {
+    entrypoint: PtTALLiN024Entrypoint;
+    value: MichelineExpression;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultTransaction;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Origination` (tag 109) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultOrigination {
+  kind: "origination";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  balance: string;
+  delegate?: string;
+  script: PtTALLiN024ScriptedContracts;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultOrigination;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Delegation` (tag 110) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultDelegation {
+  kind: "delegation";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  delegate?: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultDelegation;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Register_global_constant` (tag 111) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant {
+  kind: "register_global_constant";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  value: MichelineExpression;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Set_deposits_limit` (tag 112) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit {
+  kind: "set_deposits_limit";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  limit?: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSetDepositsLimit;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Increase_paid_storage` (tag 113) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage {
+  kind: "increase_paid_storage";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  amount: string;
+  destination: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Update_consensus_key` (tag 114) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey {
+  kind: "update_consensus_key";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  pk: string;
+  proof?: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Update_companion_key` (tag 115) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey {
+  kind: "update_companion_key";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  pk: string;
+  proof?: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Transfer_ticket` (tag 158) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket {
+  kind: "transfer_ticket";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  ticket_contents: MichelineExpression;
+  ticket_ty: MichelineExpression;
+  ticket_ticketer: string;
+  ticket_amount: string;
+  destination: string;
+  entrypoint: Unistring;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultTransferTicket;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_originate` (tag 200) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate {
+  kind: "smart_rollup_originate";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  pvm_kind: "arith" | "wasm_2_0_0" | "riscv";
+  kernel: string;
+  parameters_ty: MichelineExpression;
+  whitelist?: string[];
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_add_messages` (tag 201) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages {
+  kind: "smart_rollup_add_messages";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  message: string[];
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_cement` (tag 202) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement {
+  kind: "smart_rollup_cement";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupCement;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_publish` (tag 203) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish {
+  kind: "smart_rollup_publish";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  commitment: {
+    compressed_state: string;
+    inbox_level: number;
+    predecessor: string;
+    number_of_ticks: string;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupPublish;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_refute` (tag 204) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute {
+  kind: "smart_rollup_refute";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  opponent: string;
+  refutation:
+    | {
+        refutation_kind: "start";
+        player_commitment_hash: string;
+        opponent_commitment_hash: string;
+      }
+    | {
+        refutation_kind: "move";
+        choice: string;
+        step:
+          | {
+              state?: string;
+              tick: string;
+            }[]
+          | {
+              pvm_step: string;
+              input_proof?:
+                | {
+                    input_proof_kind: "inbox_proof";
+                    level: number;
+                    message_counter: string;
+                    serialized_proof: string;
+                  }
+                | {
+                    input_proof_kind: "reveal_proof";
+                    reveal_proof:
+                      | {
+                          reveal_proof_kind: "raw_data_proof";
+                          raw_data: string;
+                        }
+                      | {
+                          reveal_proof_kind: "metadata_proof";
+                        }
+                      | {
+                          reveal_proof_kind: "dal_page_proof";
+                          dal_page_id: {
+                            published_level: number;
+                            slot_index: number;
+                            page_index: number;
+                          };
+                          dal_proof: string;
+                        }
+                      | {
+                          reveal_proof_kind: "dal_parameters_proof";
+                        };
+                  }
+                | {
+                    input_proof_kind: "first_input";
+                  };
+            };
+      };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRefute;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_timeout` (tag 205) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout {
+  kind: "smart_rollup_timeout";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  stakers: {
+    alice: string;
+    bob: string;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_execute_outbox_message` (tag 206) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage {
+  kind: "smart_rollup_execute_outbox_message";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  cemented_commitment: string;
+  output_proof: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Smart_rollup_recover_bond` (tag 207) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond {
+  kind: "smart_rollup_recover_bond";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  rollup: string;
+  staker: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Dal_publish_commitment` (tag 230) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment {
+  kind: "dal_publish_commitment";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  slot_header: {
+    slot_index: number;
+    commitment: string;
+    commitment_proof: string;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultDalPublishCommitment;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Zk_rollup_origination` (tag 250) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination {
+  kind: "zk_rollup_origination";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  public_parameters: string;
+  circuits_info: [string, "public" | "private" | "fee"][];
+  init_state: string[];
+  nb_ops: number;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupOrigination;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
+/** Case `Zk_rollup_update` (tag 252) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate {
+  kind: "zk_rollup_update";
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  zk_rollup: string;
+  update: {
+    pending_pis: [
+      string,
+      {
+        new_state: string[];
+        fee: string;
+        exit_validity: boolean;
+      },
+    ][];
+    private_pis: [
+      string,
+      {
+        new_state: string[];
+        fee: string;
+      },
+    ][];
+    fee_pi: {
+      new_state: string[];
+    };
+    proof: string;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+    operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupUpdate;
+    internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+  };
+}
+
 /** Definition `024-PtTALLiN.operation.alpha.operation_contents_and_result`. */
 export type PtTALLiN024OperationAlphaOperationContentsAndResult =
   | {
@@ -1545,16 +2098,7 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
         balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
       };
     }
-  | {
-      kind: "drain_delegate";
-      consensus_key: string;
-      delegate: string;
-      destination: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        allocated_destination_contract?: boolean;
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate
   | {
       kind: "preattestation";
       slot: number;
@@ -1668,388 +2212,26 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
         };
       };
     }
-  | {
-      kind: "reveal";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      public_key: string;
-      proof?: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultReveal;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "transaction";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      amount: string;
-      destination: string;
-      parameters?: {
-        entrypoint: PtTALLiN024Entrypoint;
-        value: MichelineExpression;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultTransaction;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "origination";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      balance: string;
-      delegate?: string;
-      script: PtTALLiN024ScriptedContracts;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultOrigination;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "delegation";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      delegate?: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultDelegation;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "register_global_constant";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      value: MichelineExpression;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "set_deposits_limit";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      limit?: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSetDepositsLimit;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "increase_paid_storage";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      amount: string;
-      destination: PtTALLiN024ContractIdOriginated;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "update_consensus_key";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      pk: string;
-      proof?: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "update_companion_key";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      pk: string;
-      proof?: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "transfer_ticket";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      ticket_contents: MichelineExpression;
-      ticket_ty: MichelineExpression;
-      ticket_ticketer: string;
-      ticket_amount: string;
-      destination: string;
-      entrypoint: Unistring;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultTransferTicket;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_originate";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      pvm_kind: "wasm_2_0_0" | "arith" | "riscv";
-      kernel: string;
-      parameters_ty: MichelineExpression;
-      whitelist?: string[];
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_add_messages";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      message: string[];
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_cement";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupCement;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_publish";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      commitment: {
-        compressed_state: string;
-        inbox_level: number;
-        predecessor: string;
-        number_of_ticks: Int64;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupPublish;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_refute";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      opponent: string;
-      refutation:
-        | {
-            refutation_kind: "start";
-            player_commitment_hash: string;
-            opponent_commitment_hash: string;
-          }
-        | {
-            refutation_kind: "move";
-            choice: string;
-            step:
-              | {
-                  state?: string;
-                  tick: string;
-                }[]
-              | {
-                  pvm_step: string;
-                  input_proof?:
-                    | {
-                        input_proof_kind: "inbox_proof";
-                        level: number;
-                        message_counter: string;
-                        serialized_proof: string;
-                      }
-                    | {
-                        input_proof_kind: "reveal_proof";
-                        reveal_proof:
-                          | {
-                              reveal_proof_kind: "raw_data_proof";
-                              raw_data: string;
-                            }
-                          | {
-                              reveal_proof_kind: "metadata_proof";
-                            }
-                          | {
-                              reveal_proof_kind: "dal_page_proof";
-                              dal_page_id: {
-                                published_level: number;
-                                slot_index: number;
-                                page_index: number;
-                              };
-                              dal_proof: string;
-                            }
-                          | {
-                              reveal_proof_kind: "dal_parameters_proof";
-                            };
-                      }
-                    | {
-                        input_proof_kind: "first_input";
-                      };
-                };
-          };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRefute;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_timeout";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      stakers: {
-        alice: string;
-        bob: string;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_execute_outbox_message";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      cemented_commitment: string;
-      output_proof: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "smart_rollup_recover_bond";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      rollup: string;
-      staker: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "dal_publish_commitment";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      slot_header: {
-        slot_index: number;
-        commitment: string;
-        commitment_proof: string;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultDalPublishCommitment;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
-  | {
-      kind: "zk_rollup_origination";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      public_parameters: string;
-      circuits_info: (
-        | Unistring
-        | {
-            public: MichelineExpression;
-          }
-        | {
-            private: MichelineExpression;
-          }
-        | {
-            fee: MichelineExpression;
-          }
-      )[][];
-      init_state: string[];
-      nb_ops: number;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupOrigination;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultReveal
+  | PtTALLiN024OperationAlphaOperationContentsAndResultTransaction
+  | PtTALLiN024OperationAlphaOperationContentsAndResultOrigination
+  | PtTALLiN024OperationAlphaOperationContentsAndResultDelegation
+  | PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit
+  | PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage
+  | PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey
+  | PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey
+  | PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond
+  | PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment
+  | PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination
   | {
       kind: "zk_rollup_publish";
       source: string;
@@ -2081,41 +2263,889 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
         internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
       };
     }
-  | {
-      kind: "zk_rollup_update";
-      source: string;
-      fee: string;
-      counter: string;
-      gas_limit: string;
-      storage_limit: string;
-      zk_rollup: string;
-      update: {
-        pending_pis: (
-          | Unistring
-          | {
-              new_state: string[];
-              fee: string;
-              exit_validity: boolean;
-            }
-        )[][];
-        private_pis: (
-          | Unistring
-          | {
-              new_state: string[];
-              fee: string;
-            }
-        )[][];
-        fee_pi: {
-          new_state: string[];
-        };
-        proof: string;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-        operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupUpdate;
-        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
-      };
+  | PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment}. */
+export interface PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied {
+  status: "applied";
+  slot_header: {
+    version: "0";
+    level: number;
+    index: number;
+    commitment: string;
+  };
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment}. */
+export interface PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment}. */
+export interface PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment}. */
+export interface PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  slot_header: {
+    version: "0";
+    level: number;
+    index: number;
+    commitment: string;
+  };
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment`. */
+export type PtTALLiN024OperationAlphaOperationResultDalPublishCommitment =
+  | PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied
+  | PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentFailed
+  | PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSkipped
+  | PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaOperationResultDelegationApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaOperationResultDelegationFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaOperationResultDelegationSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultDelegation}. */
+export interface PtTALLiN024OperationAlphaOperationResultDelegationBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.delegation`. */
+export type PtTALLiN024OperationAlphaOperationResultDelegation =
+  | PtTALLiN024OperationAlphaOperationResultDelegationApplied
+  | PtTALLiN024OperationAlphaOperationResultDelegationFailed
+  | PtTALLiN024OperationAlphaOperationResultDelegationSkipped
+  | PtTALLiN024OperationAlphaOperationResultDelegationBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage}. */
+export interface PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied {
+  status: "applied";
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage}. */
+export interface PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage}. */
+export interface PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage}. */
+export interface PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.increase_paid_storage`. */
+export type PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage =
+  | PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied
+  | PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageFailed
+  | PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageSkipped
+  | PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultOriginationApplied {
+  status: "applied";
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultOriginationFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultOriginationSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultOriginationBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_contracts?: string[];
+  consumed_milligas?: string;
+  storage_size?: string;
+  paid_storage_size_diff?: string;
+  lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.origination`. */
+export type PtTALLiN024OperationAlphaOperationResultOrigination =
+  | PtTALLiN024OperationAlphaOperationResultOriginationApplied
+  | PtTALLiN024OperationAlphaOperationResultOriginationFailed
+  | PtTALLiN024OperationAlphaOperationResultOriginationSkipped
+  | PtTALLiN024OperationAlphaOperationResultOriginationBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant}. */
+export interface PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied {
+  status: "applied";
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+  storage_size?: string;
+  global_address: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant}. */
+export interface PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant}. */
+export interface PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant}. */
+export interface PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+  storage_size?: string;
+  global_address: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.register_global_constant`. */
+export type PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant =
+  | PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied
+  | PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantFailed
+  | PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantSkipped
+  | PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultReveal}. */
+export interface PtTALLiN024OperationAlphaOperationResultRevealApplied {
+  status: "applied";
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultReveal}. */
+export interface PtTALLiN024OperationAlphaOperationResultRevealFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultReveal}. */
+export interface PtTALLiN024OperationAlphaOperationResultRevealSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultReveal}. */
+export interface PtTALLiN024OperationAlphaOperationResultRevealBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.reveal`. */
+export type PtTALLiN024OperationAlphaOperationResultReveal =
+  | PtTALLiN024OperationAlphaOperationResultRevealApplied
+  | PtTALLiN024OperationAlphaOperationResultRevealFailed
+  | PtTALLiN024OperationAlphaOperationResultRevealSkipped
+  | PtTALLiN024OperationAlphaOperationResultRevealBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit}. */
+export interface PtTALLiN024OperationAlphaOperationResultSetDepositsLimitApplied {
+  status: "applied";
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit}. */
+export interface PtTALLiN024OperationAlphaOperationResultSetDepositsLimitFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit}. */
+export interface PtTALLiN024OperationAlphaOperationResultSetDepositsLimitSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSetDepositsLimit}. */
+export interface PtTALLiN024OperationAlphaOperationResultSetDepositsLimitBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.set_deposits_limit`. */
+export type PtTALLiN024OperationAlphaOperationResultSetDepositsLimit =
+  | PtTALLiN024OperationAlphaOperationResultSetDepositsLimitApplied
+  | PtTALLiN024OperationAlphaOperationResultSetDepositsLimitFailed
+  | PtTALLiN024OperationAlphaOperationResultSetDepositsLimitSkipped
+  | PtTALLiN024OperationAlphaOperationResultSetDepositsLimitBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesApplied {
+  status: "applied";
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_add_messages`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessagesBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  inbox_level: number;
+  commitment_hash: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupCementFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupCementSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupCement}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  inbox_level: number;
+  commitment_hash: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_cement`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupCement =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupCementFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupCementSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
     };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  whitelist_update?:
+    | {
+        kind: "public";
+      }
+    | {
+        kind: "update";
+        whitelist: string[];
+      };
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  whitelist_update?:
+    | {
+        kind: "public";
+      }
+    | {
+        kind: "update";
+        whitelist: string[];
+      };
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  address: string;
+  genesis_commitment_hash: string;
+  consumed_milligas?: string;
+  size: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  address: string;
+  genesis_commitment_hash: string;
+  consumed_milligas?: string;
+  size: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_originate`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  staked_hash: string;
+  published_at_level: number;
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupPublishFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupPublishSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupPublish}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  staked_hash: string;
+  published_at_level: number;
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_publish`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupPublish =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupPublishFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupPublishSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_recover_bond`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  game_status:
+    | "ongoing"
+    | {
+        result:
+          | {
+              kind: "loser";
+              reason: "conflict_resolved" | "timeout";
+              player: string;
+            }
+          | {
+              kind: "draw";
+            };
+      };
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupRefute}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  game_status:
+    | "ongoing"
+    | {
+        result:
+          | {
+              kind: "loser";
+              reason: "conflict_resolved" | "timeout";
+              player: string;
+            }
+          | {
+              kind: "draw";
+            };
+      };
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_refute`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupRefute =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutApplied {
+  status: "applied";
+  consumed_milligas?: string;
+  game_status:
+    | "ongoing"
+    | {
+        result:
+          | {
+              kind: "loser";
+              reason: "conflict_resolved" | "timeout";
+              player: string;
+            }
+          | {
+              kind: "draw";
+            };
+      };
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout}. */
+export interface PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  consumed_milligas?: string;
+  game_status:
+    | "ongoing"
+    | {
+        result:
+          | {
+              kind: "loser";
+              reason: "conflict_resolved" | "timeout";
+              player: string;
+            }
+          | {
+              kind: "draw";
+            };
+      };
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_timeout`. */
+export type PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout =
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutApplied
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutFailed
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutSkipped
+  | PtTALLiN024OperationAlphaOperationResultSmartRollupTimeoutBacktracked;
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultTransaction}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransactionFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultTransaction}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransactionSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultTransaction}. */
+export type PtTALLiN024OperationAlphaOperationResultTransactionBacktracked = {
+  errors?: JsonValue[];
+} & (
+  | {
+      status: "backtracked";
+      storage?: MichelineExpression;
+      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      ticket_updates?: {
+        ticket_token: {
+          ticketer: string;
+          content_type: MichelineExpression;
+          content: MichelineExpression;
+        };
+        updates: {
+          account: string;
+          amount: string;
+        }[];
+      }[];
+      originated_contracts?: string[];
+      consumed_milligas?: string;
+      storage_size?: string;
+      paid_storage_size_diff?: string;
+      allocated_destination_contract?: boolean;
+      lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+      address_registry_diff?: {
+        address: string;
+        index: string;
+      }[];
+    }
+  | {
+      status: "backtracked";
+      consumed_milligas?: string;
+      ticket_updates: {
+        ticket_token: {
+          ticketer: string;
+          content_type: MichelineExpression;
+          content: MichelineExpression;
+        };
+        updates: {
+          account: string;
+          amount: string;
+        }[];
+      }[];
+    }
+);
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.transaction`. */
+export type PtTALLiN024OperationAlphaOperationResultTransaction =
+  | {
+      status: "applied";
+      storage?: MichelineExpression;
+      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      ticket_updates?: {
+        ticket_token: {
+          ticketer: string;
+          content_type: MichelineExpression;
+          content: MichelineExpression;
+        };
+        updates: {
+          account: string;
+          amount: string;
+        }[];
+      }[];
+      originated_contracts?: string[];
+      consumed_milligas?: string;
+      storage_size?: string;
+      paid_storage_size_diff?: string;
+      allocated_destination_contract?: boolean;
+      lazy_storage_diff?: PtTALLiN024LazyStorageDiff2;
+      address_registry_diff?: {
+        address: string;
+        index: string;
+      }[];
+    }
+  | {
+      status: "applied";
+      consumed_milligas?: string;
+      ticket_updates: {
+        ticket_token: {
+          ticketer: string;
+          content_type: MichelineExpression;
+          content: MichelineExpression;
+        };
+        updates: {
+          account: string;
+          amount: string;
+        }[];
+      }[];
+    }
+  | PtTALLiN024OperationAlphaOperationResultTransactionFailed
+  | PtTALLiN024OperationAlphaOperationResultTransactionSkipped
+  | PtTALLiN024OperationAlphaOperationResultTransactionBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultTransferTicket}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransferTicketApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultTransferTicket}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransferTicketFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultTransferTicket}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransferTicketSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultTransferTicket}. */
+export interface PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  ticket_updates: {
+    ticket_token: {
+      ticketer: string;
+      content_type: MichelineExpression;
+      content: MichelineExpression;
+    };
+    updates: {
+      account: string;
+      amount: string;
+    }[];
+  }[];
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.transfer_ticket`. */
+export type PtTALLiN024OperationAlphaOperationResultTransferTicket =
+  | PtTALLiN024OperationAlphaOperationResultTransferTicketApplied
+  | PtTALLiN024OperationAlphaOperationResultTransferTicketFailed
+  | PtTALLiN024OperationAlphaOperationResultTransferTicketSkipped
+  | PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey}. */
+export interface PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied {
+  status: "applied";
+  kind: boolean;
+  consumed_milligas?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey}. */
+export interface PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey}. */
+export interface PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeySkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey}. */
+export interface PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  kind: boolean;
+  consumed_milligas?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.update_consensus_key`. */
+export type PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey =
+  | PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied
+  | PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyFailed
+  | PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeySkipped
+  | PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_zk_rollup: string;
+  consumed_milligas?: string;
+  size: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupOriginationFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupOriginationSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupOrigination}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  originated_zk_rollup: string;
+  consumed_milligas?: string;
+  size: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_origination`. */
+export type PtTALLiN024OperationAlphaOperationResultZkRollupOrigination =
+  | PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied
+  | PtTALLiN024OperationAlphaOperationResultZkRollupOriginationFailed
+  | PtTALLiN024OperationAlphaOperationResultZkRollupOriginationSkipped
+  | PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked;
+
+/** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied {
+  status: "applied";
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Case `Failed` (tag 1) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupUpdateFailed {
+  status: "failed";
+  errors: JsonValue[];
+}
+
+/** Case `Skipped` (tag 2) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupUpdateSkipped {
+  status: "skipped";
+}
+
+/** Case `Backtracked` (tag 3) of {@link PtTALLiN024OperationAlphaOperationResultZkRollupUpdate}. */
+export interface PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked {
+  status: "backtracked";
+  errors?: JsonValue[];
+  balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  consumed_milligas?: string;
+  paid_storage_size_diff?: string;
+}
+
+/** Definition `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_update`. */
+export type PtTALLiN024OperationAlphaOperationResultZkRollupUpdate =
+  | PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied
+  | PtTALLiN024OperationAlphaOperationResultZkRollupUpdateFailed
+  | PtTALLiN024OperationAlphaOperationResultZkRollupUpdateSkipped
+  | PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked;
 
 /** Case `Operation_with_metadata` (tag 0) of {@link PtTALLiN024OperationAlphaOperationWithMetadata}. */
 export interface PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata {
@@ -2134,6 +3164,155 @@ export type PtTALLiN024OperationAlphaOperationWithMetadata =
   | PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata
   | PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata;
 
+/** Definition `024-PtTALLiN.operation_metadata.alpha.balance_updates`. */
+export type PtTALLiN024OperationMetadataAlphaBalanceUpdates = ((
+  | {
+      kind: "contract";
+      contract: string;
+      change: string;
+    }
+  | {
+      kind: "accumulator";
+      category: "block fees";
+      change: string;
+    }
+  | {
+      kind: "freezer";
+      category: "deposits";
+      staker: PtTALLiN024FrozenStaker;
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "nonce revelation rewards";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "attesting rewards";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "baking rewards";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "baking bonuses";
+      change: string;
+    }
+  | {
+      kind: "burned";
+      category: "storage fees";
+      change: string;
+    }
+  | {
+      kind: "burned";
+      category: "punishments";
+      change: string;
+    }
+  | {
+      kind: "burned";
+      category: "lost attesting rewards";
+      delegate: string;
+      participation: boolean;
+      revelation: boolean;
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "subsidy";
+      change: string;
+    }
+  | {
+      kind: "burned";
+      category: "burned";
+      change: string;
+    }
+  | {
+      kind: "commitment";
+      category: "commitment";
+      committer: string;
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "bootstrap";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "invoice";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "commitment";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "minted";
+      change: string;
+    }
+  | {
+      kind: "freezer";
+      category: "bonds";
+      contract: string;
+      bond_id: PtTALLiN024BondId;
+      change: Int64;
+    }
+  | {
+      kind: "burned";
+      category: "smart_rollup_refutation_punishments";
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "smart_rollup_refutation_rewards";
+      change: string;
+    }
+  | {
+      kind: "freezer";
+      category: "unstaked_deposits";
+      staker: PtTALLiN024Staker;
+      cycle: number;
+      change: string;
+    }
+  | {
+      kind: "staking";
+      category: "delegator_numerator";
+      delegator: string;
+      change: string;
+    }
+  | {
+      kind: "staking";
+      category: "delegate_denominator";
+      delegate: string;
+      change: string;
+    }
+  | {
+      kind: "minted";
+      category: "DAL attesting rewards";
+      change: string;
+    }
+  | {
+      kind: "burned";
+      category: "lost DAL attesting rewards";
+      delegate: string;
+      change: string;
+    }
+) &
+  (
+    | {
+        origin: "block";
+      }
+    | {
+        origin?: "block";
+      }
+  ))[];
+
 /** Definition `024-PtTALLiN.scripted.contracts`. */
 export interface PtTALLiN024ScriptedContracts {
   code: MichelineExpression;
@@ -2146,6 +3325,11 @@ export interface PtTALLiN024StakerSingle {
   delegate: string;
 }
 
+/** Case `Shared` (tag 1) of {@link PtTALLiN024Staker}. */
+export interface PtTALLiN024StakerShared {
+  delegate: string;
+}
+
 /**
  * unstaked_frozen_staker
  *
@@ -2153,11 +3337,7 @@ export interface PtTALLiN024StakerSingle {
  *
  * Definition `024-PtTALLiN.staker`.
  */
-export type PtTALLiN024Staker =
-  | PtTALLiN024StakerSingle
-  | {
-      delegate: string;
-    };
+export type PtTALLiN024Staker = PtTALLiN024StakerSingle | PtTALLiN024StakerShared;
 
 /**
  * Full block header
@@ -15498,13 +16678,6 @@ export interface UnbanOperationRequest {
   body: UnbanOperationInput;
 }
 
-/**
- * A blinded public key hash (Base58Check-encoded)
- *
- * Typed from the JSON schema of `Blinded public key hash` (met only where the value has no binary form).
- */
-export type BlindedPublicKeyHash = Unistring;
-
 /** Typed from the JSON schema of `block_header_metadata` (met only where the value has no binary form). */
 export type BlockHeaderMetadata = {
   protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im";
@@ -15815,626 +16988,6 @@ export type PtTALLiN024MichelsonV1Primitives =
   | "SELF"
   | "code";
 
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultDalPublishCommitment =
-  | {
-      status: "applied";
-      slot_header: {
-        version: "0";
-        level: number;
-        index: number;
-        commitment: string;
-      };
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      slot_header: {
-        version: "0";
-        level: number;
-        index: number;
-        commitment: string;
-      };
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.delegation` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultDelegation =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.increase_paid_storage` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage =
-  | {
-      status: "applied";
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.origination` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultOrigination =
-  | {
-      status: "applied";
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.register_global_constant` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant =
-  | {
-      status: "applied";
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-      storage_size?: string;
-      global_address: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-      storage_size?: string;
-      global_address: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.reveal` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultReveal =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.set_deposits_limit` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSetDepositsLimit =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_add_messages` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_cement` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupCement =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      inbox_level: number;
-      commitment_hash: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      inbox_level: number;
-      commitment_hash: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_execute_outbox_message` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      whitelist_update?:
-        | {
-            kind: "public";
-          }
-        | {
-            kind: "update";
-            whitelist: string[];
-          };
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      whitelist_update?:
-        | {
-            kind: "public";
-          }
-        | {
-            kind: "update";
-            whitelist: string[];
-          };
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_originate` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      address: string;
-      genesis_commitment_hash: string;
-      consumed_milligas?: string;
-      size: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      address: string;
-      genesis_commitment_hash: string;
-      consumed_milligas?: string;
-      size: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_publish` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupPublish =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      staked_hash: string;
-      published_at_level: number;
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      staked_hash: string;
-      published_at_level: number;
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_recover_bond` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_refute` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupRefute =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      game_status:
-        | "ongoing"
-        | {
-            result:
-              | {
-                  kind: "loser";
-                  reason: "conflict_resolved" | "timeout";
-                  player: string;
-                }
-              | {
-                  kind: "draw";
-                };
-          };
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      game_status:
-        | "ongoing"
-        | {
-            result:
-              | {
-                  kind: "loser";
-                  reason: "conflict_resolved" | "timeout";
-                  player: string;
-                }
-              | {
-                  kind: "draw";
-                };
-          };
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.smart_rollup_timeout` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout =
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      game_status:
-        | "ongoing"
-        | {
-            result:
-              | {
-                  kind: "loser";
-                  reason: "conflict_resolved" | "timeout";
-                  player: string;
-                }
-              | {
-                  kind: "draw";
-                };
-          };
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      game_status:
-        | "ongoing"
-        | {
-            result:
-              | {
-                  kind: "loser";
-                  reason: "conflict_resolved" | "timeout";
-                  player: string;
-                }
-              | {
-                  kind: "draw";
-                };
-          };
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.transaction` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultTransaction =
-  | {
-      status: "applied";
-      storage?: MichelineExpression;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates?: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-      address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
-        index: string;
-      }[];
-    }
-  | {
-      status: "applied";
-      consumed_milligas?: string;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      storage?: MichelineExpression;
-      balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates?: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      originated_contracts?: PtTALLiN024ContractIdOriginated[];
-      consumed_milligas?: string;
-      storage_size?: string;
-      paid_storage_size_diff?: string;
-      allocated_destination_contract?: boolean;
-      lazy_storage_diff?: PtTALLiN024LazyStorageDiff;
-      address_registry_diff?: {
-        address: PtTALLiN024TransactionDestination;
-        index: string;
-      }[];
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      consumed_milligas?: string;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.transfer_ticket` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultTransferTicket =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      ticket_updates: {
-        ticket_token: {
-          ticketer: string;
-          content_type: MichelineExpression;
-          content: MichelineExpression;
-        };
-        updates: {
-          account: PtTALLiN024TransactionDestination;
-          amount: string;
-        }[];
-      }[];
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.update_consensus_key` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey =
-  | {
-      status: "applied";
-      kind: boolean;
-      consumed_milligas?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      kind: boolean;
-      consumed_milligas?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_origination` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultZkRollupOrigination =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_zk_rollup: string;
-      consumed_milligas?: string;
-      size: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      originated_zk_rollup: string;
-      consumed_milligas?: string;
-      size: string;
-    };
-
 /** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_publish` (met only where the value has no binary form). */
 export type PtTALLiN024OperationAlphaOperationResultZkRollupPublish =
   | {
@@ -16458,195 +17011,6 @@ export type PtTALLiN024OperationAlphaOperationResultZkRollupPublish =
       size: string;
     };
 
-/** Typed from the JSON schema of `024-PtTALLiN.operation.alpha.operation_result.zk_rollup_update` (met only where the value has no binary form). */
-export type PtTALLiN024OperationAlphaOperationResultZkRollupUpdate =
-  | {
-      status: "applied";
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    }
-  | {
-      status: "failed";
-      errors: PtTALLiN024Error[];
-    }
-  | {
-      status: "skipped";
-    }
-  | {
-      status: "backtracked";
-      errors?: PtTALLiN024Error[];
-      balance_updates: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      consumed_milligas?: string;
-      paid_storage_size_diff?: string;
-    };
-
-/** Typed from the JSON schema of `024-PtTALLiN.operation_metadata.alpha.balance_updates` (met only where the value has no binary form). */
-export type PtTALLiN024OperationMetadataAlphaBalanceUpdates = (
-  | {
-      kind: "contract";
-      contract: string;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "accumulator";
-      category: "block fees";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "freezer";
-      category: "deposits";
-      staker: PtTALLiN024FrozenStaker;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "nonce revelation rewards";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "attesting rewards";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "baking rewards";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "baking bonuses";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "storage fees";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "punishments";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "lost attesting rewards";
-      delegate: string;
-      participation: boolean;
-      revelation: boolean;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "subsidy";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "burned";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "commitment";
-      category: "commitment";
-      committer: BlindedPublicKeyHash;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "bootstrap";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "invoice";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "commitment";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "minted";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "freezer";
-      category: "bonds";
-      contract: string;
-      bond_id: PtTALLiN024BondId;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "smart_rollup_refutation_punishments";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "smart_rollup_refutation_rewards";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "freezer";
-      category: "unstaked_deposits";
-      staker: PtTALLiN024Staker;
-      cycle: number;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "staking";
-      category: "delegator_numerator";
-      delegator: string;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "staking";
-      category: "delegate_denominator";
-      delegate: string;
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "minted";
-      category: "DAL attesting rewards";
-      change: Int64;
-      origin: "block";
-    }
-  | {
-      kind: "burned";
-      category: "lost DAL attesting rewards";
-      delegate: string;
-      change: Int64;
-      origin: "block";
-    }
-)[];
-
 /** Typed from the JSON schema of `024-PtTALLiN.per_block_votes` (met only where the value has no binary form). */
 export type PtTALLiN024PerBlockVotes = {
   liquidity_baking_vote: "on" | "off" | "pass";
@@ -16658,15 +17022,6 @@ export type PtTALLiN024ScriptedTrace = {
   gas: string;
   stack: MichelineExpression[];
 }[];
-
-/**
- * A destination of a transaction
- *
- * A destination notation compatible with the contract notation as given to an RPC or inside scripts. Can be a base58 implicit contract hash, a base58 originated contract hash, a base58 originated transaction rollup, or a base58 originated smart rollup.
- *
- * Typed from the JSON schema of `024-PtTALLiN.transaction_destination` (met only where the value has no binary form).
- */
-export type PtTALLiN024TransactionDestination = Unistring;
 
 /**
  * Shell header

@@ -200,7 +200,7 @@ return errors === 0;
 
 const func50 = jsonPattern;
 const func51 = isBase58Shaped;
-const pattern13 = /* @__PURE__ */ func50("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern14 = /* @__PURE__ */ func50("^(?:B[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -210,7 +210,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate492.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -267,7 +267,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate2131;
-const pattern39 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
+const pattern40 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate2131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -277,7 +277,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern39) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate2131.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -314,7 +314,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const func743 = isProtocolTimestamp;
+const func745 = isProtocolTimestamp;
 
 function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -324,7 +324,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func743(data)){
+if(!func745(data)){
 validate653.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -414,7 +414,7 @@ validate408.errors = vErrors;
 return errors === 0;
 }
 
-const pattern18 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern19 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -424,7 +424,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate464.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -8829,7 +8829,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate2231.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -8860,7 +8860,7 @@ return errors === 0;
 }
 
 export const validateOperationHash = validate2234;
-const pattern35 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern36 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8870,7 +8870,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern35) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern36) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate2234.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9069,7 +9069,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern39) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate1057.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9712,7 +9712,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate2268;
-const pattern31 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
+const pattern32 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate920(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9722,7 +9722,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate920.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16065,7 +16065,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate2362.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16198,7 +16198,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern35) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern36) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate969.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -20799,7 +20799,7 @@ validate406.errors = vErrors;
 return errors === 0;
 }
 
-const pattern14 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern15 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
 
 function validate2008(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20809,7 +20809,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
+if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
 validate2008.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
 return false;
 }
@@ -22911,7 +22911,7 @@ return errors === 0;
 }
 
 export const validateGetCacheContractsAllOutput = validate2475;
-const pattern17 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern18 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22921,7 +22921,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern17) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
+if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
 validate448.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_hash"},message:"must be an originated contract hash (Base58Check, 36 characters starting with \"KT1\")"}];
 return false;
 }
@@ -23377,7 +23377,7 @@ validate233.errors = vErrors;
 return errors === 0;
 }
 
-const pattern50 = /* @__PURE__ */ func50("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern51 = /* @__PURE__ */ func50("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23387,7 +23387,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern50) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
+if(!func51(data, pattern51) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
 validate2101.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "random_state_hash"},message:"must be a random generation state (Base58Check, 53 characters starting with \"rng\")"}];
 return false;
 }
@@ -27181,7 +27181,7 @@ return errors === 0;
 }
 
 export const validateGetContractManagerKeyOutput = validate2609;
-const pattern25 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern26 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
 
 function validate695(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27191,7 +27191,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern25) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
+if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
 validate695.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
 return false;
 }
@@ -28363,7 +28363,7 @@ return errors === 0;
 
 export const validateGetDalCommitmentsHistoryOutput = validate2635;
 const schema278 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list_legacy"]},"skip_list":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["kind","skip_list"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list"]},"skip_list":{"type":"object","properties":{"index":{"$ref":"octez-definition:positive_bignum"},"content":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["unpublished"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","level","index"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["published"]},"publisher":{"$ref":"octez-subschema:f948b9b99851d561"},"is_proto_attested":{"type":"boolean"},"attested_shards":{"type":"integer","minimum":0,"maximum":65535},"total_shards":{"type":"integer","minimum":0,"maximum":65535},"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["kind","publisher","is_proto_attested","attested_shards","total_shards","version","level","index","commitment"],"additionalProperties":false}]},"back_pointers":{"type":"array","items":{"$ref":"octez-subschema:3030aa3abbdbf7f5"}}},"required":["index","content","back_pointers"],"additionalProperties":false}},"required":["kind","skip_list"],"additionalProperties":false}]};
-const pattern27 = /* @__PURE__ */ func50("^(?:sh[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern28 = /* @__PURE__ */ func50("^(?:sh[1-9A-HJ-NP-Za-km-z]{72})$", "u");
 
 function validate677(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28373,7 +28373,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
+if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
 validate677.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_commitment"},message:"must be a DAL commitment (slot header) (Base58Check, 74 characters starting with \"sh\")"}];
 return false;
 }
@@ -34644,7 +34644,7 @@ return errors === 0;
 }
 
 export const validateGetNonceOutput = validate2754;
-const pattern26 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern27 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate662(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34654,7 +34654,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
 validate662.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "nonce_hash"},message:"must be a nonce hash (Base58Check, 53 characters starting with \"nce\")"}];
 return false;
 }
@@ -35150,7 +35150,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupsAllInboxOutput = validate2767;
-const pattern40 = /* @__PURE__ */ func50("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern41 = /* @__PURE__ */ func50("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1700(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35160,7 +35160,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
+if(!func51(data, pattern41) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
 validate1700.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_merkelized_payload_hashes_hash"},message:"must be a smart rollup merkelized payload hashes hash (Base58Check, 55 characters starting with \"srib2\")"}];
 return false;
 }
@@ -35404,7 +35404,7 @@ validate1716.errors = vErrors;
 return errors === 0;
 }
 
-const pattern30 = /* @__PURE__ */ func50("^(?:src1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern31 = /* @__PURE__ */ func50("^(?:src1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1011(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35414,7 +35414,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
+if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
 validate1011.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_commitment_hash"},message:"must be a smart rollup commitment hash (Base58Check, 54 characters starting with \"src1\")"}];
 return false;
 }
@@ -35588,7 +35588,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
+if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
 validate829.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_commitment_hash"},message:"must be a smart rollup commitment hash (Base58Check, 54 characters starting with \"src1\")"}];
 return false;
 }
@@ -37857,7 +37857,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
+if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("block_hash", data))){
 validate349.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "block_hash"},message:"must be a block hash (Base58Check, 51 characters starting with \"B\")"}];
 return false;
 }
@@ -37875,7 +37875,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func743(data)){
+if(!func745(data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -37935,7 +37935,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate939.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -39625,7 +39625,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
+if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
 validate382.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
 return false;
 }
@@ -39816,7 +39816,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
 validate945.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "nonce_hash"},message:"must be a nonce hash (Base58Check, 53 characters starting with \"nce\")"}];
 return false;
 }
@@ -40311,7 +40311,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
+if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
 validate1760.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_commitment"},message:"must be a DAL commitment (slot header) (Base58Check, 74 characters starting with \"sh\")"}];
 return false;
 }
@@ -40396,7 +40396,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern25) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
+if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
 validate592.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
 return false;
 }
@@ -40417,7 +40417,7 @@ validate591.errors = vErrors;
 return errors === 0;
 }
 
-const pattern29 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern30 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
 
 function validate1781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -40427,7 +40427,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
+if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
 validate1781.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "bls12_381_signature"},message:"must be a BLS12-381 signature (Base58Check, 142 characters starting with \"BLsig\")"}];
 return false;
 }
@@ -48753,7 +48753,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern14) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
+if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
 validate522.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
 return false;
 }
@@ -49196,7 +49196,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
+if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
 validate700.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "bls12_381_signature"},message:"must be a BLS12-381 signature (Base58Check, 142 characters starting with \"BLsig\")"}];
 return false;
 }
@@ -58220,6 +58220,7 @@ validate294.errors = vErrors;
 return errors === 0;
 }
 
+const pattern13 = /* @__PURE__ */ func50("^(?:btz1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -58227,6 +58228,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern13) || (this != null && typeof this.base58Check == "function" && !this.base58Check("blinded_public_key_hash", data))){
+validate316.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "blinded_public_key_hash"},message:"must be a blinded public key hash (commitment) (Base58Check, 37 characters starting with \"btz1\")"}];
+return false;
+}
 }
 validate316.errors = vErrors;
 return errors === 0;
@@ -82899,7 +82906,7 @@ return errors === 0;
 }
 
 export const validateGetBlockOperationMetadataHashesOutput = validate3097;
-const pattern38 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern39 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1047(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -82909,7 +82916,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern38) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
+if(!func51(data, pattern39) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
 validate1047.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_metadata_hash"},message:"must be an operation metadata hash (Base58Check, 51 characters starting with \"r\")"}];
 return false;
 }

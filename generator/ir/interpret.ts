@@ -79,7 +79,7 @@ import {
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";
-import { objectPropertyNames } from "./case-selection.ts";
+import { objectPropertyNames, propertiesBesides } from "./case-selection.ts";
 import { decodedDefault } from "./decoded-default.ts";
 
 type Value = unknown;
@@ -380,7 +380,7 @@ export class Interpreter {
           // The merged object's encoder sees only its own properties (it refuses others); a merged
           // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], this.definitions);
-          const own = names ? undefined : (objectPropertyNames(items.filter((i) => i.kind !== "merge"), this.definitions) ?? []);
+          const own = names ? undefined : propertiesBesides(items, item, this.definitions);
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
