@@ -7,7 +7,9 @@
  *    unions as `oneOf` titled by case, lists as arrays, zarith as the `bignum`/`positive_bignum`
  *    definitions; a binary definition whose title is an OpenAPI component is that component; a
  *    fixed-size bytes field takes the schema that properties of that name have in the OpenAPI
- *    document (`branch` is a `block_hash` wherever Octez publishes one), else it is hex.
+ *    document (`branch` is a `block_hash` wherever Octez publishes one), else it is hex; a union
+ *    with exactly the cases of a published union of objects takes their property schemas; an
+ *    object merged with a union is a `oneOf` of whole objects.
  *
  * Nothing here knows a protocol: names come from the files read. One repair of the published
  * OpenAPI: Octez writes the JSON of lazily decoded Micheline (`lazy_expr`: a transaction's
@@ -391,7 +393,12 @@ class Deriver {
     return object;
   }
 
-  /** A field list: an object of its named fields, or the value of its one anonymous field. */
+  /**
+   * A field list: an object of its named fields, or the value of its one anonymous field. An
+   * object merged with a union (data-encoding's `merge_objs` of an object and a union: Octez's
+   * internal operations write `source` and `nonce` before the tag) is, as data-encoding writes
+   * its JSON schema, a `oneOf` of whole objects, each case with the object's properties too.
+   */
   private fields(fields: readonly RawField[]): JsonSchema {
     const values = valueFields(fields);
     const only = values[0];
@@ -399,10 +406,15 @@ class Deriver {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     const optional = new Set(fields.filter((f) => f.kind === "option_indicator").map((f) => rawString(f.name)));
+    let union: JsonSchema[] | undefined;
     for (const field of values) {
       if (field.kind === "anon") {
         const merged = field.layout.kind === "Ref" ? this.layout(field.layout) : undefined;
         const object = merged?.$ref !== undefined ? this.definitions[decodeRef(merged.$ref)] : merged;
+        if (object?.oneOf !== undefined && union === undefined) {
+          union = object.oneOf;
+          continue;
+        }
         for (const [name, schema] of Object.entries(object?.properties ?? {})) properties[name] = schema;
         required.push(...(object?.required ?? []));
         continue;
@@ -411,7 +423,15 @@ class Deriver {
       properties[name] = this.property(name, field.layout, field.data_kind.kind === "Fixed" ? field.data_kind.size : undefined);
       if (!optional.has(name)) required.push(name);
     }
-    return { type: "object", properties, required, additionalProperties: false };
+    if (union === undefined) return { type: "object", properties, required, additionalProperties: false };
+    return {
+      oneOf: union.map((alternative) => {
+        const c = alternative.$ref !== undefined ? (this.definitions[decodeRef(alternative.$ref)] ?? alternative) : alternative;
+        const title = alternative.title ?? c.title;
+        const whole: JsonSchema = { type: "object", properties: { ...properties, ...c.properties }, required: [...required, ...(c.required ?? [])], additionalProperties: false };
+        return title === undefined ? whole : { title, ...whole };
+      }),
+    };
   }
 
   private property(name: string, layout: RawLayout, fixed: number | undefined): JsonSchema {
@@ -459,7 +479,7 @@ class Deriver {
         if (title === "Z.t") return { $ref: refTo(this.named("bignum") ?? "Z.t") };
         if (Object.hasOwn(this.definitions, title)) return { $ref: refTo(title) };
         const encoding = this.binaryDefinitions.get(title);
-        const wider = encoding === undefined ? undefined : this.widerUnion(encoding);
+        const wider = encoding === undefined ? undefined : (this.widerUnion(encoding) ?? this.sameCasesUnion(encoding));
         if (wider !== undefined) return wider;
         if (encoding === undefined || this.expanding.has(title)) return {};
         this.expanding.add(title);
@@ -491,6 +511,31 @@ class Deriver {
     const published = this.definitions[best.name]!.oneOf!;
     const extra = encoding.cases.filter((c) => !best.titles.includes(c.name === undefined ? "" : rawString(c.name).toLowerCase()));
     return { oneOf: [...published, ...extra.map((c) => ({ title: rawString(c.name ?? String(c.tag)), ...this.casePayload(rawString(c.name ?? String(c.tag)), c.fields.slice(1)) }))] };
+  }
+
+  /**
+   * A binary union whose cases are exactly those of a published union of objects, by name, but
+   * laid out without some of its properties (an internal operation is the published internal
+   * operation result without its `result`): each case derived, its properties taking the
+   * published case's schema of the same name (a `delegate` is a key hash, a script Micheline).
+   */
+  private sameCasesUnion(encoding: RawEncoding): JsonSchema | undefined {
+    if (!("tag_size" in encoding)) return undefined;
+    const names = encoding.cases.map((c) => (c.name === undefined ? "" : rawString(c.name).toLowerCase()));
+    const published = Object.values(this.definitions).find((schema) => {
+      const titles = (schema.oneOf ?? []).map((c) => c.title?.toLowerCase() ?? "");
+      return titles.length === names.length && titles.length >= 2 && names.every((name) => titles.includes(name)) && schema.oneOf!.every((c) => c.type === "object");
+    });
+    if (published === undefined) return undefined;
+    return {
+      oneOf: encoding.cases.map((c) => {
+        const name = rawString(c.name ?? String(c.tag));
+        const derived = this.casePayload(name, c.fields.slice(1));
+        const same = published.oneOf!.find((p) => p.title?.toLowerCase() === name.toLowerCase())!;
+        const properties = Object.fromEntries(Object.entries(derived.properties ?? {}).map(([key, schema]) => [key, same.properties?.[key] ?? schema]));
+        return { title: name, ...derived, properties };
+      }),
+    };
   }
 
   private named(name: string): string | undefined {

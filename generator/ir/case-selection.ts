@@ -54,6 +54,29 @@ export function objectPropertyNames(items: readonly ObjectItem[], definitions: R
   return add(items) ? names : undefined;
 }
 
+/**
+ * The properties a union merged into an object does not read: those of the object's other
+ * items, the cases of another merged union included (a balance update merges the balance's union
+ * and its `origin`'s). The merged union's encoder sees the value without them.
+ */
+export function propertiesBesides(items: readonly ObjectItem[], merged: ObjectItem, definitions: ReadonlyMap<string, CodecDefinition>): string[] {
+  const names = new Set<string>();
+  const add = (group: readonly ObjectItem[]): void => {
+    for (const item of group) {
+      if (item === merged) continue;
+      if (item.kind === "field" || item.kind === "constant") names.add(item.name);
+      else if (item.kind === "frame") add(item.items);
+      else if (item.kind === "merge") {
+        const ir = resolve(item.codec, definitions);
+        if (ir?.kind === "object") add(ir.items);
+        else if (ir?.kind === "union") for (const c of ir.cases) if (c.payload.kind === "object") add(c.payload.items);
+      }
+    }
+  };
+  add(items);
+  return [...names];
+}
+
 function resolve(ir: IR, definitions: ReadonlyMap<string, CodecDefinition>): IR | undefined {
   const seen = new Set<string>();
   let current: IR | undefined = ir;

@@ -63,6 +63,7 @@ import {
   base58Union,
   type Base58UnionCase,
   pickProperties,
+  omitProperties,
   failMissingField,
   type CaseShape,
   type Codec,
@@ -78,7 +79,7 @@ import {
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";
-import { objectPropertyNames } from "./case-selection.ts";
+import { objectPropertyNames, propertiesBesides } from "./case-selection.ts";
 import { decodedDefault } from "./decoded-default.ts";
 
 type Value = unknown;
@@ -376,13 +377,15 @@ export class Interpreter {
           return { size: item.bytes, extends: false, decode: (r) => skipPadding(r, item.bytes), encode: (w) => writePadding(w, item.bytes) };
         case "merge": {
           const inner = this.codec(item.codec);
-          // The merged object's encoder sees only its own properties (it refuses others).
+          // The merged object's encoder sees only its own properties (it refuses others); a merged
+          // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], this.definitions);
+          const own = names ? undefined : propertiesBesides(items, item, this.definitions);
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
             decode: (r, out) => assignOwnProperties(out, inner.decode(r) as Record<string, unknown>),
-            encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : value),
+            encode: (w, value) => inner.encode(w, names ? pickProperties(value, names) : own!.length > 0 ? omitProperties(value, own!) : value),
           };
         }
       }

@@ -71,6 +71,8 @@ export class BodyReconciler {
 
   /** A schema with its `$ref`s followed. */
   private readonly resolve = (schema: JsonSchema): JsonSchema => this.view(schema).schema;
+  /** The views of the second union merged into an object split by {@link unionMergedView}, by the object's schema and the union's name. */
+  private readonly mergedParts = new WeakMap<JsonSchema, Map<string, Record<string, JsonSchema>>>();
 
   // ---------------------------------------------------------------- encodings
 
@@ -314,6 +316,8 @@ export class BodyReconciler {
   /** A field list (an `Obj`, or a union case after its tag) read against a JSON schema. */
   private fields(fields: readonly Field[], view: JsonView, where: string): IR {
     const items = mergeCountPrefixes(groupFields(fields));
+    const merged = this.unionMergedView(fields, view);
+    if (merged) return this.object(items, merged, where);
     const schema = view.schema;
     if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
       return this.object(items, view, where);
@@ -413,7 +417,11 @@ export class BodyReconciler {
       }
       if (field.kind === "anon") {
         if (field.layout.kind === "Zero_width") continue;
-        out.push({ kind: "merge", codec: this.merged(field.layout, view, where, used) });
+        const part = field.layout.kind === "Ref" ? this.mergedParts.get(view.schema)?.get(field.layout.name) : undefined;
+        if (part) {
+          for (const name of Object.keys(part)) used.add(name);
+          out.push({ kind: "merge", codec: this.constantCases(field.layout.kind === "Ref" ? field.layout.name : "", part, where) });
+        } else out.push({ kind: "merge", codec: this.merged(field.layout, view, where, used) });
         continue;
       }
       const name = field.name;
@@ -440,6 +448,100 @@ export class BodyReconciler {
     return out;
   }
 
+  /**
+   * data-encoding's `merge_objs` of an object and a union (Octez's internal operations write
+   * `source` and `nonce`, then the union's tag): its JSON is a `oneOf` of whole objects, each
+   * case repeating the object's fields. Read as one object whose properties are the fields every
+   * case has (taken from the first case) and whose `oneOf` is each case without them, which the
+   * merged union reads. Undefined when `fields` and `view` are not that shape.
+   *
+   * The object's part may itself be a second merged union of value-less cases (a balance
+   * update's `origin`, after the balance's union): the cases' titles then name the first union's
+   * cases, and the properties every case has alike, that no case of the first union lays out,
+   * are the second's (see {@link constantCasesView}).
+   */
+  private unionMergedView(fields: readonly Field[], view: JsonView): JsonView | undefined {
+    const alternatives = view.schema.oneOf;
+    if (alternatives === undefined || alternatives.length < 2) return undefined;
+    const cases = alternatives.map((alternative) => ({ alternative, schema: this.resolve(alternative) }));
+    if (!cases.every((c) => c.schema.type === "object" && c.schema.properties !== undefined)) return undefined;
+    const anonymous = fields.flatMap((field) => (field.kind === "anon" && field.layout.kind === "Ref" ? [field.layout.name] : []));
+    if (anonymous.length !== fields.filter((field) => field.kind === "anon" && field.layout.kind !== "Zero_width").length) return undefined;
+    const unions = anonymous.flatMap((name) => {
+      const encoding = this.binary.definitions.get(name)?.encoding;
+      return encoding?.kind === "Cases" ? [{ name, cases: encoding.cases }] : [];
+    });
+    if (unions.length !== anonymous.length || unions.length === 0 || unions.length > 2) return undefined;
+    const titles = cases.map((c) => (c.alternative.title ?? c.schema.title ?? "").toLowerCase());
+    const union = unions.length === 1 ? unions[0]! : unions.find((u) => u.cases.length === titles.length && u.cases.every((c) => titles.includes((c.name ?? "").toLowerCase())));
+    const part = unions.find((u) => u !== union);
+    if (union === undefined) return undefined;
+    const names = fields.flatMap((field) => (field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width" ? [field.name] : []));
+    if (names.length === 0 && part === undefined) return undefined;
+    if (!cases.every((c) => names.every((name) => Object.hasOwn(c.schema.properties!, name)))) return undefined;
+    const first = cases[0]!.schema;
+    // The second union's properties: alike in every case, laid out by no case of the first.
+    const laidOut = new Set(union.cases.flatMap((c) => c.fields.flatMap((field) => (field.kind === "named" ? [field.name] : []))));
+    const partNames =
+      part === undefined
+        ? []
+        : Object.keys(first.properties!).filter(
+            (name) => !names.includes(name) && !laidOut.has(name) && cases.every((c) => c.schema.properties![name] !== undefined && JSON.stringify(c.schema.properties![name]) === JSON.stringify(first.properties![name])),
+          );
+    if (part !== undefined && partNames.length === 0) return undefined;
+    const common = new Set([...names, ...partNames]);
+    const without = (schema: JsonSchema): JsonSchema => ({
+      ...schema,
+      properties: Object.fromEntries(Object.entries(schema.properties!).filter(([name]) => !common.has(name))),
+      required: (schema.required ?? []).filter((name) => !common.has(name)),
+    });
+    const schema: JsonSchema = {
+      type: "object",
+      properties: Object.fromEntries(names.map((name) => [name, first.properties![name]!])),
+      required: names.filter((name) => cases.every((c) => (c.schema.required ?? []).includes(name))),
+      oneOf: cases.map(({ alternative, schema }) => {
+        const title = alternative.title ?? schema.title;
+        return title === undefined ? without(schema) : { ...without(schema), title };
+      }),
+    };
+    if (part !== undefined) {
+      const properties = Object.fromEntries(partNames.map((name) => [name, first.properties![name]!]));
+      this.mergedParts.set(schema, new Map([[part.name, properties]]));
+    }
+    return { ...view, schema };
+  }
+
+  /**
+   * A union of value-less cases merged into an object, written as properties that Octez's
+   * OpenAPI gives only some constants of (a balance update's `origin` is only ever `"block"`
+   * there, the `Block_application` case): a case whose name has a constant as one of its words
+   * (`block_application`) is an object of that constant; any other case, whose JSON the document
+   * does not give, has no binary form (decoding its tag is a typed error; no value encodes to it).
+   */
+  private constantCases(name: string, properties: Record<string, JsonSchema>, where: string): IR {
+    const encoding = this.binary.definitions.get(name)?.encoding;
+    if (encoding?.kind !== "Cases") throw new ReconcileError(`binary definition ${JSON.stringify(name)} is not a union`, where);
+    const names = Object.keys(properties);
+    const cases = encoding.cases.map((c): UnionCase => {
+      const caseName = c.name ?? String(c.tag);
+      const words = caseName.toLowerCase().split("_");
+      const constants: Array<{ name: string; value: JsonValue }> = [];
+      for (const property of names) {
+        const values = (this.resolve(properties[property]!).enum ?? []) as JsonValue[];
+        const value = values.find((v) => typeof v === "string" && (words.includes(v) || v === words.join("_")));
+        if (value !== undefined) constants.push({ name: property, value });
+      }
+      if (constants.length === names.length && valueCount(groupFields(withoutTag(c.fields))) === 0) {
+        const match: CaseMatch = { kind: "object", properties: constants.map(({ name, value }) => ({ name, required: true, constant: value })), closed: true };
+        return { tag: c.tag, name: caseName, payload: { kind: "object", items: constants.map(({ name, value }) => ({ kind: "constant", name, value })) }, match };
+      }
+      const reason = `union case ${caseName} of ${names.join(", ")} has no JSON form in the document`;
+      this.undecided.push(`${where}<${caseName}>: ${reason}`);
+      return { tag: c.tag, name: caseName, payload: { kind: "json-only", reason, schema: { type: "object", properties } }, match: { kind: "object", properties: names.map((n) => ({ name: n, required: true, types: [] })), closed: true } };
+    });
+    return { kind: "union", tagSize: encoding.tagSize, cases, jsonOnlyCases: [] };
+  }
+
   /** An anonymous field inside an object: an inline object whose properties belong to the same JSON object. */
   private merged(layout: Layout, view: JsonView, where: string, used: Set<string>): IR {
     if (layout.kind !== "Ref") throw new ReconcileError(`anonymous ${layout.kind} field inside an object`, where);
@@ -457,8 +559,9 @@ export class BodyReconciler {
       use(ir.items);
     }
     if (ir.kind === "union") {
-      // JSON objects that each repeat the fields laid out before the union's tag (Octez's
-      // internal operations): the object cannot be split into those fields and a union.
+      // JSON objects that each repeat the fields laid out before the union's tag, where they are
+      // not the fields every case has (`unionMergedView` splits those): the object cannot be
+      // split into those fields and a union.
       for (const c of ir.cases) {
         const names =
           c.payload.kind === "object"
@@ -512,12 +615,29 @@ export class BodyReconciler {
   private casePayload(binary: BinaryCase, view: JsonView, where: string): IR {
     const at = `${where}<${binary.name ?? binary.tag}>`;
     try {
-      return this.fields(withoutTag(binary.fields), view, at);
+      return this.fields(this.caseNamedField(binary, view), view, at);
     } catch (error) {
       if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
       this.undecided.push(error.message);
       return { kind: "json-only", reason: error.message, schema: view.schema };
     }
+  }
+
+  /**
+   * A case's fields after its tag. Octez's Kaitai files name the one field of a case after the
+   * case (a balance update's `Block_fees` case is a field `block_fees`) where data-encoding has
+   * an object of one property beside constants (`change`, with `kind` and `category`): that
+   * field takes the name of the JSON object's one property that is not a constant.
+   */
+  private caseNamedField(binary: BinaryCase, view: JsonView): readonly Field[] {
+    const fields = withoutTag(binary.fields);
+    const values = fields.filter((field) => field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width");
+    const only = values.length === 1 && values.length === fields.filter((field) => field.kind !== "named" || field.layout.kind !== "Padding").length ? values[0] : undefined;
+    const properties = view.schema.properties;
+    if (only?.kind !== "named" || properties === undefined || only.name.toLowerCase() !== (binary.name ?? "").toLowerCase() || Object.hasOwn(properties, only.name)) return fields;
+    const free = Object.keys(properties).filter((name) => constantOf(this.resolve(properties[name]!)) === undefined);
+    if (free.length !== 1) return fields;
+    return fields.map((field) => (field === only ? { ...only, name: free[0]! } : field));
   }
 
   private union(cases: readonly BinaryCase[], tagSize: "Uint8" | "Uint16", view: JsonView, where: string): IR {

@@ -127,6 +127,8 @@ export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__
   value_hash: "block_payload_hash",
   script_expr: "script_expr_hash",
   Contract_hash: "contract_hash",
+  // A commitment's committer in balance updates (Octez's OpenAPI component name has spaces).
+  "Blinded public key hash": "blinded_public_key_hash",
   // Rollups of the 2022 Alpha dump.
   Commitment_hash: "tx_rollup_commitment_hash",
   Inbox_list_hash: "tx_rollup_inbox_hash",

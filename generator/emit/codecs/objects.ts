@@ -12,7 +12,7 @@ import { decodeExpression, encodeStatements, type StructureFunctions } from "./v
 import { LocalNames, memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
 import { literal } from "../ts-syntax.ts";
-import { objectPropertyNames } from "../../ir/case-selection.ts";
+import { objectPropertyNames, propertiesBesides } from "../../ir/case-selection.ts";
 import { decodedDefault } from "../../ir/decoded-default.ts";
 import { Interpreter } from "../../ir/interpret.ts";
 
@@ -197,7 +197,7 @@ function firstFieldName(items: readonly ObjectItem[]): string | undefined {
 }
 
 function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: string, jsonOnly?: readonly string[]): Line[] {
-  const writing = new ObjectWriting(context, hint);
+  const writing = new ObjectWriting(context, hint, items);
   writing.addGroup(items);
   const guard = [`if (typeof value !== "object" || value === null) ${context.use("failValue")}(w, "an object", value);`];
   const names = objectPropertyNames(items, context.definitions);
@@ -208,6 +208,12 @@ function encodeBody(context: CodecContext, items: readonly ObjectItem[], hint: s
   }
   if (writing.writes === 0) return [...guard, ...writing.statements];
   return [...guard, 'let field = "";', "try {", block(writing.statements), "} catch (error) {", `  throw ${context.use("atPath")}(error, field, "encode", w.length);`, "}"];
+}
+
+/** What a union merged into an object encodes: the value without the properties of the object's other items. */
+function besides(items: readonly ObjectItem[], merged: ObjectItem, context: CodecContext): string {
+  const others = propertiesBesides(items, merged, context.definitions);
+  return others.length === 0 ? "value" : `${context.use("omitProperties")}(value, ${context.constant("ownProperties", `${JSON.stringify(others)} as const`)})`;
 }
 
 /** The encoder of one object: the statements that write its items, in order. */
@@ -222,6 +228,8 @@ class ObjectWriting {
   constructor(
     private readonly context: CodecContext,
     private readonly hint: string,
+    /** The object's items (a merged union does not see the properties of the others). */
+    private readonly items: readonly ObjectItem[],
   ) {}
 
   /** Writes the items of one frame level. */
@@ -271,9 +279,13 @@ class ObjectWriting {
         }
         case "merge": {
           this.writes++;
-          // The merged object's encoder sees only its own properties (it refuses others).
+          // The merged object's encoder sees only its own properties (it refuses others); a merged
+          // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], context.definitions);
-          const part = names === undefined ? "value" : `${context.use("pickProperties")}(value, ${context.constant("mergedProperties", JSON.stringify(names))})`;
+          const part =
+            names !== undefined
+              ? `${context.use("pickProperties")}(value, ${context.constant("mergedProperties", JSON.stringify(names))})`
+              : besides(this.items, item, context);
           statements.push(...encodeStatements(context, item.codec, part, `${hint} merged`).statements);
           break;
         }

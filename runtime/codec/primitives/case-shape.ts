@@ -254,6 +254,19 @@ export function pickProperties(value: Record<string, unknown>, names: readonly s
 }
 
 /**
+ * A copy of `value` without the properties `names`: what a union merged into an object reads
+ * (data-encoding's `merge_objs` of an object and a union), the object's own fields taken out.
+ */
+export function omitProperties<T extends object, K extends string>(value: T, names: readonly K[]): WithoutProperties<T, K> {
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(value)) if (!(names as readonly string[]).includes(name)) out[name] = property;
+  return out as WithoutProperties<T, K>;
+}
+
+/** `T` without the properties `K`, case by case when `T` is a union. */
+export type WithoutProperties<T, K extends string> = T extends unknown ? Omit<T, K> : never;
+
+/**
  * The error of a field that binary always writes but the value lacks (the caller adds the
  * field's name to the path). `defaulted`: JSON may leave it out because it has a default, but
  * the schema does not say which.
