@@ -1,10 +1,10 @@
 /**
  * The timing half of the forge benchmarks (`forge.bench.ts`, `forge-t024.bench.ts`): each case
  * forged and parsed by our codecs and by `@taquito/local-forging`, with hex text at the boundary
- * (Taquito's API) and with `Uint8Array` (ours), reported pair by pair with geometric means.
+ * (Taquito's API) and with `Uint8Array` (ours, through the runtime's `decodeBytes`/`encodeBytes`), reported pair by pair with geometric means.
  */
 import { localForger, type ForgeParams } from "@taquito/local-forging";
-import { bytesToHex, hexToBytes } from "../../runtime/index.ts";
+import { bytesToHex, decodeBytes, encodeBytes, hexToBytes, type Codec } from "../../runtime/index.ts";
 import { benchPair, report, type BenchResult } from "./harness.ts";
 
 /** One operation: its value, our bytes (hex), and the hex Taquito parses. */
@@ -15,12 +15,6 @@ export interface ForgeCase {
   taquitoHex: string;
 }
 
-/** Our codec, on bytes. */
-export interface ForgeCodec {
-  encode(value: unknown): Uint8Array;
-  decode(bytes: Uint8Array): unknown;
-}
-
 type Row = { label: string; ours: BenchResult; baseline: BenchResult };
 
 function geometricMean(rows: readonly Row[], direction: string): number {
@@ -29,7 +23,7 @@ function geometricMean(rows: readonly Row[], direction: string): number {
 }
 
 /** Times every case both ways against Taquito and prints the tables under `title`. */
-export function compareWithTaquito(title: string, cases: readonly ForgeCase[], codec: ForgeCodec): void {
+export function compareWithTaquito(title: string, cases: readonly ForgeCase[], codec: Codec<unknown>): void {
   // Taquito's forge and parse return promises of work done synchronously; the promise is part of
   // its API cost, so it is kept (not awaited: nothing is pending).
   const pairs: Row[] = [];
@@ -39,10 +33,10 @@ export function compareWithTaquito(title: string, cases: readonly ForgeCase[], c
     const value = c.value;
     const forge = { name: "taquito", fn: () => localForger.forge(value as ForgeParams) };
     const parse = { name: "taquito", fn: () => localForger.parse(c.taquitoHex) };
-    pairs.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => bytesToHex(codec.encode(value)) }, forge) });
-    pairs.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => codec.decode(hexToBytes(c.ours)) }, parse) });
-    native.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => codec.encode(value) }, forge) });
-    native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => codec.decode(bytes) }, parse) });
+    pairs.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => bytesToHex(encodeBytes(codec, value)) }, forge) });
+    pairs.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(codec, hexToBytes(c.ours)) }, parse) });
+    native.push({ label: `encode ${c.name}`, ...benchPair({ name: "ours", fn: () => encodeBytes(codec, value) }, forge) });
+    native.push({ label: `decode ${c.name}`, ...benchPair({ name: "ours", fn: () => decodeBytes(codec, bytes) }, parse) });
   }
   report(title, pairs);
   report("Same, ours with Uint8Array in/out (no hex conversion)", native);
