@@ -39,9 +39,6 @@ export const NO_SUCH_STRUCTURE = "no registered encoding has this JSON schema";
 /** Why a body stays JSON-only: a bare value (text, number, any JSON) that names no definition. */
 export const BARE_VALUE = "a bare value naming no definition (its JSON says nothing of its bytes)";
 
-/** The JSON-only binary schema describe prints for a value without a binary form. */
-export const JSON_ONLY_BINARY: RawBinarySchema = { toplevel: { tag_size: "Uint8", kind: { kind: "Dynamic" }, cases: [] }, fields: [] };
-
 const SLOTS = ["input", "output", "error"] as const;
 const SERVICES = ["get_service", "post_service", "delete_service", "put_service", "patch_service"] as const;
 

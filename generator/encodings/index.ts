@@ -14,5 +14,5 @@ export { readEncodingsDump } from "./dump.ts";
 export { readKaitaiFiles, readKaitaiFolder } from "./kaitai.ts";
 export { openApiDefinitions, pairJsonSchemas, withTextLayouts, type PairingReport } from "./json-pairing.ts";
 export { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, loadRegisteredEncodings, openApiBeside } from "./load.ts";
-export { attachLayouts, BARE_VALUE, formatAttachReport, JSON_ONLY_BINARY, jsonOnlyReasons, NO_SUCH_STRUCTURE, type AttachedBody, type AttachReport } from "./attach.ts";
+export { attachLayouts, BARE_VALUE, formatAttachReport, jsonOnlyReasons, NO_SUCH_STRUCTURE, type AttachedBody, type AttachReport } from "./attach.ts";
 export { buildEncodingModel, reconcileEncodings, type EncodingCodec, type EncodingModel } from "./model.ts";

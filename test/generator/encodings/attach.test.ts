@@ -7,7 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
-import { attachLayouts, BARE_VALUE, JSON_ONLY_BINARY } from "../../../generator/encodings/attach.ts";
+import { attachLayouts, BARE_VALUE } from "../../../generator/encodings/attach.ts";
+import { JSON_ONLY_BINARY_SCHEMA as JSON_ONLY_BINARY } from "../../../runtime/server/describe.ts";
 import { loadKaitaiEncodings } from "../../../generator/encodings/load.ts";
 import { openApiDefinitions } from "../../../generator/encodings/json-pairing.ts";
 import { readDescribeTree } from "../../../generator/describe/read.ts";
