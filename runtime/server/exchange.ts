@@ -8,8 +8,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { AnyRouteDescriptor, MediaType } from "../rpc/route.ts";
 import type { HandlerContext } from "../rpc/handler.ts";
 import type { RouteEntry } from "./router.ts";
-import { encodeAnswer, sendBytes, sendChunked, sendEmpty, sendNoContent, sendText } from "./respond.ts";
-import { chooseResponseType, notAcceptableBody } from "./negotiation.ts";
+import { encodeAnswer, sendBytes, sendChunked, sendEmpty, sendNoContent, sendWithoutBinary } from "./respond.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { lacksBinaryForm } from "../codec/errors.ts";
 import { RpcAnswer } from "./answers.ts";
@@ -160,15 +159,11 @@ export class Exchange implements HandlerContext {
       if (this.mediaType === BINARY_MEDIA_TYPE && lacksBinaryForm(error)) {
         // A value of a JSON-only case (a describe tree's query flag): a representation this
         // value lacks, not a server failure.
-        const others = this.core.offered.filter((t) => t !== BINARY_MEDIA_TYPE && this.route.output.mediaTypes.includes(t));
-        const fallback = chooseResponseType(this.req.headers.accept, others);
-        if (fallback === undefined) sendText(this.res, 406, notAcceptableBody(others), null, this.headers);
-        else {
-          try {
-            sendBytes(this.res, 200, fallback, encodeOutput(this.core, this.route, this.entry.binary, value, fallback), this.headers);
-          } catch (jsonError) {
-            this.failed(jsonError);
-          }
+        const offered = this.core.offered.filter((t) => this.route.output.mediaTypes.includes(t));
+        try {
+          sendWithoutBinary(this.res, this.req.headers.accept, offered, (type) => encodeOutput(this.core, this.route, this.entry.binary, value, type), this.headers);
+        } catch (jsonError) {
+          this.failed(jsonError);
         }
         return undefined;
       }

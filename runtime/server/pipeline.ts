@@ -14,7 +14,7 @@ import { lookup, type Found, type RouteEntry } from "./router.ts";
 import { chooseResponseType, notAcceptableBody, requestBodyType } from "./negotiation.ts";
 import { parseQuery } from "./query.ts";
 import { BodyTooLargeError, decodeBody, readBody, unwantedBody } from "./body.ts";
-import { NO_HEADERS, encodeAnswer, sendBytes, sendEmpty, sendText, speaksBinary } from "./respond.ts";
+import { NO_HEADERS, encodeAnswer, sendBytes, sendEmpty, sendText, sendWithoutBinary, speaksBinary } from "./respond.ts";
 import type { BinaryBodies } from "../client/options.ts";
 import { BINARY_MEDIA_TYPE } from "../http/media-types.ts";
 import { Exchange } from "./exchange.ts";
@@ -236,10 +236,8 @@ function describe(
     // A tree holding what the interface's binary describe encoding cannot write (a query flag of
     // Octez 20.3's snapshot has no binary form): it is not a server failure but a representation
     // this tree lacks, so JSON when the client accepts it, else 406 as for any type not offered.
-    const others = responseTypes(core, describe.route, describe.binary).filter((t) => t !== BINARY_MEDIA_TYPE);
-    const fallback = chooseResponseType(req.headers.accept, others);
-    if (fallback === undefined) return sendText(res, 406, notAcceptableBody(others), null, headers);
-    return sendBytes(res, 200, fallback, encodeAnswer(answer, fallback, describe.route, "output", describe.binary), headers);
+    const offered = responseTypes(core, describe.route, describe.binary);
+    return sendWithoutBinary(res, req.headers.accept, offered, (type) => encodeAnswer(answer, type, describe.route, "output", describe.binary), headers);
   }
   sendBytes(res, 200, negotiated.responseType, bytes, headers);
 }

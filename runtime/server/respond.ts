@@ -9,6 +9,7 @@ import type { BinaryBodies, BodyPart } from "../client/options.ts";
 import { jsonAnswerText } from "../http/framing.ts";
 import { utf8Bytes } from "./answer-slab.ts";
 import { BINARY_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../http/media-types.ts";
+import { chooseResponseType, notAcceptableBody } from "./negotiation.ts";
 
 /** An answer with no body (401, 403, 404, 405, 415, 501…). */
 export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
@@ -84,4 +85,23 @@ export function sendChunked(res: ServerResponse, mediaType: MediaType, bytes: Bu
     for (let at = 0; at < bytes.length; at += CHUNK_BYTES) res.write(bytes.subarray(at, at + CHUNK_BYTES));
   } else res.write(bytes);
   res.end();
+}
+
+/**
+ * Answers a value asked for in binary that has no binary form (a representation it lacks, not a
+ * server failure): in another of the `offered` types the client accepts (JSON), written by
+ * `encode`, else 406 listing those types, as for any type not offered. Used for the server's own
+ * `/describe` (pipeline.ts) and for handler answers (exchange.ts).
+ */
+export function sendWithoutBinary(
+  res: ServerResponse,
+  accept: string | undefined,
+  offered: readonly MediaType[],
+  encode: (mediaType: MediaType) => Buffer,
+  headers: OutgoingHttpHeaders,
+): void {
+  const others = offered.filter((t) => t !== BINARY_MEDIA_TYPE);
+  const fallback = chooseResponseType(accept, others);
+  if (fallback === undefined) return sendText(res, 406, notAcceptableBody(others), null, headers);
+  sendBytes(res, 200, fallback, encode(fallback), headers);
 }
