@@ -15,8 +15,8 @@ import { resolveBaseUrl } from "./base-url.ts";
 import { callSignal, pause, type CallSignal } from "./call-signal.ts";
 import { MediaTypeError, RpcError, TransportError } from "./errors.ts";
 import { DEFAULT_MAX_ANSWER_BYTES, type BinaryBodies, type HttpTransportOptions, type RetryOptions } from "./options.ts";
-import { bodyChunks, readBodyCapped } from "./read-body.ts";
-import { StreamIdleError, noBodyTimeoutDispatcher } from "./stream-dispatcher.ts";
+import { StreamIdleError, bodyChunks, readBodyCapped } from "./read-body.ts";
+import { noBodyTimeoutDispatcher } from "./stream-dispatcher.ts";
 
 /** A request ready to send. */
 interface Prepared {

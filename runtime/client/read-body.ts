@@ -1,7 +1,14 @@
 /** Reading answer bodies from a `fetch` `Response`, with a size cap, through the platform's stream reader. */
 import { ElementTooLargeError } from "../http/errors.ts";
 import { joinBytes } from "../http/stream-split.ts";
-import { StreamIdleError } from "./stream-dispatcher.ts";
+
+/** Idle limit of a stream passed: no bytes came for `ms` milliseconds. */
+export class StreamIdleError extends Error {
+  override readonly name = "StreamIdleError";
+  constructor(readonly ms: number) {
+    super(`no data for ${ms} ms`);
+  }
+}
 
 /**
  * Reads a whole body (chunked or not) into one array, failing with {@link ElementTooLargeError}

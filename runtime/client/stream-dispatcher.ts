@@ -25,11 +25,3 @@ export const noBodyTimeoutDispatcher: Dispatcher = Object.freeze({
     return global.dispatch({ ...options, bodyTimeout: 0 }, handler);
   },
 });
-
-/** Idle limit of a stream passed: no bytes came for `ms` milliseconds. */
-export class StreamIdleError extends Error {
-  override readonly name = "StreamIdleError";
-  constructor(readonly ms: number) {
-    super(`no data for ${ms} ms`);
-  }
-}
