@@ -87,8 +87,13 @@ export type ObjectItem =
       presence: FieldPresence;
       /** A `required` field that JSON may omit (data-encoding's `dft`): binary always writes it. */
       jsonOptional?: true;
-      /** The value written for an omitted `jsonOptional` field, when the schema gives it. */
+      /**
+       * The value written for an omitted `jsonOptional` field, and left out when decoded: the
+       * schema's `default`, else its type's zero (`generator/reconcile/dft-defaults.ts`).
+       */
       default?: JsonValue;
+      /** `default` is the type's zero, assumed: no schema states it (reported by `generate`). */
+      zeroDefault?: true;
     }
   /** A JSON property that has no bytes: its value is fixed (`kind` of operation contents). */
   | { kind: "constant"; name: string; value: JsonValue }

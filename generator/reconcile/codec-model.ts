@@ -13,6 +13,7 @@ import { routeToString } from "../model/describe-tree.ts";
 import { hasBinaryForm } from "../ir/binary-form.ts";
 import { reconcileEncodings, type EncodingCodec } from "../encodings/model.ts";
 import { idWithoutProtocol, type RegisteredEncoding } from "../encodings/registered.ts";
+import { defaultedFields, type DefaultedField } from "./dft-defaults.ts";
 
 /** One body (input, output or error) of a service. */
 export interface BodyCodec {
@@ -55,6 +56,12 @@ export interface CodecModel {
    * reports them, and `generate --strict` fails on them.
    */
   undecided?: string[];
+  /**
+   * The `dft` fields (JSON may leave them out, binary always writes them) whose default no
+   * schema states: each given its type's zero, or left without a default (`dft-defaults.ts`).
+   * The generator reports them.
+   */
+  defaulted?: DefaultedField[];
 }
 
 /**
@@ -66,14 +73,14 @@ export const NO_BINARY_SCHEMA = "no binary layout published (the source gives it
 /** Reconciles every body of every service of a tree, and the registered encodings it carries. */
 export function buildCodecModel(tree: ServiceTree & { encodings?: readonly RegisteredEncoding[] }): CodecModel {
   const registry = new DefinitionRegistry();
-  const bodies: Array<{ target: BodyCodec }> = [];
+  const bodies: Array<{ target: BodyCodec; where: string }> = [];
   const undecided = new Set<string>();
   const body = (schema: BodySchema, where: string): BodyCodec => {
     if (schema.binary === undefined) {
       // Not undecided: nothing was there to reconcile (the source published JSON schemas only).
       const reason = NO_BINARY_SCHEMA;
       const result: BodyCodec = { codec: { kind: "json-only", reason, schema: schema.json }, schema: schema.json, jsonOnly: reason };
-      bodies.push({ target: result });
+      bodies.push({ target: result, where });
       return result;
     }
     const reconciler = new BodyReconciler(schema.json, schema.binary, registry.sinkForBody());
@@ -87,7 +94,7 @@ export function buildCodecModel(tree: ServiceTree & { encodings?: readonly Regis
       result = { codec: { kind: "json-only", reason: error.message, schema: schema.json }, schema: schema.json, jsonOnly: error.message };
     }
     for (const reason of reconciler.undecided) undecided.add(reason);
-    bodies.push({ target: result });
+    bodies.push({ target: result, where });
     return result;
   };
   const services = tree.services.map((service): ServiceCodecs => {
@@ -115,6 +122,8 @@ export function buildCodecModel(tree: ServiceTree & { encodings?: readonly Regis
   const model: CodecModel = { definitions: registry.definitions, services };
   if (encodings !== undefined) model.encodings = encodings;
   if (undecided.size > 0) model.undecided = [...undecided];
+  const defaulted = defaultedFields(registry.definitions, bodies.map(({ target, where }) => ({ where, codec: target.codec })));
+  if (defaulted.length > 0) model.defaulted = defaulted;
   return model;
 }
 

@@ -11,6 +11,7 @@ import { groupFields, mergeCountPrefixes, type FieldItem } from "./field-groups.
 import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "@tezos-rpcgen/runtime";
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
 import { base58UnionOf } from "./structural.ts";
+import { dftField } from "./dft-defaults.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
 /** Raised when the two schemas of a body cannot be reconciled; `where` locates the value. */
@@ -435,15 +436,15 @@ export class BodyReconciler {
       // A field JSON may omit with a stated default is data-encoding's `dft`, always written; without
       // one, a variable field that JSON may omit is present exactly when its frame has bytes left
       // (`dft` and `varopt` describe the same binary schema there).
-      const fallback = required.includes(name) ? undefined : (property.default ?? this.view(property).schema.default);
-      const presence = item.indicator ? "indicator" : !required.includes(name) && fallback === undefined && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
+      const stated = required.includes(name) ? undefined : (property.default ?? this.view(property).schema.default);
+      const presence = item.indicator ? "indicator" : !required.includes(name) && stated === undefined && field.dataKind.kind === "Variable" ? "rest-of-frame" : "required";
       if (presence === "rest-of-frame" && !framed && group !== reading.items) {
         throw new ReconcileError(`optional variable field ${name} is not last in its frame`, where);
       }
-      if (presence === "required" && !required.includes(name)) {
-        // data-encoding's `dft`: binary always writes the field, JSON leaves it out when it holds its default.
-        out.push(fallback === undefined ? { kind: "field", name, codec, presence, jsonOptional: true } : { kind: "field", name, codec, presence, jsonOptional: true, default: fallback as JsonValue });
-      } else out.push({ kind: "field", name, codec, presence });
+      // data-encoding's `dft`: binary always writes the field, JSON leaves it out when it holds its
+      // default (stated, else the type's zero: dft-defaults.ts).
+      if (presence === "required" && !required.includes(name)) out.push(dftField(name, codec, stated as JsonValue | undefined));
+      else out.push({ kind: "field", name, codec, presence });
     }
     return out;
   }
@@ -856,5 +857,27 @@ function caseMatch(schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSche
     });
     return { kind: "object", properties, closed: schema.additionalProperties === false };
   }
-  return { kind: "type", types: kindsOf(schema, resolve) ?? ANY_KIND };
+  return commonConstantsMatch(schema, resolve) ?? { kind: "type", types: kindsOf(schema, resolve) ?? ANY_KIND };
+}
+
+/**
+ * A case whose JSON is a `oneOf` of objects that all hold the same constant in some property
+ * (a backtracked transaction result, `To_contract` or `To_smart_rollup`, is always
+ * `status: "backtracked"`): an object with those constants. Without it the case would accept any
+ * object, as would its neighbour `Applied` (`status: "applied"`), and the first would be taken.
+ */
+function commonConstantsMatch(schema: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema): CaseMatch | undefined {
+  const alternatives = schema.oneOf?.map(resolve);
+  if (alternatives === undefined || alternatives.length === 0 || !alternatives.every((a) => a.type === "object" && a.properties !== undefined)) return undefined;
+  const constantIn = (alternative: JsonSchema, name: string) => {
+    const property = alternative.properties![name];
+    return property === undefined || !(alternative.required ?? []).includes(name) ? undefined : constantOf(resolve(property));
+  };
+  const properties: PropertyShape[] = [];
+  for (const name of Object.keys(alternatives[0]!.properties!)) {
+    const first = constantIn(alternatives[0]!, name);
+    if (first === undefined) continue;
+    if (alternatives.every((alternative) => JSON.stringify(constantIn(alternative, name)?.value) === JSON.stringify(first.value))) properties.push({ name, required: true, constant: first.value });
+  }
+  return properties.length === 0 ? undefined : { kind: "object", properties, closed: false };
 }

@@ -70,8 +70,13 @@ export type OperationResult =
   | { status: "skipped" }
   | { status: "backtracked"; balance_updates?: BalanceUpdate[]; consumed_milligas: string; allocated_destination_contract?: true };
 
-/** A content with its receipt, as blocks and `preapply`/`run_operation` show it. */
-export type ContentWithMetadata = ManagerContent & { metadata: { balance_updates: BalanceUpdate[]; operation_result: OperationResult } };
+/**
+ * A content with its receipt, as blocks and `preapply`/`run_operation` show it. Receipts leave
+ * out what Octez's JSON leaves out at its default (data-encoding `dft`: an empty
+ * `balance_updates`, `storage_size` and `paid_storage_size_diff` of "0",
+ * `allocated_destination_contract: false`), so they read as a node's and as their binary form decodes.
+ */
+export type ContentWithMetadata = ManagerContent & { metadata: { balance_updates?: BalanceUpdate[]; operation_result: OperationResult } };
 
 /** Where the balance updates happened: in a block, or in a simulation (`run_operation`). */
 export type Origin = "block" | "simulation";
@@ -212,7 +217,7 @@ function applyContent(ledger: Ledger, c: ManagerContent, origin: Origin): Operat
         if (ledger.isDelegate(c.source)) throw new ApplyFailure([error("temporary", "delegate.no_deletion", { delegate: c.source })]);
         if (current === undefined) throw new ApplyFailure([error("temporary", "delegate.unchanged")]);
         ledger.clearDelegate(c.source);
-        return { status: "applied", consumed_milligas: String(cost), balance_updates: [] };
+        return { status: "applied", consumed_milligas: String(cost) };
       }
       if (current === c.delegate) throw new ApplyFailure([error("temporary", "delegate.unchanged")]);
       // A registered delegate stays its own delegate (Octez's `Delegate.set`: `No_deletion`).
@@ -220,7 +225,7 @@ function applyContent(ledger: Ledger, c: ManagerContent, origin: Origin): Operat
       if (c.delegate === c.source) ledger.registerDelegate(c.source);
       else if (!ledger.isDelegate(c.delegate)) throw new ApplyFailure([error("permanent", "contract.manager.unregistered_delegate", { hash: c.delegate })]);
       ledger.update(c.source, { delegate: c.delegate });
-      return { status: "applied", consumed_milligas: String(cost), balance_updates: [] };
+      return { status: "applied", consumed_milligas: String(cost) };
     }
   }
 }
@@ -251,5 +256,8 @@ export function applyManagerOperation(ledger: Ledger, operation: SignedOperation
     ledger.restore(before);
     for (let i = 0; i < failedAt; i++) results[i] = { ...(results[i] as OperationResult & { status: "applied" }), status: "backtracked" };
   }
-  return operation.contents.map((c, i) => ({ ...c, metadata: { balance_updates: fees[i] ?? [], operation_result: results[i]! } }));
+  return operation.contents.map((c, i) => {
+    const paid = fees[i] ?? [];
+    return { ...c, metadata: paid.length === 0 ? { operation_result: results[i]! } : { balance_updates: paid, operation_result: results[i]! } };
+  });
 }

@@ -174,8 +174,8 @@ function logFields(l: Layout): Field[] {
     dft("level", logLevel, "info", { description: "Default log level." }),
     ...(l.legacy ? [] : [dft("colors", E.bool, true, { description: "Whether to use light coloring." })]),
     E.opt("rules", E.string, { description: "Per-section log level rules." }),
-    // The 8.2 template's default is not recorded here.
-    ...(l.legacy ? [dft("template", E.string, undefined, { description: "Format of log lines." })] : []),
+    // Octez 8.2's `Lwt_log_sink_unix.default_template`.
+    ...(l.legacy ? [dft("template", E.string, "$(date).$(milliseconds) - $(section): $(message)", { description: "Format of log lines." })] : []),
   ];
 }
 
@@ -183,9 +183,9 @@ function logFields(l: Layout): Field[] {
 const backlog = (l: Layout) =>
   l.legacy
     ? [
-        // The 8.2 worker defaults are not recorded here.
-        dft("worker_backlog_size", E.uint16, undefined, { description: "Number of events a worker keeps." }),
-        dft("worker_backlog_level", logLevel, undefined, { description: "Lowest level of the events a worker keeps." }),
+        // Octez 8.2's defaults for every shell worker (src/lib_shell/node.ml, `default_workers_limits`).
+        dft("worker_backlog_size", E.uint16, 300, { description: "Number of events a worker keeps." }),
+        dft("worker_backlog_level", logLevel, "info", { description: "Lowest level of the events a worker keeps." }),
       ]
     : [];
 
@@ -235,7 +235,7 @@ function shellFields(l: Layout): Field[] {
             ...backlog(l),
           ]),
         ),
-        E.kase(1, "legacy_bootstrap_threshold_encoding", E.obj([dft("bootstrap_threshold", E.uint8, undefined, { description: "Deprecated." }), ...backlog(l)])),
+        E.kase(1, "legacy_bootstrap_threshold_encoding", E.obj([dft("bootstrap_threshold", E.uint8, 4, { description: "Deprecated." }), ...backlog(l)])),
       ]),
       // Written whole: `{}` would fit both cases.
       l.legacy ? undefined : { latency: 150, synchronisation_threshold: 4 },

@@ -8,6 +8,7 @@ import { writePackageFiles } from "../package-files.ts";
 import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
 import { withNodeLimitOptions } from "../spec-source.ts";
+import type { DefaultedField } from "../../reconcile/dft-defaults.ts";
 
 interface GenerateOptions {
   spec: string[];
@@ -70,6 +71,7 @@ Examples:
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
+        for (const line of defaultedReport(target.source, loaded.model.defaulted)) process.stderr.write(`${line}\n`);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
         await writePackageFiles(options.out, options.package, loaded);
@@ -79,6 +81,7 @@ Examples:
       for (const target of targets(options.spec, options.name)) {
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
         reportUndecided(target.source, loaded.model.undecided, options.strict === true);
+        for (const line of defaultedReport(target.source, loaded.model.defaulted)) process.stderr.write(`${line}\n`);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
@@ -110,6 +113,32 @@ function reportUndecided(source: string, undecided: readonly string[] | undefine
     `${source}: ${undecided.length} value${undecided.length === 1 ? "" : "s"} left JSON-only (binary encoding and decoding fail with a typed error). Hint: \`tezos-rpcgen describe --spec ${source} <route>\` shows both schemas of a route; a Base58Check type the runtime lacks goes in runtime/encodings/hashes.ts.\n`,
   );
   if (strict) throw new CliError(`--strict: reconciliation could not decide ${undecided.length} value${undecided.length === 1 ? "" : "s"} of ${source}`, 1);
+}
+
+/**
+ * The lines `generate` prints about data-encoding `dft` fields whose default no schema states
+ * (generator/reconcile/dft-defaults.ts): those given their type's zero, counted by field name
+ * and zero, and each one left without a default (decoding shows it, encoding needs it).
+ */
+export function defaultedReport(source: string, defaulted: readonly DefaultedField[] | undefined): string[] {
+  if (defaulted === undefined || defaulted.length === 0) return [];
+  const zeros = new Map<string, number>();
+  const without: string[] = [];
+  for (const field of defaulted) {
+    if (field.zero === undefined) without.push(field.where);
+    else {
+      const key = `${field.where.slice(field.where.lastIndexOf(".") + 1)} ${JSON.stringify(field.zero)}`;
+      zeros.set(key, (zeros.get(key) ?? 0) + 1);
+    }
+  }
+  const lines: string[] = [];
+  if (zeros.size > 0) {
+    const total = defaulted.length - without.length;
+    const list = [...zeros].map(([key, count]) => (count === 1 ? key : `${key} ×${count}`)).join(", ");
+    lines.push(`note: ${source}: ${total} field${total === 1 ? "" : "s"} JSON may leave out (data-encoding dft, no default stated) default to their type's zero, left out of decoded values that hold it: ${list}`);
+  }
+  for (const where of without) lines.push(`note: ${source}: ${where}: JSON may leave it out but binary always writes it, and its type has no zero to assume: decoding shows it, encoding needs it`);
+  return lines;
 }
 
 /** Writes the files of a generated folder, creating it. */

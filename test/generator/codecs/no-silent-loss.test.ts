@@ -146,9 +146,9 @@ describe("a defaulted field whose default is not known", () => {
   it.each([
     ["generated", { encode: generated.encode!, decode: generated.decode! }],
     ["interpreter", new Interpreter(legacy.definitions).codec(ir)],
-  ] as Array<[string, Codec<unknown>]>)("is named when left out (%s, earlier layout: the 8.2 log template's default is not recorded)", (_which, codec) => {
+  ] as Array<[string, Codec<unknown>]>)("is named when left out (%s, earlier layout: the 8.2 chain validator's default is not recorded, so neither is the shell limits')", (_which, codec) => {
     const error = encodeError(codec, { p2p: {} });
-    expect(error.path).toBe("$.log");
+    expect(error.path).toBe("$.shell");
     expect(error.expected).toMatch(/JSON may omit it because it has a default/);
   });
 });

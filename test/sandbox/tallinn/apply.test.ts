@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { InMemorySigner } from "@taquito/signer";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import bs58check from "bs58check";
-import { bytesToHex, hexToBytes } from "@tezos-rpcgen/runtime";
+import { bytesToHex, decodeBytes, encodeBytes, hexToBytes } from "@tezos-rpcgen/runtime";
+import { decodeOperationDataAndMetadata, encodeOperationDataAndMetadata } from "../../../generated/tallinn/codecs.ts";
 import { BOOTSTRAP_KEYS, DEFAULT_BOOTSTRAP_ACCOUNTS } from "../../../sandbox/tallinn/accounts.ts";
 import { GAS_COST, ValidationFailure, applyManagerOperation, validateManagerOperation } from "../../../sandbox/tallinn/apply.ts";
 import { forgeOperation, parseOperation, type ManagerContent, type ParsedOperation } from "../../../sandbox/tallinn/forge.ts";
@@ -187,5 +188,38 @@ describe("Tallinn manager operations", () => {
     );
     expect(run(ledger, toB3Delegate).map((c) => c.metadata.operation_result.status)).toEqual(["applied", "applied"]);
     expect(ledger.account(otherPkh)!.delegate).toBe(BOOTSTRAP_KEYS.bootstrap3.publicKeyHash);
+  });
+
+  it("receipts leave out what Octez's JSON leaves out at its default, and read as their binary form (024-PtTALLiN.operation.data_and_metadata) decodes", async () => {
+    const ledger = Ledger.genesis(DEFAULT_BOOTSTRAP_ACCOUNTS);
+    const fresh = new InMemorySigner(FRESH_SK);
+    const freshPkh = await fresh.publicKeyHash();
+    const codec = { decode: decodeOperationDataAndMetadata, encode: encodeOperationDataAndMetadata };
+    const roundTrip = (op: ParsedOperation, receipts: unknown[]) => {
+      const value = { contents: receipts, signature: op.operation.signature } as never;
+      return decodeBytes(codec, encodeBytes(codec, value));
+    };
+    // A transfer allocating an account (allocated_destination_contract: true), then one that does not.
+    const first = await signed([transfer(b1.publicKeyHash, 1, "5000000", freshPkh), transfer(b1.publicKeyHash, 2, "10", b2.publicKeyHash)], b1.secretKey);
+    const transfers = run(ledger, first);
+    expect(transfers[1]!.metadata.operation_result).not.toHaveProperty("allocated_destination_contract");
+    expect(transfers[1]!.metadata.operation_result).not.toHaveProperty("storage_size");
+    expect(transfers[1]!.metadata.operation_result).not.toHaveProperty("paid_storage_size_diff");
+    expect(roundTrip(first, transfers)).toEqual({ contents: transfers, signature: first.operation.signature });
+    // A reveal and a self-delegation without fees: no balance updates at all, in the metadata or the result.
+    const counter = Number(ledger.account(freshPkh)!.counter);
+    const free = await signed(
+      [
+        { kind: "reveal", ...manager(freshPkh, counter + 1, 0), public_key: await fresh.publicKey() },
+        { kind: "delegation", ...manager(freshPkh, counter + 2, 0), delegate: freshPkh },
+      ],
+      FRESH_SK,
+    );
+    const delegation = run(ledger, free);
+    expect(delegation.map((c) => c.metadata)).toEqual([
+      { operation_result: { status: "applied", consumed_milligas: String(GAS_COST.reveal) } },
+      { operation_result: { status: "applied", consumed_milligas: String(GAS_COST.delegation) } },
+    ]);
+    expect(roundTrip(free, delegation)).toEqual({ contents: delegation, signature: free.operation.signature });
   });
 });
