@@ -103,11 +103,18 @@ describe("standalone services from Octez's OpenAPI files: the DAL node and a sma
     const bindings = await load(ROLLUP_FOLDER);
     const uncommitted = { uncommitted: { commitment_level: 1200, estimated_commitment_time: "2026-04-14T10:00:00Z", estimated_cementation_time: "1776168000" } };
     let answer: unknown = uncommitted;
-    const server = await serve(bindings, { getGlobalBlockCommittedStatus: (request) => (request.path.block_id === "head" ? answer : undefined) });
+    const seen: unknown[] = [];
+    const server = await serve(bindings, {
+      getGlobalBlockCommittedStatus(request) {
+        seen.push(request.path);
+        return answer;
+      },
+    });
     try {
       const transport = new HttpTransport({ baseUrl: server.url, validate: true });
       const getCommittedStatus = call(bindings, "getGlobalBlockCommittedStatus");
       expect(await getCommittedStatus(transport, { path: { block_id: "head" } })).toEqual(uncommitted);
+      expect(seen).toEqual([{ block_id: "head" }]);
       answer = { uncommitted: { commitment_level: "1200", estimated_commitment_time: "2026-04-14T10:00:00Z", estimated_cementation_time: "1776168000" } };
       await expect(getCommittedStatus(transport, { path: { block_id: "head" } })).rejects.toMatchObject({ name: "ValidationError" });
     } finally {
