@@ -134,7 +134,10 @@ export function lookup(root: Directory, segments: readonly string[], parsers: Re
     if (dir.arg !== undefined) {
       const parsed = argParser(parsers, dir.arg.name)(segment);
       if (isArgProblem(parsed)) return { kind: "bad-argument", context: segments.slice(0, i + 1), argName: dir.arg.name, problem: parsed.problem };
-      args.push(parsed);
+      // A path argument reaches the handler as text, as the generated request types say
+      // (`path: { int: string }`): a parser that reads a number or a boolean (`int`, `uint`,
+      // `bool`, shared with query values, which are typed by value) only decides acceptance here.
+      args.push(typeof parsed === "string" ? parsed : segment);
       dir = dir.arg.next;
       continue;
     }
