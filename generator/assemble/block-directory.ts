@@ -94,6 +94,13 @@ export const OPEN_METADATA =
 const OWN_DEFINITIONS = ["raw_block_header", "block_header_metadata", "operation"] as const;
 
 /**
+ * The rebuilt bodies' name for block_services' `operation`: Octez's name is also the shell's
+ * `operation` (`{branch, data}`), and definitions are keyed by name downstream (one generated
+ * type per name), so the block's operation takes a name of its own.
+ */
+export const BLOCK_OPERATION = "block_operation";
+
+/**
  * `tree` (the protocol's part, a describe-shaped tree as made from its OpenAPI document) with the
  * block's own routes typed for the protocol of `encodings` (see the module comment). Pure: the
  * input is not modified.
@@ -292,9 +299,9 @@ class BodyContext {
     return merge(this.gather(this.pieces.get("block_header.shell")), this.piece("block_header.protocol_data"));
   }
 
-  /** `#/definitions/operation`: block_services' operation, defined once in the body. */
+  /** `#/definitions/block_operation`: block_services' operation, defined once in the body. */
   operationRef(): JsonSchema {
-    if (this.definitions["operation"] === undefined) {
+    if (this.definitions[BLOCK_OPERATION] === undefined) {
       const envelope = object({ protocol: this.protocolConstant, chain_id: this.documentProperty("chain_id"), hash: this.operationHash() });
       const shell = merge(envelope, this.gather(this.pieces.get("operation.shell_header")));
       const data = this.piece("operation.protocol_data");
@@ -306,9 +313,9 @@ class BodyContext {
         titled("Operation without metadata", merge(shell, data)),
         ...withReceipt.map((c) => merge(shell, c)),
       ];
-      this.definitions["operation"] = { oneOf: cases.flatMap((c) => c.oneOf ?? [c]) };
+      this.definitions[BLOCK_OPERATION] = { oneOf: cases.flatMap((c) => c.oneOf ?? [c]) };
     }
-    return { $ref: "#/definitions/operation" };
+    return { $ref: `#/definitions/${BLOCK_OPERATION}` };
   }
 
   /** `#/definitions/block_header_metadata`: the document's shell fields, `protocol` the protocol's hash, the rest open. */
