@@ -43,30 +43,20 @@
  * The protocol's full hash is the document's `protocol` or `next_protocol` constant whose first
  * eight characters are the registered encodings' codec prefix (`024-PtTALLiN.` → `PtTALLiN…`).
  */
-import type { RawBody, RawNode, RawService } from "../describe/raw.ts";
-import { DescribeError } from "../describe/errors.ts";
+import type { RawBinarySchema, RawBody, RawNode, RawService } from "../describe/raw.ts";
+import { BlockDirectoryError } from "./block-directory-error.ts";
+import { dynamicSize, fixedBytes, LayoutBuilder } from "./block-layouts.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { RegisteredEncoding } from "../encodings/registered.ts";
 
-/** The protocol's encodings or the document do not give what the rebuild needs. */
-export class BlockDirectoryError extends DescribeError {
-  override readonly name = "BlockDirectoryError";
-
-  constructor(
-    /** What was being rebuilt (a route, or the protocol's hash). */
-    readonly where: string,
-    readonly problem: string,
-  ) {
-    super(`cannot type the block's own routes for the protocol (${where}): ${problem}`);
-  }
-}
+export { BlockDirectoryError };
 
 /** What the rebuild did, for `assemble`'s report. */
 export interface BlockDirectoryReport {
   /** The protocol's full hash the routes are typed for. */
   protocol: string;
   /** Bodies rebuilt (`GET /header output`), with what they are made of. */
-  rebuilt: Array<{ body: string; from: string }>;
+  rebuilt: Array<{ body: string; from: string; binary: boolean }>;
   /** Bodies given the shell's `operation` in place of block_services'. */
   shellOperation: string[];
   /** Bodies left as they were, already typed for the protocol. */
@@ -120,7 +110,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
     own.add(label);
     return { label, body: service.output };
   };
-  const rebuild = (path: readonly string[], from: string, make: (context: BodyContext) => JsonSchema) => {
+  const rebuild = (path: readonly string[], from: string, make: (context: BodyContext, layout: LayoutBuilder) => { json: JsonSchema; binary?: RawBinarySchema }) => {
     const found = outputOf(path);
     if (found === undefined) return;
     const old = found.body.json_schema as JsonSchema;
@@ -129,26 +119,37 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
       return;
     }
     const context = new BodyContext(old, protocol, pieces, found.label);
-    const root = make(context);
-    found.body.json_schema = context.finish(root);
-    delete found.body.binary_schema;
-    report.rebuilt.push({ body: found.label, from });
+    const { json, binary } = make(context, new LayoutBuilder(found.label));
+    found.body.json_schema = context.finish(json);
+    if (binary === undefined) delete found.body.binary_schema;
+    else found.body.binary_schema = binary;
+    report.rebuilt.push({ body: found.label, from, binary: binary !== undefined });
   };
 
   const headerFrom = `block_header.shell, ${pieces.id("block_header.protocol_data")}`;
   const operationFrom = `operation.shell_header, ${pieces.id("operation.protocol_data")}, ${pieces.id("operation.data_and_metadata")}`;
-  rebuild(OWN_ROUTES.header, headerFrom, (c) => merge(c.envelope("hash"), c.rawBlockHeader()));
-  rebuild(OWN_ROUTES.protocolData, pieces.id("block_header.protocol_data"), (c) => merge(object({ protocol: c.protocolConstant }), c.piece("block_header.protocol_data")));
-  rebuild(OWN_ROUTES.operation, operationFrom, (c) => c.operationRef());
-  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ type: "array", items: c.operationRef() }));
-  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ type: "array", items: { type: "array", items: c.operationRef() } }));
-  rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => c.metadataRef());
+  const headerData = pieces.id("block_header.protocol_data");
+  rebuild(OWN_ROUTES.header, headerFrom, (c, layout) => ({
+    json: merge(c.envelope("hash"), c.rawBlockHeader()),
+    binary: layout.finish({ fields: [fixedBytes("chain_id", 4), fixedBytes("hash", 32), ...layout.fields(pieces.binary("block_header.shell"), "block_header.shell"), ...layout.fields(pieces.binary(headerData), headerData)] }),
+  }));
+  rebuild(OWN_ROUTES.protocolData, headerData, (c, layout) => ({
+    json: merge(object({ protocol: c.protocolConstant }), c.piece("block_header.protocol_data")),
+    binary: layout.finish({ fields: layout.fields(pieces.binary(headerData), headerData) }),
+  }));
+  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef() }));
+  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() } }));
+  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } } }));
+  // No binary: Octez registers no encoding of the protocol's part of the metadata.
+  rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => ({ json: c.metadataRef() }));
   rebuild(OWN_ROUTES.block, `${headerFrom}; ${operationFrom}; block_header_metadata's shell fields`, (c) => {
     const { chain_id, hash } = c.envelope("hash").properties!;
-    return object(
-      { protocol: c.protocolConstant, chain_id: chain_id!, hash: hash!, header: c.define("raw_block_header", c.rawBlockHeader()), metadata: c.metadataRef(), operations: { type: "array", items: { type: "array", items: c.operationRef() } } },
-      ["protocol", "chain_id", "hash", "header", "operations"],
-    );
+    return {
+      json: object(
+        { protocol: c.protocolConstant, chain_id: chain_id!, hash: hash!, header: c.define("raw_block_header", c.rawBlockHeader()), metadata: c.metadataRef(), operations: { type: "array", items: { type: "array", items: c.operationRef() } } },
+        ["protocol", "chain_id", "hash", "header", "operations"],
+      ),
+    };
   });
   if (report.rebuilt.some((r) => r.body.includes("metadata") || r.body === "GET / output")) report.open.push(OPEN_METADATA);
 
@@ -172,7 +173,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
 /** `assemble`'s report lines for the rebuild. */
 export function formatBlockDirectoryReport(report: BlockDirectoryReport): string[] {
   const lines = [`block directory: the block's own routes typed for ${report.protocol} (block_services.ml with the protocol's registered encodings):`];
-  for (const { body, from } of report.rebuilt) lines.push(`  rebuilt ${body} from ${from}`);
+  for (const { body, from, binary } of report.rebuilt) lines.push(`  rebuilt ${body} from ${from} (${binary ? "JSON and binary" : "JSON only"})`);
   for (const body of report.shellOperation) lines.push(`  ${body}: the shell's operation ({branch, data}), not block_services'`);
   for (const body of report.kept) lines.push(`  kept ${body}: already typed for the protocol`);
   for (const open of report.open) lines.push(`  open: ${open}`);
@@ -240,6 +241,13 @@ class Pieces {
   /** The JSON schema of the protocol's encoding `name`, else of the shell's encoding `id`. */
   protocol(name: string): JsonSchema {
     return this.get(this.id(name));
+  }
+
+  /** The binary schema of the registered encoding `id` (a shell id, or a protocol one from {@link id}). */
+  binary(id: string): RawBinarySchema {
+    const encoding = this.encodings.find((e) => e.id === id);
+    if (encoding === undefined) throw new BlockDirectoryError(id, "no such registered encoding");
+    return encoding.binary;
   }
 
   get(id: string): JsonSchema {

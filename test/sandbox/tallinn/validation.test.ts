@@ -209,6 +209,21 @@ describe("Tallinn answers and the generated T024 validators", () => {
     const operations = await t024.getBlockOperations(node, { path: at });
     expect(operations[pass]![index]).toEqual(operation);
     expect(await t024.getBlock(node, { path: at })).toEqual({ protocol: head.protocol, chain_id: sandbox.node.network.chainId, hash: head.hash, header: (({ protocol: _p, chain_id: _c, hash: _h, ...raw }) => raw)(header), metadata, operations });
+    // In binary where laid (the header and its protocol data): the same values, decoded by the generated codecs.
+    const inBinary: string[] = [];
+    const binary = new HttpTransport({
+      baseUrl: sandbox.url,
+      mediaType: "application/octet-stream",
+      binary: binaryBodies(t024Binary),
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        if (answer.headers.get("content-type")?.startsWith("application/octet-stream")) inBinary.push(new URL(String(input)).pathname);
+        return answer;
+      },
+    });
+    expect(await t024.getBlockHeader(binary, { path: at })).toEqual(header);
+    expect(await t024.getBlockHeaderProtocolData(binary, { path: at })).toEqual(await t024.getBlockHeaderProtocolData(node, { path: at }));
+    expect(inBinary).toEqual(["/chains/main/blocks/head/header", "/chains/main/blocks/head/header/protocol_data"]);
     // The genesis block runs the genesis protocol: answered (not as Tallinn), and the server's check lets it through.
     const genesis = { ...at, block_id: "genesis" };
     const genesisHeader = (await (await fetch(`${sandbox.url}/chains/main/blocks/genesis/header`)).json()) as { protocol: string };
