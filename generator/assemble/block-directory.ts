@@ -45,7 +45,7 @@
  */
 import type { RawBinarySchema, RawBody, RawNode, RawService } from "../describe/raw.ts";
 import { BlockDirectoryError } from "./block-directory-error.ts";
-import { dynamicSize, fixedBytes, LayoutBuilder } from "./block-layouts.ts";
+import { fixedBytes, LayoutBuilder } from "./block-layouts.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { RegisteredEncoding } from "../encodings/registered.ts";
 
@@ -56,7 +56,7 @@ export interface BlockDirectoryReport {
   /** The protocol's full hash the routes are typed for. */
   protocol: string;
   /** Bodies rebuilt (`GET /header output`), with what they are made of. */
-  rebuilt: Array<{ body: string; from: string; binary: boolean }>;
+  rebuilt: Array<{ body: string; from: string; binary: boolean; jsonOnly?: string }>;
   /** Bodies given the shell's `operation` in place of block_services'. */
   shellOperation: string[];
   /** Bodies left as they were, already typed for the protocol. */
@@ -79,6 +79,11 @@ const OWN_ROUTES = {
 /** Why the protocol part of a block's metadata stays open (docs/protocols.md says the same). */
 export const OPEN_METADATA =
   "the protocol's part of a block's metadata (Proto.block_header_metadata) stays an open object: Octez registers no encoding of it";
+
+/** Why the block and its metadata stay JSON-only. */
+export const NO_METADATA_ENCODING = "no registered encoding of the protocol's block metadata to lay it out with";
+/** Why the operations stay JSON-only (block-layouts.ts says more). */
+export const UNREAD_RECEIPT_UNION = "the receipt union merged into the operation (its cases repeat contents and signature; its receipt case is a union again) is not one the reconciler reads";
 
 /** The definitions block_services names, which the document's genesis types used. */
 const OWN_DEFINITIONS = ["raw_block_header", "block_header_metadata", "operation"] as const;
@@ -110,7 +115,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
     own.add(label);
     return { label, body: service.output };
   };
-  const rebuild = (path: readonly string[], from: string, make: (context: BodyContext, layout: LayoutBuilder) => { json: JsonSchema; binary?: RawBinarySchema }) => {
+  const rebuild = (path: readonly string[], from: string, make: (context: BodyContext, layout: LayoutBuilder) => { json: JsonSchema; binary?: RawBinarySchema; jsonOnly?: string }) => {
     const found = outputOf(path);
     if (found === undefined) return;
     const old = found.body.json_schema as JsonSchema;
@@ -119,11 +124,11 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
       return;
     }
     const context = new BodyContext(old, protocol, pieces, found.label);
-    const { json, binary } = make(context, new LayoutBuilder(found.label));
+    const { json, binary, jsonOnly } = make(context, new LayoutBuilder(found.label));
     found.body.json_schema = context.finish(json);
     if (binary === undefined) delete found.body.binary_schema;
     else found.body.binary_schema = binary;
-    report.rebuilt.push({ body: found.label, from, binary: binary !== undefined });
+    report.rebuilt.push({ body: found.label, from, binary: binary !== undefined, ...(jsonOnly === undefined ? {} : { jsonOnly }) });
   };
 
   const headerFrom = `block_header.shell, ${pieces.id("block_header.protocol_data")}`;
@@ -137,11 +142,10 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
     json: merge(object({ protocol: c.protocolConstant }), c.piece("block_header.protocol_data")),
     binary: layout.finish({ fields: layout.fields(pieces.binary(headerData), headerData) }),
   }));
-  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef() }));
-  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() } }));
-  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } } }));
-  // No binary: Octez registers no encoding of the protocol's part of the metadata.
-  rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => ({ json: c.metadataRef() }));
+  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef(), jsonOnly: UNREAD_RECEIPT_UNION }));
+  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() }, jsonOnly: UNREAD_RECEIPT_UNION }));
+  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } }, jsonOnly: UNREAD_RECEIPT_UNION }));
+  rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => ({ json: c.metadataRef(), jsonOnly: NO_METADATA_ENCODING }));
   rebuild(OWN_ROUTES.block, `${headerFrom}; ${operationFrom}; block_header_metadata's shell fields`, (c) => {
     const { chain_id, hash } = c.envelope("hash").properties!;
     return {
@@ -149,6 +153,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
         { protocol: c.protocolConstant, chain_id: chain_id!, hash: hash!, header: c.define("raw_block_header", c.rawBlockHeader()), metadata: c.metadataRef(), operations: { type: "array", items: { type: "array", items: c.operationRef() } } },
         ["protocol", "chain_id", "hash", "header", "operations"],
       ),
+      jsonOnly: NO_METADATA_ENCODING,
     };
   });
   if (report.rebuilt.some((r) => r.body.includes("metadata") || r.body === "GET / output")) report.open.push(OPEN_METADATA);
@@ -173,7 +178,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
 /** `assemble`'s report lines for the rebuild. */
 export function formatBlockDirectoryReport(report: BlockDirectoryReport): string[] {
   const lines = [`block directory: the block's own routes typed for ${report.protocol} (block_services.ml with the protocol's registered encodings):`];
-  for (const { body, from, binary } of report.rebuilt) lines.push(`  rebuilt ${body} from ${from} (${binary ? "JSON and binary" : "JSON only"})`);
+  for (const { body, from, binary, jsonOnly } of report.rebuilt) lines.push(`  rebuilt ${body} from ${from} (${binary ? "JSON and binary" : `JSON only: ${jsonOnly ?? "no layout"}`})`);
   for (const body of report.shellOperation) lines.push(`  ${body}: the shell's operation ({branch, data}), not block_services'`);
   for (const body of report.kept) lines.push(`  kept ${body}: already typed for the protocol`);
   for (const open of report.open) lines.push(`  open: ${open}`);

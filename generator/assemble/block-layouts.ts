@@ -2,38 +2,25 @@
  * Binary layouts of the block's own values (`block-directory.ts`), composed from the registered
  * encodings' layouts as `block_services.ml` composes the encodings, in the describe answer's
  * binary-schema form (describe-format.md §6). The facts of data-encoding's binary it relies on:
- * a `constant` takes no bytes (the `protocol` field is in JSON only), `merge_objs` of objects
- * lays the fields of the first then of the second, `dynamic_size` is a `Uint30` length header
- * before the value's fields, and a union's tag is read as the first field of each case.
- * The shell's hashes have fixed sizes: a chain id 4 bytes, a block or operation hash 32.
+ * a `constant` takes no bytes (the `protocol` field is in JSON only), and `merge_objs` of
+ * objects lays the fields of the first then of the second. The shell's hashes have fixed sizes:
+ * a chain id 4 bytes, a block hash 32.
+ *
+ * Laid out: the header (`/header`) and its protocol data. Not laid out: the operations, whose
+ * receipt union (`operation_data_encoding`: a `Uint8` tag, then the operation data with or
+ * without `metadata: "too large"`, or the protocol's operation data and receipt, itself a union)
+ * is a union merged into the operation whose JSON cases all repeat `contents` and `signature`,
+ * and a receipt case that is a union again: the reconciler reads neither (the fields every case
+ * has are taken as the object's); and the block and its metadata, whose protocol part has no
+ * registered encoding.
  */
-import type { RawBinarySchema, RawCase, RawEncoding, RawField } from "../describe/raw.ts";
+import type { RawBinarySchema, RawEncoding, RawField } from "../describe/raw.ts";
 import { rawString } from "../describe/raw.ts";
 import { BlockDirectoryError } from "./block-directory-error.ts";
 
 /** A named field of `size` bytes (a hash). */
 export function fixedBytes(name: string, size: number): RawField {
   return { kind: "named", name, layout: { kind: "Bytes" }, data_kind: { kind: "Fixed", size } };
-}
-
-/** data-encoding's `dynamic_size`: a `Uint30` length header framing `fields`. */
-export function dynamicSize(fields: readonly RawField[]): RawField[] {
-  return [{ kind: "dyn", num_fields: fields.length, size: "Uint30" }, ...fields];
-}
-
-/** A union case: the `Uint8` tag, then the case's fields. */
-export function unionCase(tag: number, name: string, fields: readonly RawField[]): RawCase {
-  return { tag, name, fields: [{ kind: "named", name: "Tag", layout: { kind: "Int", size: "Uint8" }, data_kind: { kind: "Fixed", size: 1 } }, ...fields] };
-}
-
-/** A field referring to the definition `name`. */
-export function refField(name: string, dataKind: "Dynamic" | "Variable"): RawField {
-  return { kind: "anon", layout: { kind: "Ref", name }, data_kind: { kind: dataKind } };
-}
-
-/** A field of a list of `name` values taking the rest of its frame. */
-export function listField(name: string): RawField {
-  return { kind: "anon", layout: { kind: "Seq", layout: { kind: "Ref", name } }, data_kind: { kind: "Variable" } };
 }
 
 /**
@@ -51,12 +38,6 @@ export class LayoutBuilder {
     const top = piece.toplevel;
     if (!("fields" in top)) throw new BlockDirectoryError(this.where, `the layout of ${id} is not an object's`);
     return top.fields;
-  }
-
-  /** Defines `name` (a union, or an object referred to from a list). */
-  define(name: string, encoding: RawEncoding): string {
-    this.put(name, encoding);
-    return name;
   }
 
   finish(toplevel: RawEncoding): RawBinarySchema {
