@@ -18,6 +18,11 @@
  * (`attachLayouts`), and the document carries the encodings themselves, so the bindings have
  * `OperationUnsigned`, `encodeOperationUnsigned`… beside the routes. The `layouts` hook is the
  * seam: it receives each converted part and may attach binary schemas another way.
+ *
+ * The block's own routes: given the encodings, the protocol part's routes that answer a block's
+ * own values (`/header`, `/operations`…), which Octez's OpenAPI file types for the genesis head
+ * it was written at, are first rebuilt for the protocol (`block-directory.ts`), so the layouts
+ * are attached to what a node of the protocol answers.
  */
 import { isSnapshotDocument, SNAPSHOT_FORMAT, type SnapshotSource } from "../describe/snapshot.ts";
 import { DescribeSnapshotError } from "../describe/errors.ts";

@@ -51,6 +51,13 @@ whose JSON schema is a registered encoding (by definition name, else by structur
 encoding's binary layout; the report on stderr counts the bodies laid and, by reason, those
 left JSON-only.
 
+Octez's protocol OpenAPI files were written at a genesis head, so the block's own routes (/,
+/header, /header/protocol_data, /metadata, /operations…) describe the genesis protocol there.
+With --layouts they are rebuilt for the protocol from block_services.ml's shell facts and its
+registered encodings (the protocol part of block metadata stays an open object: Octez
+registers no encoding of it), and helpers/parse/operations' input takes the shell's operation
+{branch, data}; the report lists what was rebuilt (docs/protocols.md).
+
 Examples:
   $ tezos-rpcgen assemble --protocol tallinn-openapi.json --mempool tallinn-mempool-openapi.json --out tallinn.json
   $ tezos-rpcgen assemble --protocol t024/openapi.json --mempool t024/mempool-openapi.json --layouts t024/kaitai --out tallinn.json
