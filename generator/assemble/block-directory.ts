@@ -14,19 +14,26 @@
  * |---|---|---|
  * | `/header` | `block_header`: `protocol` constant, `chain_id`, `hash`, then `raw_block_header` | `block_header.shell` merged with `<id>.block_header.protocol_data` |
  * | `/header/protocol_data` | `protocol` constant merged with `Proto.block_header_data` | `<id>.block_header.protocol_data` |
- * | `/operations/<list_offset>/<operation_offset>` | `operation`: `protocol` constant, `chain_id`, `hash`, `Operation.shell_header`, then the union below | `operation.shell_header`, `<id>.operation.protocol_data`, `<id>.operation.data_and_metadata` |
+ * | `/operations/<list_offset>/<operation_offset>` | `operation`: `protocol` constant, `chain_id`, `hash`, `dynamic_size` of `Operation.shell_header`, `dynamic_size` of the union below | `operation.shell_header`, `<id>.operation.protocol_data`, `<id>.operation.data_and_metadata` |
  * | `/operations/<list_offset>`, `/operations` | a list, a list of lists of `operation` | as above |
  * | `/metadata` | `block_header_metadata`: `protocol`, `next_protocol` constants and the shell's fields, merged with `Proto.block_header_metadata` | the document's shell fields; the protocol's part stays an open object (below) |
  * | `/` | `block_info`: `protocol`, `chain_id`, `hash`, `header` (`raw_block_header`), `metadata`?, `operations` | the pieces above |
  *
- * An operation's receipt is a union (`operation_data_encoding` there): `Operation with too large
- * metadata` (the operation data and `metadata: "too large"`), `Operation without metadata` (the
- * operation data alone), `Operation with metadata` (`Proto.operation_data_and_receipt`). Its JSON
- * is data-encoding's: an object merged with a union is a `oneOf` of whole objects. A draft-04
- * `oneOf` refuses a value that two cases accept, and data-encoding's JSON reads the first case
- * that fits: the receipt encoding's own receipt-less case (a case with the same properties as the
- * operation data, Octez's `Operation_without_metadata`) is read by `Operation without metadata`
- * first, so it is left out of the `oneOf`.
+ * `/header` and `/header/protocol_data` are given their binary layout too (`block-layouts.ts`);
+ * the others stay JSON-only, for the reasons {@link UNTOLD_RECEIPTS} and
+ * {@link NO_METADATA_ENCODING} give.
+ *
+ * An operation's receipt is a union (`operation_data_encoding` there, a `Uint8` tag):
+ * `Operation with too large metadata` (tag 0: the operation data and `metadata: "too large"`),
+ * `Operation without metadata` (1: the operation data alone), `Operation with metadata` (2:
+ * `Proto.operation_data_and_receipt`, a union again). Its JSON is data-encoding's: an object
+ * merged with a union is a `oneOf` of whole objects, the third case giving one per case of the
+ * receipt. A draft-04 `oneOf` refuses a value that two cases accept, and data-encoding's JSON
+ * reads the first case that fits: the receipt's own receipt-less case (Octez's
+ * `Operation_without_metadata`, titled as block_services' case 1 but for case and separators)
+ * is read by case 1 first, so it is left out. The pieces' objects are closed where their
+ * schemas do not say, as data-encoding's are: an operation's contents without receipts must
+ * refuse contents with theirs.
  *
  * What stays open: Octez registers no encoding of `Proto.block_header_metadata` (a block's
  * protocol metadata: level, baker, balance updates…), so `/metadata` and the `metadata` of `/`
@@ -80,10 +87,16 @@ const OWN_ROUTES = {
 export const OPEN_METADATA =
   "the protocol's part of a block's metadata (Proto.block_header_metadata) stays an open object: Octez registers no encoding of it";
 
+/**
+ * Why the operations stay JSON-only. Their layout composes (the receipt union behind a
+ * `Uint30` length, tags 0/1/2, and decoding Octez's bytes works), but an encoder picks a
+ * union's case by its JSON shape, and an operation without receipts and one with them differ
+ * only inside `contents`, where that shape does not look: the encoder could not tell the tag.
+ */
+export const UNTOLD_RECEIPTS = "an encoder cannot tell the receipt union's cases apart (operations with and without receipts differ only inside contents)";
+
 /** Why the block and its metadata stay JSON-only. */
 export const NO_METADATA_ENCODING = "no registered encoding of the protocol's block metadata to lay it out with";
-/** Why the operations stay JSON-only (block-layouts.ts says more). */
-export const UNREAD_RECEIPT_UNION = "the receipt union merged into the operation (its cases repeat contents and signature; its receipt case is a union again) is not one the reconciler reads";
 
 /** The definitions block_services names, which the document's genesis types used. */
 const OWN_DEFINITIONS = ["raw_block_header", "block_header_metadata", "operation"] as const;
@@ -94,6 +107,9 @@ const OWN_DEFINITIONS = ["raw_block_header", "block_header_metadata", "operation
  * type per name), so the block's operation takes a name of its own.
  */
 export const BLOCK_OPERATION = "block_operation";
+
+/** The cases of block_services' `operation_data_encoding`, by tag (0, 1, 2). */
+const RECEIPT_CASES = ["Operation with too large metadata", "Operation without metadata", "Operation with metadata"] as const;
 
 /**
  * `tree` (the protocol's part, a describe-shaped tree as made from its OpenAPI document) with the
@@ -142,9 +158,9 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
     json: merge(object({ protocol: c.protocolConstant }), c.piece("block_header.protocol_data")),
     binary: layout.finish({ fields: layout.fields(pieces.binary(headerData), headerData) }),
   }));
-  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef(), jsonOnly: UNREAD_RECEIPT_UNION }));
-  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() }, jsonOnly: UNREAD_RECEIPT_UNION }));
-  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } }, jsonOnly: UNREAD_RECEIPT_UNION }));
+  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef(), jsonOnly: UNTOLD_RECEIPTS }));
+  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() }, jsonOnly: UNTOLD_RECEIPTS }));
+  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } }, jsonOnly: UNTOLD_RECEIPTS }));
   rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => ({ json: c.metadataRef(), jsonOnly: NO_METADATA_ENCODING }));
   rebuild(OWN_ROUTES.block, `${headerFrom}; ${operationFrom}; block_header_metadata's shell fields`, (c) => {
     const { chain_id, hash } = c.envelope("hash").properties!;
@@ -288,7 +304,7 @@ class BodyContext {
   }
 
   gather(schema: JsonSchema): JsonSchema {
-    const { definitions, $schema: _, ...root } = schema;
+    const { definitions, $schema: _, ...root } = closed(schema);
     Object.assign(this.definitions, definitions ?? {});
     return followRef(root, this.definitions);
   }
@@ -319,14 +335,14 @@ class BodyContext {
       const shell = merge(envelope, this.gather(this.pieces.get("operation.shell_header")));
       const data = this.piece("operation.protocol_data");
       const receipt = this.piece("operation.data_and_metadata");
-      const dataNames = propertyNames(data);
-      const withReceipt = casesOf(receipt).filter((c) => !sameNames(propertyNames(c), dataNames));
+      const withReceipt = casesOf(receipt).filter((c) => !sameTitle(c.title, RECEIPT_CASES[1]));
       const cases = [
-        titled("Operation with too large metadata", merge(shell, merge(data, object({ metadata: { type: "string", enum: ["too large"] } })))),
-        titled("Operation without metadata", merge(shell, data)),
-        ...withReceipt.map((c) => merge(shell, c)),
+        titled(RECEIPT_CASES[0], merge(shell, merge(data, object({ metadata: { type: "string", enum: ["too large"] } })))),
+        titled(RECEIPT_CASES[1], merge(shell, data)),
+        // The protocol's receipt is a union again: one whole object per case.
+        ...withReceipt.map((c) => titled(c.title ?? RECEIPT_CASES[2], merge(shell, c))),
       ];
-      this.definitions[BLOCK_OPERATION] = { oneOf: cases.flatMap((c) => c.oneOf ?? [c]) };
+      this.definitions[BLOCK_OPERATION] = { oneOf: cases };
     }
     return { $ref: `#/definitions/${BLOCK_OPERATION}` };
   }
@@ -424,6 +440,25 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
   };
 }
 
+/**
+ * `schema` with its objects closed where they do not say (`additionalProperties: false`), as
+ * the route bodies read from an OpenAPI document are (`generator/openapi/schemas.ts`):
+ * data-encoding's objects refuse unknown fields, and the encodings' schemas paired from OpenAPI
+ * components keep OpenAPI's silence. Without it, an operation's contents without receipts would
+ * accept contents with theirs, and a `oneOf` of the two would refuse both.
+ */
+function closed(schema: JsonSchema): JsonSchema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== "object") return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = key === "enum" ? value : visit(value);
+    if (out["type"] === "object" && !("additionalProperties" in out)) out["additionalProperties"] = false;
+    return out;
+  };
+  return visit(schema) as JsonSchema;
+}
+
 /** A schema whose root is a bare `$ref` to one of `definitions`, as that definition. */
 function followRef(schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema {
   const seen = new Set<string>();
@@ -439,12 +474,10 @@ function casesOf(schema: JsonSchema): JsonSchema[] {
   return schema.oneOf ?? [schema];
 }
 
-function propertyNames(schema: JsonSchema): string[] {
-  return Object.keys(schema.properties ?? {}).sort();
-}
-
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name, i) => name === b[i]);
+/** Titles alike but for case and separators (`Operation_without_metadata`, `Operation without metadata`). */
+function sameTitle(a: string | undefined, b: string): boolean {
+  const words = (title: string) => title.toLowerCase().split(/[\s_]+/).join(" ");
+  return a !== undefined && words(a) === words(b);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -3,16 +3,9 @@
  * encodings' layouts as `block_services.ml` composes the encodings, in the describe answer's
  * binary-schema form (describe-format.md §6). The facts of data-encoding's binary it relies on:
  * a `constant` takes no bytes (the `protocol` field is in JSON only), and `merge_objs` of
- * objects lays the fields of the first then of the second. The shell's hashes have fixed sizes:
- * a chain id 4 bytes, a block hash 32.
- *
- * Laid out: the header (`/header`) and its protocol data. Not laid out: the operations, whose
- * receipt union (`operation_data_encoding`: a `Uint8` tag, then the operation data with or
- * without `metadata: "too large"`, or the protocol's operation data and receipt, itself a union)
- * is a union merged into the operation whose JSON cases all repeat `contents` and `signature`,
- * and a receipt case that is a union again: the reconciler reads neither (the fields every case
- * has are taken as the object's); and the block and its metadata, whose protocol part has no
- * registered encoding.
+ * objects lays the fields of the first then of the second. The shell's hashes have fixed
+ * sizes: a chain id 4 bytes, a block hash 32. Laid out: the header and its protocol data; why
+ * the others are not is said where they are rebuilt (`block-directory.ts`).
  */
 import type { RawBinarySchema, RawEncoding, RawField } from "../describe/raw.ts";
 import { rawString } from "../describe/raw.ts";

@@ -57,6 +57,26 @@ function t024(rename?: (text: string) => string): { openapi: RawNode; encodings:
   return { openapi: openApiToDescribe(JSON.parse(rename(text)) as Record<string, unknown>), encodings: encodings.map((e) => JSON.parse(rename(JSON.stringify(e))) as RegisteredEncoding) };
 }
 
+/** Decoders of the outputs at `paths` of a rebuilt tree, by route (`/header`), through the interpreter. */
+function binaryOf(tree: RawNode, ...paths: string[][]): (route: string) => (hex: string) => unknown {
+  // A tree of the routes asked alone: a model of a few bodies, not of the protocol's 192 routes.
+  const pick = (node: Node, path: string[]): Node => {
+    if (path.length === 0) return node;
+    const [head, ...rest] = path;
+    const subdirs = node.static.subdirs!;
+    if (head === "<>") return { static: { subdirs: { dynamic_dispatch: { ...subdirs.dynamic_dispatch!, tree: pick(subdirs.dynamic_dispatch!.tree, rest) } } } };
+    return { static: { subdirs: { suffixes: [{ name: head!, tree: pick(subdirs.suffixes!.find((s) => s.name === head)!.tree, rest) }] } } };
+  };
+  const model = buildCodecModel(readDescribeTree({ static: { subdirs: { suffixes: paths.map((path) => pick(tree as unknown as Node, path).static.subdirs!.suffixes![0]!) } } }));
+  const interpreter = new Interpreter(model.definitions);
+  return (route) => {
+    const service = model.services.find((s) => routeToString(s.service.route) === route)!;
+    expect(service.output.jsonOnly, route).toBeUndefined();
+    const codec = interpreter.codec(service.output.codec);
+    return (hex) => decodeBytes(codec, hexToBytes(hex));
+  };
+}
+
 describe("the block's own routes typed for the protocol", () => {
   itWithReference([OPENAPI, VECTORS])("accept Octez's T024 values in block_services' envelopes, and /header decodes Octez's bytes", () => {
     const { openapi, encodings } = t024();
@@ -85,12 +105,8 @@ describe("the block's own routes typed for the protocol", () => {
     const { payload_hash: _, ...incomplete } = header as Record<string, unknown>;
     expect(check(headerSchema.json_schema)(incomplete)).toBe(false);
     // In binary: the constant takes no bytes, then the chain id (4 bytes) and the hash (32).
-    const headerOnly = { static: { subdirs: { suffixes: [{ name: "header", tree: { static: at(tree, "header") } }] } } };
-    const model = buildCodecModel(readDescribeTree(headerOnly));
-    const service = model.services.find((s) => routeToString(s.service.route) === "/header")!;
-    expect(service.output.jsonOnly).toBeUndefined();
-    const codec = new Interpreter(model.definitions).codec(service.output.codec);
-    expect(decodeBytes(codec, hexToBytes(`7a06a770${"ab".repeat(32)}${vector.hex}`))).toEqual({ ...header, hash: "BM1tRv3dk8FiRKMU12rbBuMtzB4mJ29X4hZAv7BfzN1JC9tVPpb" });
+    const decoder = binaryOf(tree, ["header"]);
+    expect(decoder("/header")(`7a06a770${"ab".repeat(32)}${vector.hex}`)).toEqual({ ...header, hash: "BM1tRv3dk8FiRKMU12rbBuMtzB4mJ29X4hZAv7BfzN1JC9tVPpb" });
 
     // An operation of the block: with its receipt (the data_and_metadata vectors), or without.
     const operation = check(at(tree, "operations", "<>", "<>").get_service!.output.json_schema);
@@ -102,6 +118,11 @@ describe("the block's own routes typed for the protocol", () => {
     expect(operation({ ...envelope, ...transfer })).toBe(true);
     expect(operation({ ...envelope, ...transfer, metadata: "too large" })).toBe(true);
     expect(operation({ ...envelope, ...transfer, protocol: "ProtoGenesisGenesisGenesisGenesisGenesisGenesk612im" })).toBe(false);
+    // Each case refuses the others' values: contents with receipts are not contents without.
+    const [withReceipt] = withReceipts;
+    const { metadata: _m, ...withoutItsReceipt } = (withReceipt!.json["contents"] as Array<Record<string, unknown>>)[0]!;
+    expect(operation({ ...envelope, ...withReceipt!.json, metadata: "too large" })).toBe(false);
+    expect(operation({ ...envelope, contents: [withoutItsReceipt], signature: withReceipt!.json["signature"] })).toBe(true);
 
     // helpers/parse/operations reads the shell's `{branch, data}`.
     const parse = check(at(tree, "helpers", "parse", "operations").post_service!.input.json_schema);

@@ -223,6 +223,11 @@ describe("Tallinn answers and the generated T024 validators", () => {
     });
     expect(await t024.getBlockHeader(binary, { path: at })).toEqual(header);
     expect(await t024.getBlockHeaderProtocolData(binary, { path: at })).toEqual(await t024.getBlockHeaderProtocolData(node, { path: at }));
+    const operationPath = { ...at, list_offset: String(pass), operation_offset: String(index) };
+    expect(await t024.getBlockOperationByListOffsetByOperationOffset(binary, { path: operationPath })).toEqual(operation);
+    expect(await t024.getBlockOperations(binary, { path: at })).toEqual(operations);
+    // The operations and the metadata have no binary form (docs/protocols.md): answered in JSON.
+    expect(await t024.getBlockMetadata(binary, { path: at })).toEqual(metadata);
     expect(inBinary).toEqual(["/chains/main/blocks/head/header", "/chains/main/blocks/head/header/protocol_data"]);
     // The genesis block runs the genesis protocol: answered (not as Tallinn), and the server's check lets it through.
     const genesis = { ...at, block_id: "genesis" };
