@@ -88,10 +88,10 @@ export const OPEN_METADATA =
   "the protocol's part of a block's metadata (Proto.block_header_metadata) stays an open object: Octez registers no encoding of it";
 
 /**
- * Why the operations stay JSON-only. Their layout composes (the receipt union behind a
- * `Uint30` length, tags 0/1/2, and decoding Octez's bytes works), but an encoder picks a
- * union's case by its JSON shape, and an operation without receipts and one with them differ
- * only inside `contents`, where that shape does not look: the encoder could not tell the tag.
+ * Why the operations stay JSON-only. Their layout would compose (the receipt union behind a
+ * `Uint30` length, tags 0/1/2), but an encoder picks a union's case by its JSON shape, and an
+ * operation without receipts and one with them differ only inside `contents`, where that shape
+ * does not look: the encoder could not tell the tag.
  */
 export const UNTOLD_RECEIPTS = "an encoder cannot tell the receipt union's cases apart (operations with and without receipts differ only inside contents)";
 
