@@ -183,7 +183,8 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
       const schema = body.json_schema as JsonSchema;
       const named = schema.definitions?.["operation"];
       if (named === undefined || sameJson(named, pieces.shellOperation)) continue;
-      body.json_schema = { ...schema, definitions: { ...schema.definitions, ...pieces.shellOperationDefinitions, operation: pieces.shellOperation } };
+      const { definitions, ...root } = schema;
+      body.json_schema = { ...root, definitions: reachedDefinitions(root, { ...definitions, ...pieces.shellOperationDefinitions, operation: pieces.shellOperation }) };
       delete body.binary_schema;
       report.shellOperation.push(label);
     }
@@ -365,20 +366,7 @@ class BodyContext {
 
   /** The body's schema: `root` with the definitions it reaches. */
   finish(root: JsonSchema): JsonSchema {
-    const reached: Record<string, JsonSchema> = {};
-    const visit = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(visit);
-      if (node === null || typeof node !== "object") return;
-      const name = refName((node as JsonSchema).$ref);
-      if (name !== undefined && reached[name] === undefined && this.definitions[name] !== undefined) {
-        reached[name] = this.definitions[name];
-        visit(this.definitions[name]);
-      }
-      Object.values(node).forEach(visit);
-    };
-    visit(root);
-    const definitions = Object.fromEntries(Object.keys(reached).sort().map((name) => [name, reached[name]!]));
-    return { $schema: "http://json-schema.org/draft-04/schema#", ...root, definitions };
+    return { $schema: "http://json-schema.org/draft-04/schema#", ...root, definitions: reachedDefinitions(root, this.definitions) };
   }
 
   private documentProperty(name: string): JsonSchema {
@@ -386,6 +374,23 @@ class BodyContext {
     if (found === undefined) throw new BlockDirectoryError(this.label, `the document's body has no \`${name}\` to type it by`);
     return found;
   }
+}
+
+/** The definitions `root` reaches, sorted by name (as describe prints them). */
+function reachedDefinitions(root: JsonSchema, definitions: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const reached: Record<string, JsonSchema> = {};
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object") return;
+    const name = refName((node as JsonSchema).$ref);
+    if (name !== undefined && reached[name] === undefined && definitions[name] !== undefined) {
+      reached[name] = definitions[name];
+      visit(definitions[name]);
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(root);
+  return Object.fromEntries(Object.keys(reached).sort().map((name) => [name, reached[name]!]));
 }
 
 /** The `protocol` constant a body is typed for (the first one found, definitions included). */
