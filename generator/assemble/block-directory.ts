@@ -260,7 +260,7 @@ class Pieces {
     return `${this.prefix}.${name}`;
   }
 
-  /** The JSON schema of the protocol's encoding `name`, else of the shell's encoding `id`. */
+  /** The JSON schema of the protocol's encoding `name` (`block_header.protocol_data`). */
   protocol(name: string): JsonSchema {
     return this.get(this.id(name));
   }
@@ -272,6 +272,7 @@ class Pieces {
     return encoding.binary;
   }
 
+  /** The JSON schema of the registered encoding `id` (a shell id, or a protocol one from {@link id}). */
   get(id: string): JsonSchema {
     const encoding = this.encodings.find((e) => e.id === id);
     if (encoding?.json === undefined) throw new BlockDirectoryError(id, encoding === undefined ? "no such registered encoding" : "the registered encoding has no JSON schema");
