@@ -27,7 +27,7 @@ import { binaryCodecs as tallinnBinary } from "../generated/tallinn/binary.ts";
 import { routeTable as tallinnRoutes } from "../generated/tallinn/routes.ts";
 import type { Handlers as TallinnHandlers } from "../generated/tallinn/server.ts";
 import { bootstrapAccountsOf, DEFAULT_BOOTSTRAP_ACCOUNTS } from "./tallinn/accounts.ts";
-import { withProtocolHeadShapes } from "./tallinn/genesis-shaped.ts";
+import { validatedForProtocol } from "./tallinn/block-protocol.ts";
 import { tallinnHandlers, withNotModelled } from "./tallinn/handlers.ts";
 import { isTallinn, tallinnRules } from "./tallinn/rules.ts";
 import type { NodeStore } from "./store/store.ts";
@@ -262,8 +262,8 @@ function tallinnInterface(node: SandboxNode, spec: string | undefined, validateO
   const { root, mounts } = describeTreesOf(doc);
   const implemented = { ...(shellHandlers(node, { root, mounts }) as unknown as Partial<TallinnHandlers>), ...tallinnHandlers(node, rules.state) };
   // `/describe` is the shell handler's, which answers the expansions under the dynamic directories.
-  // Checked answers: a Tallinn head's header as Octez answers it, not as the genesis-made OpenAPI types it.
-  const routes = validateOutput ? withProtocolHeadShapes(tallinnRoutes, doc, rules.hash) : tallinnRoutes;
+  // Checked answers: those about Tallinn blocks; the genesis block has its own protocol's shapes.
+  const routes = validateOutput ? validatedForProtocol(tallinnRoutes, rules.hash) : tallinnRoutes;
   return { routes, handlers: withNotModelled<TallinnHandlers>(tallinnRoutes, implemented), binary: tallinnBinary, mounts: [] };
 }
 

@@ -18,6 +18,11 @@
  * (`attachLayouts`), and the document carries the encodings themselves, so the bindings have
  * `OperationUnsigned`, `encodeOperationUnsigned`… beside the routes. The `layouts` hook is the
  * seam: it receives each converted part and may attach binary schemas another way.
+ *
+ * The block's own routes: given the encodings, the protocol part's routes that answer a block's
+ * own values (`/header`, `/operations`…), which Octez's OpenAPI file types for the genesis head
+ * it was written at, are first rebuilt for the protocol (`block-directory.ts`), so the layouts
+ * are attached to what a node of the protocol answers.
  */
 import { isSnapshotDocument, SNAPSHOT_FORMAT, type SnapshotSource } from "../describe/snapshot.ts";
 import { DescribeSnapshotError } from "../describe/errors.ts";
@@ -25,6 +30,7 @@ import type { RawNode } from "../describe/raw.ts";
 import { readDescribeTree } from "../describe/read.ts";
 import type { SnapshotDocument, SnapshotExpansion } from "../live/capture.ts";
 import { attachLayouts, type AttachReport } from "../encodings/attach.ts";
+import { rebuildBlockDirectory, type BlockDirectoryReport } from "./block-directory.ts";
 import { snapshotEntry, type RegisteredEncoding } from "../encodings/registered.ts";
 import { isObject } from "../openapi/document.ts";
 import { isOpenApiDocument, openApiToDescribe } from "../openapi/index.ts";
@@ -62,6 +68,8 @@ export interface AssembleInputs {
 export interface AssembledSnapshot {
   document: SnapshotDocument;
   attached: Array<{ part: "protocol" | "mempool"; report: AttachReport }>;
+  /** The block's own routes typed for the protocol of `inputs.encodings` (`block-directory.ts`), when both are given. */
+  blockDirectory?: BlockDirectoryReport;
 }
 
 /** The snapshot document of a whole node; checked by reading it back before it is returned. */
@@ -72,6 +80,7 @@ export function assembleSnapshot(inputs: AssembleInputs): SnapshotDocument {
 /** {@link assembleSnapshot} with the attach report of each part laid from `inputs.encodings`. */
 export function assembleWithReport(inputs: AssembleInputs): AssembledSnapshot {
   const attached: AssembledSnapshot["attached"] = [];
+  let blockDirectory: BlockDirectoryReport | undefined;
   const registered = inputs.encodings;
   const layouts: LayoutAttacher | undefined =
     inputs.layouts ??
@@ -93,6 +102,12 @@ export function assembleWithReport(inputs: AssembleInputs): AssembledSnapshot {
   for (const [part, name, prefix] of grafts) {
     if (part === undefined) continue;
     let tree = describeOf(part.json);
+    if (name === "protocol" && registered !== undefined) {
+      // Before the layouts: the rebuilt bodies are what the layouts are attached to.
+      const rebuilt = rebuildBlockDirectory(tree, registered.list);
+      tree = rebuilt.tree;
+      blockDirectory = rebuilt.report;
+    }
     if (layouts !== undefined) tree = layouts(tree, name);
     expansions.push({ prefix, tree });
   }
@@ -113,7 +128,7 @@ export function assembleWithReport(inputs: AssembleInputs): AssembledSnapshot {
   if (registered !== undefined) document.encodings = registered.list.map(snapshotEntry);
   // Reading it back checks every graft point (the walk must end on a dynamic directory) and the encodings.
   readDescribeTree(document);
-  return { document, attached };
+  return { document, attached, ...(blockDirectory === undefined ? {} : { blockDirectory }) };
 }
 
 /** The shell's root answer and the expansions it already has (a snapshot) or none. */

@@ -6,11 +6,12 @@
  * contract_services.ml`, `helpers_services.ml`). The routes of the interface the sandbox does
  * not model answer {@link notModelled}'s typed error naming the route.
  *
- * A quirk of the source: Octez's `tallinn-openapi.json` was made on a node whose head was
- * genesis, so its block-level shapes (`/`, `/header`, `/metadata`, `/operations`) are the
- * genesis protocol's (`protocol: "ProtoGenesis…"`, a header with `content`). The sandbox
- * answers what a node running Tallinn answers, so those four answers are cast to the generated
- * types (see sandbox/README.md).
+ * The block's own routes (`/`, `/header`, `/header/protocol_data`, `/metadata`, `/operations…`)
+ * are typed for Tallinn blocks (`tezos-rpcgen assemble` rebuilds them from `block_services.ml`
+ * and the registered encodings). Octez answers a block through its own protocol's directory, so
+ * a block of another protocol (the genesis block) is answered in that protocol's shape, which
+ * the Tallinn interface does not type ({@link ofAnotherProtocol}; the server's output validation
+ * leaves those answers unchecked, `block-protocol.ts`).
  */
 import { bytesToHex, type AnyRouteDescriptor, type JsonValue } from "@tezos-rpcgen/runtime";
 import { RpcServerError } from "@tezos-rpcgen/runtime/server";
@@ -29,6 +30,7 @@ import { parseShellOperation, type AppliedOperation, type TallinnState } from ".
 import { SANDBOX_CONSTANTS } from "./constants.ts";
 import { forgeOperation, managerContents, type ManagerContent, type SignedOperation } from "./forge.ts";
 import { parseProtocolData } from "./block-data.ts";
+import { TALLINN_PROTOCOL } from "./rules.ts";
 
 interface BlockPath {
   chain_id: string;
@@ -113,6 +115,14 @@ export function withNotModelled<H extends object>(routes: readonly AnyRouteDescr
   return out as H;
 }
 
+/**
+ * An answer about a block of another protocol (the genesis block): Octez answers it through that
+ * protocol's directory, in shapes the Tallinn interface does not type, so it is cast.
+ */
+function ofAnotherProtocol<T>(value: unknown): T {
+  return value as T;
+}
+
 function offset(text: string | undefined, length: number, what: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0 || n >= length) throw notFound(`${what} ${text}`);
@@ -132,7 +142,7 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     return { id, account: ledgerAt(request).account(id) };
   };
   const applied = (chain: ChainStore, block: StoredBlock, op: AppliedOperation) => ({
-    protocol: block.protocol,
+    protocol: TALLINN_PROTOCOL,
     chain_id: chain.chainId,
     hash: op.hash,
     branch: op.branch,
@@ -144,13 +154,14 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     return block.operationHashes.map((pass) => pass.map((hash) => applied(chain, block, receipts.get(hash)!)));
   };
   const metadata = (block: StoredBlock) => ({
-    protocol: block.protocol,
-    next_protocol: block.nextProtocol,
-    test_chain_status: { status: "not_running" },
+    protocol: TALLINN_PROTOCOL,
+    next_protocol: TALLINN_PROTOCOL,
+    test_chain_status: { status: "not_running" as const },
     max_operations_ttl: MAX_OPERATIONS_TTL,
     max_operation_data_length: SANDBOX_CONSTANTS.max_operation_data_length,
     max_block_header_length: 289,
     max_operation_list_length: [{ max_size: 4194304, max_op: 2048 }, { max_size: 32768 }, { max_size: 135168, max_op: 132 }, { max_size: 524288 }],
+    // The protocol's part, an open object in the interface (Octez registers no encoding of it).
     level_info: levelInfo(block.header.level),
     balance_updates: [],
   });
@@ -160,14 +171,17 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     const contents = failing(() => state.simulate(block, parsed, { checkSignature: false, origin: "block" }));
     return { contents, signature: parsed.operation.signature };
   };
-  // Genesis-shaped in the OpenAPI (see the file's comment): typed by the generated interface, cast.
-  const genesisShaped = <T>(value: unknown) => value as T;
-  /** A header as a Tallinn node shows it: the shell fields, then the protocol data's (raw when it is none). */
+  /**
+   * A Tallinn block's header fields and protocol data, or undefined for a block of another
+   * protocol (the genesis block), whose protocol data is not Tallinn's.
+   */
   const tallinnHeader = (block: StoredBlock) => {
     const { protocol_data, ...shell } = headerOf(block);
-    const data = parseProtocolData(protocol_data);
-    return data === undefined ? { ...shell, protocol_data } : { ...shell, ...data };
+    const data = block.protocol === TALLINN_PROTOCOL ? parseProtocolData(protocol_data) : undefined;
+    return data === undefined ? undefined : { shell, data };
   };
+  /** A block of another protocol as the sandbox shows it: the shell header with its protocol data raw. */
+  const anotherProtocolHeader = (block: StoredBlock) => headerOf(block);
   return {
     getBlockHash: shellLevel.getBlockHash,
     getBlockHeaderRaw: shellLevel.getBlockHeaderRaw,
@@ -194,36 +208,43 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     },
     getBlock(request) {
       const { chain, block } = locate(node, request);
-      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: tallinnHeader(block), metadata: metadata(block), operations: passes(chain, block) });
+      const header = tallinnHeader(block);
+      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: anotherProtocolHeader(block), operations: block.operations.map(() => []) });
+      return { protocol: TALLINN_PROTOCOL, chain_id: chain.chainId, hash: block.hash, header: { ...header.shell, ...header.data }, metadata: metadata(block), operations: passes(chain, block) };
     },
     getBlockHeader(request) {
       const { chain, block } = locate(node, request);
-      return genesisShaped({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...tallinnHeader(block) });
+      const header = tallinnHeader(block);
+      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...anotherProtocolHeader(block) });
+      return { protocol: TALLINN_PROTOCOL, chain_id: chain.chainId, hash: block.hash, ...header.shell, ...header.data };
     },
     getBlockHeaderProtocolData(request) {
       const { block } = locate(node, request);
-      const { protocol_data } = headerOf(block);
-      return genesisShaped({ protocol: block.protocol, ...(parseProtocolData(protocol_data) ?? { protocol_data }) });
+      const header = tallinnHeader(block);
+      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, protocol_data: headerOf(block).protocol_data });
+      return { protocol: TALLINN_PROTOCOL, ...header.data };
     },
     getBlockMetadata(request) {
-      return genesisShaped(metadata(locate(node, request).block));
+      const { block } = locate(node, request);
+      if (block.protocol !== TALLINN_PROTOCOL) return ofAnotherProtocol({ ...metadata(block), protocol: block.protocol, next_protocol: block.nextProtocol });
+      return metadata(block);
     },
     getBlockOperations(request) {
       const { chain, block } = locate(node, request);
-      return genesisShaped(passes(chain, block));
+      return passes(chain, block);
     },
     getBlockOperationByListOffset(request) {
       const { chain, block, path } = locate(node, request);
-      return genesisShaped(passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]);
+      return passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]!;
     },
     getBlockOperationByListOffsetByOperationOffset(request) {
       const { chain, block, path } = locate(node, request);
       const pass = passes(chain, block)[offset(path.list_offset, block.operations.length, "validation pass")]!;
-      return genesisShaped(pass[offset(path.operation_offset, pass.length, "operation")]);
+      return pass[offset(path.operation_offset, pass.length, "operation")]!;
     },
     getBlockProtocols(request) {
       const { block } = locate(node, request);
-      return genesisShaped({ protocol: block.protocol, next_protocol: block.nextProtocol });
+      return { protocol: block.protocol, next_protocol: block.nextProtocol };
     },
     getConstants(request) {
       locate(node, request);

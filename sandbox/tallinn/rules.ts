@@ -12,7 +12,7 @@ import { TallinnState } from "./chain-state.ts";
 import { producedProtocolData } from "./block-data.ts";
 
 /** Protocol Tallinn's hash. */
-export const TALLINN_PROTOCOL = "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
+export const TALLINN_PROTOCOL = "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu" as const;
 
 /** The mempool class of an error kind (Octez `prevalidation.ml`, `classification_of_trace`). */
 const CLASS_OF_KIND: Record<string, ErrorClass> = { branch: "branch_refused", permanent: "refused", temporary: "branch_delayed", outdated: "outdated" };

@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename, isAbsolute, normalize } from "node:path";
 import type { Command } from "commander";
 import { assembleWithReport, type AssembledSnapshot, type AssemblePart } from "../../assemble/index.ts";
+import { formatBlockDirectoryReport } from "../../assemble/block-directory.ts";
 import { formatAttachReport } from "../../encodings/attach.ts";
 import { loadRegisteredEncodings } from "../../encodings/load.ts";
 import { EncodingSourceError, type RegisteredEncoding } from "../../encodings/registered.ts";
@@ -50,6 +51,13 @@ whose JSON schema is a registered encoding (by definition name, else by structur
 encoding's binary layout; the report on stderr counts the bodies laid and, by reason, those
 left JSON-only.
 
+Octez's protocol OpenAPI files were written at a genesis head, so the block's own routes (/,
+/header, /header/protocol_data, /metadata, /operations…) describe the genesis protocol there.
+With --layouts they are rebuilt for the protocol from block_services.ml's shell facts and its
+registered encodings (the protocol part of block metadata stays an open object: Octez
+registers no encoding of it), and helpers/parse/operations' input takes the shell's operation
+{branch, data}; the report lists what was rebuilt (docs/protocols.md).
+
 Examples:
   $ tezos-rpcgen assemble --protocol tallinn-openapi.json --mempool tallinn-mempool-openapi.json --out tallinn.json
   $ tezos-rpcgen assemble --protocol t024/openapi.json --mempool t024/mempool-openapi.json --layouts t024/kaitai --out tallinn.json
@@ -86,7 +94,7 @@ export async function runAssemble(options: AssembleOptions): Promise<{ text: str
   const protocol = options.protocol === undefined ? undefined : await part(options.protocol);
   const encodings = options.layouts === undefined ? undefined : layoutsOf(options.layouts, protocol === undefined || !isOpenApiDocument(protocol.json) ? undefined : options.protocol);
   try {
-    const { document, attached } = assembleWithReport({
+    const { document, attached, blockDirectory } = assembleWithReport({
       shell: options.shell === undefined ? await part(DEFAULT_SPEC, "spec/snapshots/shell.json of tezos-rpcgen") : await part(options.shell),
       ...(protocol === undefined ? {} : { protocol }),
       ...(options.mempool === undefined ? {} : { mempool: await part(options.mempool) }),
@@ -97,7 +105,9 @@ export async function runAssemble(options: AssembleOptions): Promise<{ text: str
     });
     const text = serializeSnapshot(document);
     if (options.out !== undefined) await writeFile(options.out, text, "utf8");
-    return { text, report: attached.flatMap(({ part, report }) => formatAttachReport(part, report)), attached };
+    const report = attached.flatMap(({ part, report }) => formatAttachReport(part, report));
+    if (blockDirectory !== undefined) report.push(...formatBlockDirectoryReport(blockDirectory));
+    return { text, report, attached };
   } catch (error) {
     if (error instanceof DescribeError) throw new CliError(`cannot assemble: ${error.message}`, 2);
     throw error;
