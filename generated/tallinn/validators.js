@@ -267,7 +267,7 @@ return errors === 0;
 }
 
 export const validateGetChainsChainIdOutput = validate2132;
-const pattern40 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
+const pattern41 = /* @__PURE__ */ func50("^(?:Net[1-9A-HJ-NP-Za-km-z]{12})$", "u");
 
 function validate2132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -277,7 +277,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern41) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate2132.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -314,7 +314,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-const func745 = isProtocolTimestamp;
+const func747 = isProtocolTimestamp;
 
 function validate653(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -324,7 +324,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func745(data)){
+if(!func747(data)){
 validate653.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -414,7 +414,7 @@ validate408.errors = vErrors;
 return errors === 0;
 }
 
-const pattern19 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern20 = /* @__PURE__ */ func50("^(?:Co[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -424,7 +424,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func51(data, pattern20) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate464.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -8819,7 +8819,7 @@ return errors === 0;
 }
 
 export const validateOperationHash = validate2237;
-const pattern36 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern37 = /* @__PURE__ */ func50("^(?:o[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8829,7 +8829,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern36) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern37) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate2237.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -9028,7 +9028,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
+if(!func51(data, pattern41) || (this != null && typeof this.base58Check == "function" && !this.base58Check("chain_id", data))){
 validate1057.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "chain_id"},message:"must be a chain id (Base58Check, 15 characters starting with \"Net\")"}];
 return false;
 }
@@ -9671,7 +9671,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate2271;
-const pattern32 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
+const pattern33 = /* @__PURE__ */ func50("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate920(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9681,7 +9681,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern33) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate920.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16024,7 +16024,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func51(data, pattern33) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate2365.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16157,7 +16157,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern36) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
+if(!func51(data, pattern37) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_hash", data))){
 validate969.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_hash"},message:"must be an operation hash (Base58Check, 51 characters starting with \"o\")"}];
 return false;
 }
@@ -20758,7 +20758,7 @@ validate406.errors = vErrors;
 return errors === 0;
 }
 
-const pattern15 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern15 = /* @__PURE__ */ func50("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137}|mdsig[1-9A-HJ-NP-Za-km-z]{3311})$", "u");
 
 function validate2009(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20769,7 +20769,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
-validate2009.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+validate2009.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\", \"mdsig\")"}];
 return false;
 }
 }
@@ -22870,7 +22870,7 @@ return errors === 0;
 }
 
 export const validateGetCacheContractsAllOutput = validate2478;
-const pattern18 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern19 = /* @__PURE__ */ func50("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22880,7 +22880,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern18) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
+if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
 validate448.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_hash"},message:"must be an originated contract hash (Base58Check, 36 characters starting with \"KT1\")"}];
 return false;
 }
@@ -23305,7 +23305,7 @@ validate630.errors = vErrors;
 return errors === 0;
 }
 
-const pattern7 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern7 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|tz5[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23316,7 +23316,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key_hash", data))){
-validate234.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\")"}];
+validate234.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\")"}];
 return false;
 }
 }
@@ -23336,7 +23336,7 @@ validate233.errors = vErrors;
 return errors === 0;
 }
 
-const pattern51 = /* @__PURE__ */ func50("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern53 = /* @__PURE__ */ func50("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23346,7 +23346,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern51) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
+if(!func51(data, pattern53) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
 validate2102.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "random_state_hash"},message:"must be a random generation state (Base58Check, 53 characters starting with \"rng\")"}];
 return false;
 }
@@ -26546,7 +26546,7 @@ return errors === 0;
 }
 
 export const validateOutput2 = validate2587;
-const pattern12 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern12 = /* @__PURE__ */ func50("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|tz5[1-9A-HJ-NP-Za-km-z]{33}|KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -26557,7 +26557,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern12) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_id", data))){
-validate281.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"KT1\")"}];
+validate281.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\", \"KT1\")"}];
 return false;
 }
 }
@@ -27140,7 +27140,7 @@ return errors === 0;
 }
 
 export const validateGetContractManagerKeyOutput = validate2612;
-const pattern26 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern27 = /* @__PURE__ */ func50("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72}|mdpk[1-9A-HJ-NP-Za-km-z]{1798})$", "u");
 
 function validate695(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27150,8 +27150,8 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
-validate695.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
+validate695.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\", \"mdpk\")"}];
 return false;
 }
 }
@@ -28322,7 +28322,7 @@ return errors === 0;
 
 export const validateGetDalCommitmentsHistoryOutput = validate2638;
 const schema278 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list_legacy"]},"skip_list":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["kind","skip_list"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list"]},"skip_list":{"type":"object","properties":{"index":{"$ref":"octez-definition:positive_bignum"},"content":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["unpublished"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","level","index"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["published"]},"publisher":{"$ref":"octez-subschema:f948b9b99851d561"},"is_proto_attested":{"type":"boolean"},"attested_shards":{"type":"integer","minimum":0,"maximum":65535},"total_shards":{"type":"integer","minimum":0,"maximum":65535},"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["kind","publisher","is_proto_attested","attested_shards","total_shards","version","level","index","commitment"],"additionalProperties":false}]},"back_pointers":{"type":"array","items":{"$ref":"octez-subschema:3030aa3abbdbf7f5"}}},"required":["index","content","back_pointers"],"additionalProperties":false}},"required":["kind","skip_list"],"additionalProperties":false}]};
-const pattern28 = /* @__PURE__ */ func50("^(?:sh[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern29 = /* @__PURE__ */ func50("^(?:sh[1-9A-HJ-NP-Za-km-z]{72})$", "u");
 
 function validate677(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28332,7 +28332,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
+if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
 validate677.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_commitment"},message:"must be a DAL commitment (slot header) (Base58Check, 74 characters starting with \"sh\")"}];
 return false;
 }
@@ -28341,6 +28341,7 @@ validate677.errors = vErrors;
 return errors === 0;
 }
 
+const pattern17 = /* @__PURE__ */ func50("^(?:dask1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28348,6 +28349,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern17) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_skip_list_pointer_hash", data))){
+validate398.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_skip_list_pointer_hash"},message:"must be a DAL skip list pointer hash (Base58Check, 55 characters starting with \"dask1\")"}];
+return false;
+}
 }
 validate398.errors = vErrors;
 return errors === 0;
@@ -34603,7 +34610,7 @@ return errors === 0;
 }
 
 export const validateGetNonceOutput = validate2757;
-const pattern27 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern28 = /* @__PURE__ */ func50("^(?:nce[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate662(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -34613,7 +34620,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
+if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
 validate662.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "nonce_hash"},message:"must be a nonce hash (Base58Check, 53 characters starting with \"nce\")"}];
 return false;
 }
@@ -35109,7 +35116,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupsAllInboxOutput = validate2770;
-const pattern41 = /* @__PURE__ */ func50("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern42 = /* @__PURE__ */ func50("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1701(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35119,7 +35126,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern41) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
+if(!func51(data, pattern42) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
 validate1701.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_merkelized_payload_hashes_hash"},message:"must be a smart rollup merkelized payload hashes hash (Base58Check, 55 characters starting with \"srib2\")"}];
 return false;
 }
@@ -35128,6 +35135,7 @@ validate1701.errors = vErrors;
 return errors === 0;
 }
 
+const pattern43 = /* @__PURE__ */ func50("^(?:srib1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1705(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35135,6 +35143,12 @@ let errors = 0;
 if(!(validate33.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
+}
+else {
+if(!func51(data, pattern43) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_inbox_hash", data))){
+validate1705.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_inbox_hash"},message:"must be a smart rollup inbox hash (Base58Check, 55 characters starting with \"srib1\")"}];
+return false;
+}
 }
 validate1705.errors = vErrors;
 return errors === 0;
@@ -35363,7 +35377,7 @@ validate1717.errors = vErrors;
 return errors === 0;
 }
 
-const pattern31 = /* @__PURE__ */ func50("^(?:src1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern32 = /* @__PURE__ */ func50("^(?:src1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1011(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -35373,7 +35387,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
+if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
 validate1011.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_commitment_hash"},message:"must be a smart rollup commitment hash (Base58Check, 54 characters starting with \"src1\")"}];
 return false;
 }
@@ -35547,7 +35561,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
+if(!func51(data, pattern32) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_commitment_hash", data))){
 validate829.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_commitment_hash"},message:"must be a smart rollup commitment hash (Base58Check, 54 characters starting with \"src1\")"}];
 return false;
 }
@@ -37834,7 +37848,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func745(data)){
+if(!func747(data)){
 validate403.errors = [{instancePath,schemaPath:"#/tezosTimestamp",keyword:"tezosTimestamp",params:{},message:"must be a protocol timestamp (RFC 3339 or decimal seconds in int64 range)"}];
 return false;
 }
@@ -37894,7 +37908,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern19) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
+if(!func51(data, pattern20) || (this != null && typeof this.base58Check == "function" && !this.base58Check("context_hash", data))){
 validate939.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "context_hash"},message:"must be a context hash (Base58Check, 52 characters starting with \"Co\")"}];
 return false;
 }
@@ -39585,7 +39599,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
-validate382.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+validate382.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\", \"mdsig\")"}];
 return false;
 }
 }
@@ -39775,7 +39789,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
+if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("nonce_hash", data))){
 validate945.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "nonce_hash"},message:"must be a nonce hash (Base58Check, 53 characters starting with \"nce\")"}];
 return false;
 }
@@ -40270,7 +40284,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern28) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
+if(!func51(data, pattern29) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_commitment", data))){
 validate1761.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_commitment"},message:"must be a DAL commitment (slot header) (Base58Check, 74 characters starting with \"sh\")"}];
 return false;
 }
@@ -40308,7 +40322,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern7) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key_hash", data))){
-validate1027.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\")"}];
+validate1027.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\")"}];
 return false;
 }
 }
@@ -40355,8 +40369,8 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern26) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
-validate592.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
+if(!func51(data, pattern27) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
+validate592.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\", \"mdpk\")"}];
 return false;
 }
 }
@@ -40376,7 +40390,7 @@ validate591.errors = vErrors;
 return errors === 0;
 }
 
-const pattern30 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern31 = /* @__PURE__ */ func50("^(?:BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
 
 function validate1782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -40386,7 +40400,7 @@ vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.err
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
+if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
 validate1782.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "bls12_381_signature"},message:"must be a BLS12-381 signature (Base58Check, 142 characters starting with \"BLsig\")"}];
 return false;
 }
@@ -40405,7 +40419,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern12) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_id", data))){
-validate391.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"KT1\")"}];
+validate391.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\", \"KT1\")"}];
 return false;
 }
 }
@@ -48713,7 +48727,7 @@ errors = vErrors.length;
 }
 else {
 if(!func51(data, pattern15) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
-validate522.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+validate522.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\", \"mdsig\")"}];
 return false;
 }
 }
@@ -49155,7 +49169,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
+if(!func51(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("bls12_381_signature", data))){
 validate700.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "bls12_381_signature"},message:"must be a BLS12-381 signature (Base58Check, 142 characters starting with \"BLsig\")"}];
 return false;
 }
@@ -82865,7 +82879,7 @@ return errors === 0;
 }
 
 export const validateGetBlockOperationMetadataHashesOutput = validate3100;
-const pattern39 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern40 = /* @__PURE__ */ func50("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1047(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -82875,7 +82889,7 @@ vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.error
 errors = vErrors.length;
 }
 else {
-if(!func51(data, pattern39) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
+if(!func51(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
 validate1047.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_metadata_hash"},message:"must be an operation metadata hash (Base58Check, 51 characters starting with \"r\")"}];
 return false;
 }
