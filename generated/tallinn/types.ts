@@ -10901,7 +10901,7 @@ export type GetDalCommitmentsHistoryOutput =
               index: number;
               commitment: string;
             };
-        back_pointers: DalSkipListPointer[];
+        back_pointers: string[];
       };
     }
   | null;
@@ -11007,7 +11007,7 @@ export interface GetDalShardsRequest {
  * JSON only: no binary layout published (the source gives its JSON schema only)
  */
 export type GetDalSkipListCellsOfLevelOutput = (
-  | DalSkipListPointer
+  | string
   | {
       kind: "dal_skip_list_legacy";
       skip_list: string;
@@ -11033,7 +11033,7 @@ export type GetDalSkipListCellsOfLevelOutput = (
               index: number;
               commitment: string;
             };
-        back_pointers: DalSkipListPointer[];
+        back_pointers: string[];
       };
     }
 )[][];
@@ -12929,7 +12929,7 @@ export type GetSmartRollupsAllInboxOutput = {
       hash: string;
       level: number;
     };
-    back_pointers: SmartRollupInboxHash[];
+    back_pointers: string[];
   };
 };
 
@@ -13305,7 +13305,7 @@ export type GetSmartRollupStakerGamesOutput = {
         hash: string;
         level: number;
       };
-      back_pointers: SmartRollupInboxHash[];
+      back_pointers: string[];
     };
     dal_snapshot:
       | {
@@ -13333,7 +13333,7 @@ export type GetSmartRollupStakerGamesOutput = {
                   index: number;
                   commitment: string;
                 };
-            back_pointers: DalSkipListPointer[];
+            back_pointers: string[];
           };
         };
     start_level: number;
@@ -17577,13 +17577,6 @@ export type BlockOperation =
     };
 
 /**
- * A hash that represents the skip list pointers (Base58Check-encoded)
- *
- * Typed from the JSON schema of `dal_skip_list_pointer` (met only where the value has no binary form).
- */
-export type DalSkipListPointer = Unistring;
-
-/**
  * An error trace; `GET /errors` serves the schema of every error the shell can report.
  *
  * Typed from the JSON schema of `error` (met only where the value has no binary form).
@@ -17935,13 +17928,6 @@ export type RawContext =
 
 /** Typed from the JSON schema of `sapling.transaction.commitment_hash` (met only where the value has no binary form). */
 export type SaplingTransactionCommitmentHash = string;
-
-/**
- * The hash of an inbox of a smart rollup (Base58Check-encoded)
- *
- * Typed from the JSON schema of `smart_rollup_inbox_hash` (met only where the value has no binary form).
- */
-export type SmartRollupInboxHash = Unistring;
 
 /**
  * The status of the test chain: not_running (there is no test chain at the moment), forking (the test chain is being setup), running (the test chain is running).

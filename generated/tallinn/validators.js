@@ -9671,7 +9671,7 @@ return errors === 0;
 }
 
 export const validateGetNetworkConnectionsOutput = validate2807;
-const pattern34 = /* @__PURE__ */ func51("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
+const pattern35 = /* @__PURE__ */ func51("^(?:id[1-9A-HJ-NP-Za-km-z]{28})$", "u");
 
 function validate1984(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9681,7 +9681,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern34) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func52(data, pattern35) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate1984.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -16024,7 +16024,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern34) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
+if(!func52(data, pattern35) || (this != null && typeof this.base58Check == "function" && !this.base58Check("cryptobox_public_key_hash", data))){
 validate2901.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "cryptobox_public_key_hash"},message:"must be a peer id (Crypto_box public key hash) (Base58Check, 30 characters starting with \"id\")"}];
 return false;
 }
@@ -20640,7 +20640,7 @@ validate624.errors = vErrors;
 return errors === 0;
 }
 
-const pattern12 = /* @__PURE__ */ func51("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137})$", "u");
+const pattern12 = /* @__PURE__ */ func51("^(?:sig[1-9A-HJ-NP-Za-km-z]{93}|edsig[1-9A-HJ-NP-Za-km-z]{94}|spsig1[1-9A-HJ-NP-Za-km-z]{93}|p2sig[1-9A-HJ-NP-Za-km-z]{93}|BLsig[1-9A-HJ-NP-Za-km-z]{137}|mdsig[1-9A-HJ-NP-Za-km-z]{3311})$", "u");
 
 function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20651,7 +20651,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern12) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
-validate279.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+validate279.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\", \"mdsig\")"}];
 return false;
 }
 }
@@ -23449,7 +23449,7 @@ return errors === 0;
 }
 
 const schema279 = {"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"kind":{"type":"string","enum":["proposals"]},"source":{"$ref":"octez-subschema:7622a07958daffc7"},"period":{"$ref":"octez-subschema:dd5e66f402e6529b"},"proposals":{"$ref":"octez-subschema:056607129a7acc49"}},"required":["kind","source","period","proposals"],"additionalProperties":false};
-const pattern3 = /* @__PURE__ */ func51("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern3 = /* @__PURE__ */ func51("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|tz5[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23460,7 +23460,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key_hash", data))){
-validate63.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\")"}];
+validate63.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\")"}];
 return false;
 }
 }
@@ -23729,7 +23729,7 @@ validate295.errors = vErrors;
 return errors === 0;
 }
 
-const pattern23 = /* @__PURE__ */ func51("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72})$", "u");
+const pattern23 = /* @__PURE__ */ func51("^(?:edpk[1-9A-HJ-NP-Za-km-z]{50}|sppk[1-9A-HJ-NP-Za-km-z]{51}|p2pk[1-9A-HJ-NP-Za-km-z]{51}|BLpk[1-9A-HJ-NP-Za-km-z]{72}|mdpk[1-9A-HJ-NP-Za-km-z]{1798})$", "u");
 
 function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23740,7 +23740,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern23) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
-validate660.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
+validate660.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\", \"mdpk\")"}];
 return false;
 }
 }
@@ -23919,7 +23919,7 @@ validate1320.errors = vErrors;
 return errors === 0;
 }
 
-const pattern4 = /* @__PURE__ */ func51("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern4 = /* @__PURE__ */ func51("^(?:tz1[1-9A-HJ-NP-Za-km-z]{33}|tz2[1-9A-HJ-NP-Za-km-z]{33}|tz3[1-9A-HJ-NP-Za-km-z]{33}|tz4[1-9A-HJ-NP-Za-km-z]{33}|tz5[1-9A-HJ-NP-Za-km-z]{33}|KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23930,7 +23930,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_id", data))){
-validate72.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"KT1\")"}];
+validate72.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\", \"KT1\")"}];
 return false;
 }
 }
@@ -54727,7 +54727,7 @@ return errors === 0;
 }
 
 export const validateGetCacheContractsAllOutput = validate3014;
-const pattern30 = /* @__PURE__ */ func51("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern31 = /* @__PURE__ */ func51("^(?:KT1[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate1903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -54737,7 +54737,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
+if(!func52(data, pattern31) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_hash", data))){
 validate1903.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_hash"},message:"must be an originated contract hash (Base58Check, 36 characters starting with \"KT1\")"}];
 return false;
 }
@@ -55138,7 +55138,7 @@ validate1981.errors = vErrors;
 return errors === 0;
 }
 
-const pattern50 = /* @__PURE__ */ func51("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern52 = /* @__PURE__ */ func51("^(?:rng[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2635(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -55148,7 +55148,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern50) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
+if(!func52(data, pattern52) || (this != null && typeof this.base58Check == "function" && !this.base58Check("random_state_hash", data))){
 validate2635.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "random_state_hash"},message:"must be a random generation state (Base58Check, 53 characters starting with \"rng\")"}];
 return false;
 }
@@ -59733,6 +59733,7 @@ return errors === 0;
 
 export const validateGetDalCommitmentsHistoryOutput = validate3174;
 const schema383 = {"$schema":"http://json-schema.org/draft-04/schema#","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list_legacy"]},"skip_list":{"$ref":"octez-subschema:2bdfe7cd1b26d241"}},"required":["kind","skip_list"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["dal_skip_list"]},"skip_list":{"type":"object","properties":{"index":{"$ref":"octez-definition:positive_bignum"},"content":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["unpublished"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","level","index"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","enum":["published"]},"publisher":{"$ref":"octez-subschema:f948b9b99851d561"},"is_proto_attested":{"type":"boolean"},"attested_shards":{"type":"integer","minimum":0,"maximum":65535},"total_shards":{"type":"integer","minimum":0,"maximum":65535},"version":{"type":"string","enum":["0"]},"level":{"$ref":"octez-subschema:0c93bbe9ae877765"},"index":{"type":"integer","minimum":0,"maximum":255},"commitment":{"$ref":"octez-definition:DAL_commitment"}},"required":["kind","publisher","is_proto_attested","attested_shards","total_shards","version","level","index","commitment"],"additionalProperties":false}]},"back_pointers":{"type":"array","items":{"$ref":"octez-subschema:3030aa3abbdbf7f5"}}},"required":["index","content","back_pointers"],"additionalProperties":false}},"required":["kind","skip_list"],"additionalProperties":false}]};
+const pattern30 = /* @__PURE__ */ func51("^(?:dask1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate1867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -59740,6 +59741,12 @@ let errors = 0;
 if(!(validate43.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
+}
+else {
+if(!func52(data, pattern30) || (this != null && typeof this.base58Check == "function" && !this.base58Check("dal_skip_list_pointer_hash", data))){
+validate1867.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "dal_skip_list_pointer_hash"},message:"must be a DAL skip list pointer hash (Base58Check, 55 characters starting with \"dask1\")"}];
+return false;
+}
 }
 validate1867.errors = vErrors;
 return errors === 0;
@@ -66221,7 +66228,7 @@ return errors === 0;
 }
 
 export const validateGetSmartRollupsAllInboxOutput = validate3306;
-const pattern43 = /* @__PURE__ */ func51("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern44 = /* @__PURE__ */ func51("^(?:srib2[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -66231,7 +66238,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern43) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
+if(!func52(data, pattern44) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_merkelized_payload_hashes_hash", data))){
 validate2244.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_merkelized_payload_hashes_hash"},message:"must be a smart rollup merkelized payload hashes hash (Base58Check, 55 characters starting with \"srib2\")"}];
 return false;
 }
@@ -66240,6 +66247,7 @@ validate2244.errors = vErrors;
 return errors === 0;
 }
 
+const pattern45 = /* @__PURE__ */ func51("^(?:srib1[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -66247,6 +66255,12 @@ let errors = 0;
 if(!(validate43.call(this, data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
+}
+else {
+if(!func52(data, pattern45) || (this != null && typeof this.base58Check == "function" && !this.base58Check("smart_rollup_inbox_hash", data))){
+validate2248.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "smart_rollup_inbox_hash"},message:"must be a smart rollup inbox hash (Base58Check, 55 characters starting with \"srib1\")"}];
+return false;
+}
 }
 validate2248.errors = vErrors;
 return errors === 0;
@@ -70157,7 +70171,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern12) || (this != null && typeof this.base58Check == "function" && !this.base58Check("signature", data))){
-validate1948.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\")"}];
+validate1948.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "signature"},message:"must be a signature (Base58Check, starting with \"sig\", \"edsig\", \"spsig1\", \"p2sig\", \"BLsig\", \"mdsig\")"}];
 return false;
 }
 }
@@ -70546,7 +70560,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern3) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key_hash", data))){
-validate2143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\")"}];
+validate2143.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key_hash"},message:"must be a public key hash (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\")"}];
 return false;
 }
 }
@@ -70594,7 +70608,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern23) || (this != null && typeof this.base58Check == "function" && !this.base58Check("public_key", data))){
-validate1956.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\")"}];
+validate1956.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "public_key"},message:"must be a public key (Base58Check, starting with \"edpk\", \"sppk\", \"p2pk\", \"BLpk\", \"mdpk\")"}];
 return false;
 }
 }
@@ -70654,7 +70668,7 @@ errors = vErrors.length;
 }
 else {
 if(!func52(data, pattern4) || (this != null && typeof this.base58Check == "function" && !this.base58Check("contract_id", data))){
-validate1863.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"KT1\")"}];
+validate1863.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "contract_id"},message:"must be a contract id (Base58Check, starting with \"tz1\", \"tz2\", \"tz3\", \"tz4\", \"tz5\", \"KT1\")"}];
 return false;
 }
 }
@@ -91779,7 +91793,7 @@ return errors === 0;
 }
 
 export const validateGetBlockOperationMetadataHashesOutput = validate3642;
-const pattern40 = /* @__PURE__ */ func51("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
+const pattern41 = /* @__PURE__ */ func51("^(?:r[1-9A-HJ-NP-Za-km-z]{50})$", "u");
 
 function validate2160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -91789,7 +91803,7 @@ vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.error
 errors = vErrors.length;
 }
 else {
-if(!func52(data, pattern40) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
+if(!func52(data, pattern41) || (this != null && typeof this.base58Check == "function" && !this.base58Check("operation_metadata_hash", data))){
 validate2160.errors = [{instancePath,schemaPath:"#/tezosBase58",keyword:"tezosBase58",params:{group: "operation_metadata_hash"},message:"must be an operation metadata hash (Base58Check, 51 characters starting with \"r\")"}];
 return false;
 }

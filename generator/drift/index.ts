@@ -36,6 +36,7 @@
  * | property removed | **breaking** | **breaking** if it was required, else compatible |
  * | property became required / optional | **breaking** / compatible | compatible / **breaking** |
  * | Base58Check type of a string changed (hash title) | **breaking** | **breaking** |
+ * | key type widened: its title lists every old scheme and more (`Signature.V2` → `V3`), once per body / narrowed | compatible / **breaking** | **breaking** / compatible |
  * | any binary layout change: field added, removed or reordered, integer size or endianness, data kind (size), tag size, length header, ranged int whose width or offset changes, exact sequence length, `N.t`/`Z.t` swapped | **breaking** | **breaking** |
  * | binary form lost (body became JSON-only) / gained | **breaking** / compatible | **breaking** / compatible |
  *
@@ -53,6 +54,10 @@
  *   `single`, `optional` and from either to `multi` (the client's single value is still
  *   accepted), **breaking** from `multi` (repeats now refused) and to or from `flag`;
  * - a body added or removed (a service that now takes an input, or no longer does): **breaking**.
+ *
+ * A key type's title lists its schemes (`key-titles.ts`); one that keeps every old scheme and adds
+ * some is a widening (`json-hash-type-widened`), reported once per body and pair of titles with
+ * its number of places, since a key hash type is used at hundreds of places of a protocol's answers.
  *
  * Descriptions, titles (other than hash titles), declared paths and definition names are not
  * compared. Below a dynamic directory that only one side expanded nothing is compared; the

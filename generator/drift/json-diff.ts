@@ -9,15 +9,21 @@
  *
  * Documentation keywords (`title`, `description`, `$schema`) are ignored, except titles that name
  * a Base58Check type: they are the only trace of which hash a string holds, so a change of that
- * title is reported as `json-hash-type-changed`.
+ * title is reported as `json-hash-type-changed`. A key type whose title only gains schemes (every
+ * old one still accepted: `Signature.V2` → `V3`, which adds ML-DSA-44) is a widening,
+ * `json-hash-type-widened` (a loss of schemes `json-hash-type-narrowed`), classified by direction
+ * like any widening, and reported once per body and pair of titles, with the number of places
+ * (a key hash type is used at hundreds of places in a protocol's answers).
  */
 import type { JsonSchema } from "../model/json-schema.ts";
 import { ChangeSink, jsonEqual, narrowed, show, widened, type BodyChange, type Direction } from "./classify.ts";
+import { schemeChange } from "./key-titles.ts";
 
 /** Compares the JSON schema of one body in OLD and NEW; `direction` says who writes the body. */
 export function diffJsonSchemas(oldRoot: JsonSchema, newRoot: JsonSchema, direction: Direction): BodyChange[] {
   const walker = new JsonWalker(oldRoot, newRoot, direction, new ChangeSink(), new Set());
   walker.compare(oldRoot, newRoot, "$");
+  walker.countSchemeChanges();
   return walker.sink.changes;
 }
 
@@ -103,6 +109,9 @@ function normalisedAdditional(value: JsonSchema["additionalProperties"]): boolea
 }
 
 class JsonWalker {
+  /** The widened or narrowed key types reported so far, by pair of titles, with the number of places. */
+  private readonly schemeChanges = new Map<string, { change: BodyChange; places: number }>();
+
   constructor(
     readonly oldRoot: JsonSchema,
     readonly newRoot: JsonSchema,
@@ -110,6 +119,35 @@ class JsonWalker {
     readonly sink: ChangeSink,
     readonly visited: Set<string>,
   ) {}
+
+  /** Says in each widened or narrowed key type's message at how many places of the body it is. */
+  countSchemeChanges(): void {
+    for (const { change, places } of this.schemeChanges.values()) {
+      if (places > 1) change.message += ` (at ${places} places in this body; the first is shown)`;
+    }
+  }
+
+  /** A Base58Check title that changed: a widened or narrowed key type once per body, any other change at each place. */
+  private hashTitleChanged(oldTitle: string, newTitle: string, at: string): void {
+    const change = schemeChange(oldTitle, newTitle);
+    if (change?.direction === "same") return;
+    if (change === undefined) {
+      this.sink.add("json-hash-type-changed", "breaking", at, `string now holds another Base58Check type: ${show(oldTitle)} → ${show(newTitle)}`, { old: oldTitle, new: newTitle });
+      return;
+    }
+    const key = `${oldTitle}\u0000${newTitle}`;
+    const seen = this.schemeChanges.get(key);
+    if (seen !== undefined) {
+      seen.places++;
+      return;
+    }
+    if (change.direction === "widened") {
+      this.sink.add("json-hash-type-widened", widened(this.direction), at, `${change.noun} type widened: now also ${change.added.join(", ")} (${change.schemes.join(", ")})`, { old: oldTitle, new: newTitle });
+    } else {
+      this.sink.add("json-hash-type-narrowed", narrowed(this.direction), at, `${change.noun} type narrowed: no longer ${change.removed.join(", ")} (${change.schemes.join(", ")})`, { old: oldTitle, new: newTitle });
+    }
+    this.schemeChanges.set(key, { change: this.sink.changes[this.sink.changes.length - 1]!, places: 1 });
+  }
 
   /** True when the two schemas compare without any change (nothing is reported). */
   private same(oldSchema: JsonSchema, newSchema: JsonSchema): boolean {
@@ -121,9 +159,7 @@ class JsonWalker {
   compare(oldSchema: JsonSchema, newSchema: JsonSchema, at: string): void {
     const o = resolve(oldSchema, this.oldRoot);
     const n = resolve(newSchema, this.newRoot);
-    if (o.hashTitle !== undefined && n.hashTitle !== undefined && o.hashTitle !== n.hashTitle) {
-      this.sink.add("json-hash-type-changed", "breaking", at, `string now holds another Base58Check type: ${show(o.hashTitle)} → ${show(n.hashTitle)}`, { old: o.hashTitle, new: n.hashTitle });
-    }
+    if (o.hashTitle !== undefined && n.hashTitle !== undefined && o.hashTitle !== n.hashTitle) this.hashTitleChanged(o.hashTitle, n.hashTitle, at);
     const oldRef = o.refs[o.refs.length - 1];
     const newRef = n.refs[n.refs.length - 1];
     if (oldRef !== undefined && newRef !== undefined) {

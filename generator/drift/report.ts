@@ -47,6 +47,8 @@ export type DriftChangeKind =
   | "json-case-removed"
   | "json-union-changed"
   | "json-hash-type-changed"
+  | "json-hash-type-widened"
+  | "json-hash-type-narrowed"
   | "json-keyword-changed"
   // Binary form.
   | "binary-layout-changed"

@@ -13,7 +13,7 @@
 
 import type { DataKind, Layout } from "../model/binary-schema.ts";
 import type { Size } from "../ir/codec-ir.ts";
-import { BASE58, HASH_DEFINITIONS, type Base58KindName } from "@tezos-rpcgen/runtime";
+import { BASE58, HASH_DEFINITIONS, KEY_VERSION_SCHEMES, type Base58KindName } from "@tezos-rpcgen/runtime";
 
 /** The binary shape an entry accepts. */
 export type KnownLayout =
@@ -65,6 +65,18 @@ function hashEntries(): KnownEncoding[] {
   }));
 }
 
+/**
+ * The definition names of a member of Octez's `Signature` module (`Public_key_hash`, or `""` for
+ * the signature itself) in every version the runtime's key table knows: the current version's
+ * unnumbered name, then `Signature.V0.…` to the newest. One entry serves them all, its codec
+ * accepting the newest version's schemes (`key-versions.ts`), so a protocol that moves to a new
+ * version needs a new row in that table, not here.
+ */
+function signatureNames(member: string): string[] {
+  const suffix = member === "" ? "" : `.${member}`;
+  return [`Signature${suffix}`, ...KEY_VERSION_SCHEMES.map((_, version) => `Signature.V${version}${suffix}`)];
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -80,15 +92,15 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "public_key_hash",
-    names: ["Signature.Public_key_hash", "Signature.V0.Public_key_hash", "Signature.V1.Public_key_hash", "Signature.V2.Public_key_hash"],
+    names: signatureNames("Public_key_hash"),
     binaryTitles: ["public_key_hash"],
     layouts: [{ kind: "ref", titles: ["public_key_hash"] }, { kind: "bytes", bytes: 21 }],
     tsType: "string",
-    summary: "Public key hash: tz1, tz2, tz3 or tz4 (Base58Check); binary: curve tag and 20 bytes.",
+    summary: "Public key hash: tz1, tz2, tz3, tz4 or tz5 (Base58Check); binary: curve tag and 20 bytes.",
   },
   {
     id: "public_key",
-    names: ["Signature.Public_key", "Signature.V0.Public_key", "Signature.V1.Public_key", "Signature.V2.Public_key"],
+    names: signatureNames("Public_key"),
     binaryTitles: ["public_key"],
     layouts: [{ kind: "ref", titles: ["public_key"] }],
     tsType: "string",
@@ -96,7 +108,7 @@ export const KNOWN_ENCODINGS: readonly KnownEncoding[] = [
   },
   {
     id: "signature",
-    names: ["Signature", "Signature.V0", "Signature.V1", "Signature.V2"],
+    names: signatureNames(""),
     layouts: [{ kind: "bytes", bytes: 64 }, { kind: "bytes", variable: true }],
     tsType: "string",
     summary: "Signature (Base58Check); binary: the raw signature bytes.",

@@ -703,11 +703,34 @@ export class BodyReconciler {
       const caseView = this.view(s);
       return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, this.resolve) };
     });
-    return { kind: "union", tagSize, cases: unionCases, jsonOnlyCases };
+    return { kind: "union", tagSize, cases: withSizedAlikeCases(unionCases), jsonOnlyCases };
   }
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * Cases of one JSON shape that only their byte count tells apart: each a hex string of bytes
+ * of its own fixed size (Octez's `signature_prefix` from protocol 025: `Bls_prefix`, the first
+ * 32 bytes of a BLS signature, or `Mldsa44_prefix`, the first 2356 of an ML-DSA-44 one). No
+ * shape can choose between them, so the encoder takes the first whose size the value has
+ * (`first-that-fits`), as data-encoding tries a union's cases in turn.
+ */
+function withSizedAlikeCases(cases: UnionCase[]): UnionCase[] {
+  const byShape = new Map<string, UnionCase[]>();
+  for (const c of cases) {
+    const key = JSON.stringify(c.match);
+    byShape.set(key, [...(byShape.get(key) ?? []), c]);
+  }
+  const sizedAlike = new Set<UnionCase>();
+  for (const group of byShape.values()) {
+    if (group.length < 2) continue;
+    const sizes = group.map((c) => (c.payload.kind === "bytes" && c.payload.size.kind === "fixed" ? c.payload.size.bytes : undefined));
+    if (sizes.some((size) => size === undefined) || new Set(sizes).size !== sizes.length) continue;
+    for (const c of group) sizedAlike.add(c);
+  }
+  return sizedAlike.size === 0 ? cases : cases.map((c) => (sizedAlike.has(c) ? { ...c, match: { kind: "first-that-fits" } } : c));
+}
 
 /** What the items of one JSON object are read against, and the properties they used so far. */
 interface ObjectReading {

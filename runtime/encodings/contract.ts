@@ -1,5 +1,5 @@
 /**
- * Contract ids (`<protocol>.contract_id`): JSON `tz1…`/`tz2…`/`tz3…`/`tz4…` for implicit
+ * Contract ids (`<protocol>.contract_id`): JSON `tz1…` to `tz5…` for implicit
  * accounts and `KT1…` for originated contracts; binary always 22 bytes:
  * `00` + public key hash (tag + 20 bytes), or `01` + 20-byte contract hash + one padding byte.
  */
@@ -13,7 +13,7 @@ import { readHash } from "./hashes.ts";
 import { PUBLIC_KEY_HASH_KINDS, readPublicKeyHash, writePublicKeyHash } from "./keys.ts";
 import type { Base58Kind } from "./base58/prefixes.ts";
 
-/** String forms of a contract id: implicit `tz1…`–`tz4…`, then originated `KT1…`. */
+/** String forms of a contract id: implicit `tz1…`–`tz5…`, then originated `KT1…`. */
 export const CONTRACT_ID_KINDS: readonly Base58Kind[] = [...PUBLIC_KEY_HASH_KINDS, BASE58.contract_hash];
 
 /** Reads a 22-byte contract id as `tz…` or `KT1…`. */
@@ -41,7 +41,7 @@ export function writeContractId(writer: BinaryWriter, value: string): void {
     return;
   }
   if (typeof value !== "string" || !value.startsWith("tz")) {
-    throw new EncodeError('a contract id ("tz1…"–"tz4…" or "KT1…")', describeValue(value), writer.length);
+    throw new EncodeError('a contract id ("tz1…"–"tz5…" or "KT1…")', describeValue(value), writer.length);
   }
   writer.uint8(0);
   writePublicKeyHash(writer, value);

@@ -148,7 +148,10 @@ export const HASH_DEFINITIONS: Readonly<Record<string, Base58KindName>> = /* @__
   smart_rollup_commitment_hash: "smart_rollup_commitment_hash",
   smart_rollup_state_hash: "smart_rollup_state_hash",
   smart_rollup_merkelized_payload_hashes_hash: "smart_rollup_merkelized_payload_hashes_hash",
+  smart_rollup_inbox_hash: "smart_rollup_inbox_hash",
   DAL_commitment: "dal_commitment",
+  // The DAL skip list's `Pointer_hash` (`dal_slot_repr.ml`), in the OpenAPI of Tallinn and Ushuaia.
+  dal_skip_list_pointer: "dal_skip_list_pointer_hash",
   Zk_rollup_hash: "zk_rollup_address",
 });
 

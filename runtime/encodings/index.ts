@@ -10,3 +10,4 @@ export * from "./json-value.ts";
 export * from "./base58-groups.ts";
 export * from "./base58-shape.ts";
 export * from "./signature-split.ts";
+export * from "./key-versions.ts";

@@ -1,7 +1,8 @@
 /**
  * Public key hashes, public keys and signatures of the `Signature` module: JSON carries them as
- * Base58Check strings of any supported curve, binary as a curve tag and the raw bytes (keys and
- * key hashes) or the raw bytes alone (signatures).
+ * Base58Check strings of any supported scheme, binary as a scheme tag and the raw bytes (keys and
+ * key hashes) or the raw bytes alone (signatures). The schemes and their tags come from
+ * `key-versions.ts`; the codecs accept the newest version's, which covers every older one.
  */
 import { DYNAMIC, VARIABLE, fixedKind, type Codec } from "../codec/codec.ts";
 import { DecodeError, EncodeError } from "../codec/errors.ts";
@@ -9,28 +10,21 @@ import type { BinaryReader } from "../codec/reader.ts";
 import type { BinaryWriter } from "../codec/writer.ts";
 import { encodeBase58CheckRange, expectedBase58, isBase58Problem, readAnyBase58Check, writeAnyBase58CheckPayload } from "./base58/check.ts";
 import { BASE58, type Base58Kind } from "./base58/prefixes.ts";
+import { NEWEST_KEY_SCHEMES, signatureKindOfLength } from "./key-versions.ts";
 
-/** Curve tags of the binary forms, in tag order: 0 Ed25519, 1 Secp256k1, 2 P256, 3 BLS12-381. */
-export const PUBLIC_KEY_HASH_KINDS: readonly Base58Kind[] = [
-  BASE58.ed25519_public_key_hash,
-  BASE58.secp256k1_public_key_hash,
-  BASE58.p256_public_key_hash,
-  BASE58.bls12_381_public_key_hash,
-];
+/**
+ * Key hash types in binary tag order (0 Ed25519, 1 Secp256k1, 2 P256, 3 BLS12-381, 4 ML-DSA-44):
+ * every scheme of the newest `Signature` version (`key-versions.ts`).
+ */
+export const PUBLIC_KEY_HASH_KINDS: readonly Base58Kind[] = NEWEST_KEY_SCHEMES.map((scheme) => scheme.publicKeyHash);
 
-export const PUBLIC_KEY_KINDS: readonly Base58Kind[] = [
-  BASE58.ed25519_public_key,
-  BASE58.secp256k1_public_key,
-  BASE58.p256_public_key,
-  BASE58.bls12_381_public_key,
-];
+/** Public key types in binary tag order, as {@link PUBLIC_KEY_HASH_KINDS}. */
+export const PUBLIC_KEY_KINDS: readonly Base58Kind[] = NEWEST_KEY_SCHEMES.map((scheme) => scheme.publicKey);
 
 /** Signature strings accepted for a 64-byte signature: the generic form first (the one printed). */
 export const SIGNATURE_64_KINDS: readonly Base58Kind[] = [
   BASE58.generic_signature,
-  BASE58.ed25519_signature,
-  BASE58.secp256k1_signature,
-  BASE58.p256_signature,
+  ...NEWEST_KEY_SCHEMES.map((scheme) => scheme.signature).filter((kind) => kind.payloadLength === BASE58.generic_signature.payloadLength),
 ];
 
 /** Reads a curve tag and the key (hash) bytes that follow it. */
@@ -56,34 +50,34 @@ function writeTagged(writer: BinaryWriter, kinds: readonly Base58Kind[], value: 
   writer.raw(found.payload);
 }
 
-/** Reads a `public_key_hash` (curve tag, 20 bytes) as `tz1…`–`tz4…`. */
+/** Reads a `public_key_hash` (curve tag, 20 bytes) as `tz1…`–`tz5…`. */
 export function readPublicKeyHash(reader: BinaryReader): string {
   return readTagged(reader, PUBLIC_KEY_HASH_KINDS, "public key hash");
 }
 
-/** Writes a `tz1…`–`tz4…` string as a `public_key_hash`. */
+/** Writes a `tz1…`–`tz5…` string as a `public_key_hash`. */
 export function writePublicKeyHash(writer: BinaryWriter, value: string): void {
   writeTagged(writer, PUBLIC_KEY_HASH_KINDS, value, "a public key hash");
 }
 
-/** Reads a `public_key` (curve tag, key bytes) as `edpk…`, `sppk…`, `p2pk…` or `BLpk…`. */
+/** Reads a `public_key` (curve tag, key bytes) as `edpk…`, `sppk…`, `p2pk…`, `BLpk…` or `mdpk…`. */
 export function readPublicKey(reader: BinaryReader): string {
   return readTagged(reader, PUBLIC_KEY_KINDS, "public key");
 }
 
-/** Writes an `edpk…`, `sppk…`, `p2pk…` or `BLpk…` string as a `public_key`. */
+/** Writes an `edpk…`, `sppk…`, `p2pk…`, `BLpk…` or `mdpk…` string as a `public_key`. */
 export function writePublicKey(writer: BinaryWriter, value: string): void {
   writeTagged(writer, PUBLIC_KEY_KINDS, value, "a public key");
 }
 
-/** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…`, `tz2…`, `tz3…`, `tz4…`. */
+/** `public_key_hash`: 21 bytes, curve tag then 20 bytes; JSON `tz1…` to `tz5…`. */
 export const publicKeyHashCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKeyHash,
   encode: writePublicKeyHash,
   dataKind: /* @__PURE__ */ fixedKind(21),
 });
 
-/** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256) or 48 (BLS) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`. */
+/** `public_key`: curve tag then 32 (Ed25519), 33 (Secp256k1, P256), 48 (BLS) or 1312 (ML-DSA-44) bytes; JSON `edpk…`, `sppk…`, `p2pk…`, `BLpk…`, `mdpk…`. */
 export const publicKeyCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readPublicKey,
   encode: writePublicKey,
@@ -116,20 +110,32 @@ export function writeSignature(writer: BinaryWriter, value: string): void {
   writeSignatureOf(writer, SIGNATURE_64_KINDS, value);
 }
 
-/** Every signature string form: the 64-byte forms and `BLsig…` (96 bytes). */
-export const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [...SIGNATURE_64_KINDS, BASE58.bls12_381_signature];
+/** Every signature string form: the 64-byte forms, then each scheme's own longer form (`BLsig…` 96 bytes, `mdsig…` 2420). */
+export const ANY_SIGNATURE_KINDS: readonly Base58Kind[] = [
+  ...SIGNATURE_64_KINDS,
+  ...NEWEST_KEY_SCHEMES.map((scheme) => scheme.signature).filter((kind) => !SIGNATURE_64_KINDS.includes(kind)),
+];
 
-/** Reads a signature running to the end of the frame: 64 bytes as `sig…`, 96 bytes as `BLsig…`. */
+/** The lengths a signature running to the end of its frame may have, for messages (`64, 96 or 2420`). */
+const VARIABLE_SIGNATURE_LENGTHS = /* @__PURE__ */ (() => {
+  const lengths = [...new Set(ANY_SIGNATURE_KINDS.map((kind) => kind.payloadLength))];
+  return `${lengths.slice(0, -1).join(", ")} or ${lengths[lengths.length - 1]}`;
+})();
+
+/**
+ * Reads a signature running to the end of the frame, printed as Octez prints it: 64 bytes as
+ * `sig…`, 96 as `BLsig…`, 2420 as `mdsig…` (`signatureKindOfLength`).
+ */
 export function readVariableSignature(reader: BinaryReader): string {
   const start = reader.offset;
   const length = reader.remaining();
-  const kind = length === 64 ? BASE58.generic_signature : length === 96 ? BASE58.bls12_381_signature : undefined;
-  if (kind === undefined) throw new DecodeError("a signature of 64 or 96 bytes to the end of the frame", `${length} bytes`, start);
+  const kind = signatureKindOfLength(length);
+  if (kind === undefined) throw new DecodeError(`a signature of ${VARIABLE_SIGNATURE_LENGTHS} bytes to the end of the frame`, `${length} bytes`, start);
   reader.offset = start + length;
   return encodeBase58CheckRange(kind, reader.bytes, start);
 }
 
-/** Writes the bytes of any 64-byte signature form or of a `BLsig…` (96 bytes). */
+/** Writes the bytes of any 64-byte signature form, of a `BLsig…` (96 bytes) or of an `mdsig…` (2420 bytes). */
 export function writeVariableSignature(writer: BinaryWriter, value: string): void {
   writeSignatureOf(writer, ANY_SIGNATURE_KINDS, value);
 }
@@ -145,8 +151,9 @@ export const signatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
 });
 
 /**
- * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS
- * signers: 64 bytes print as `sig…`, 96 bytes as `BLsig…`; any other length is an error.
+ * A signature that runs to the end of its frame (`Variable` bytes), as in protocols with BLS or
+ * ML-DSA-44 signers: 64 bytes print as `sig…`, 96 as `BLsig…`, 2420 as `mdsig…`; any other
+ * length is an error.
  */
 export const variableSignatureCodec: Codec<string> = /* @__PURE__ */ Object.freeze({
   decode: readVariableSignature,

@@ -8,8 +8,8 @@
  * (`octez-client import secret key bootstrap1 unencrypted:edsk3gUf…`): test keys, published
  * everywhere, never to hold real funds.
  */
-import { publicKeyHashOf, KeyError } from "./keys.ts";
-import { readAnyBase58Check, isBase58Problem, PUBLIC_KEY_HASH_KINDS } from "@tezos-rpcgen/runtime";
+import { publicKeyHashOf, KeyError, TALLINN_KEY_HASH_KINDS } from "./keys.ts";
+import { readAnyBase58Check, isBase58Problem } from "@tezos-rpcgen/runtime";
 
 /** A bootstrap account: its key (when known: a bare key hash starts unrevealed), balance in mutez. */
 export interface BootstrapAccount {
@@ -75,7 +75,7 @@ function amountOf(value: unknown, where: string): bigint {
 }
 
 function keyHashOf(value: unknown, where: string): string {
-  if (isBase58Problem(readAnyBase58Check(PUBLIC_KEY_HASH_KINDS, value))) throw new ParametersError(where, `must be a tz1…–tz4… key hash, got ${JSON.stringify(value)}`);
+  if (isBase58Problem(readAnyBase58Check(TALLINN_KEY_HASH_KINDS, value))) throw new ParametersError(where, `must be a tz1…–tz4… key hash, got ${JSON.stringify(value)}`);
   return value as string;
 }
 

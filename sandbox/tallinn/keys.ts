@@ -15,7 +15,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
-import { BASE58, PUBLIC_KEY_HASH_KINDS, PUBLIC_KEY_KINDS, ANY_SIGNATURE_KINDS, blake2b256, encodeBase58Check, readAnyBase58Check, isBase58Problem, type Base58Kind } from "@tezos-rpcgen/runtime";
+import { BASE58, ANY_SIGNATURE_KINDS, blake2b256, keySchemesOf, encodeBase58Check, readAnyBase58Check, isBase58Problem, type Base58Kind } from "@tezos-rpcgen/runtime";
 
 /** Watermark of manager and other non-consensus operations (Octez `Signature.Generic_operation`). */
 export const GENERIC_OPERATION_WATERMARK = 0x03;
@@ -28,6 +28,15 @@ export const BLS_POP_DST = "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 /** The four curves of implicit accounts, in their binary tag order. */
 export type Curve = "ed25519" | "secp256k1" | "p256" | "bls12_381";
 const CURVES: readonly Curve[] = ["ed25519", "secp256k1", "p256", "bls12_381"];
+
+/**
+ * Tallinn's `Signature` is V2, whose schemes are these four curves: the runtime's key codecs
+ * accept V3's ML-DSA-44 (`tz5…`, `mdpk…`) too, which Tallinn refuses.
+ */
+const TALLINN_SCHEMES = keySchemesOf(2);
+/** `tz1…`–`tz4…`, in their binary tag order. */
+export const TALLINN_KEY_HASH_KINDS: readonly Base58Kind[] = TALLINN_SCHEMES.map((scheme) => scheme.publicKeyHash);
+const TALLINN_KEY_KINDS: readonly Base58Kind[] = TALLINN_SCHEMES.map((scheme) => scheme.publicKey);
 
 /** A key string that is not a valid key of any curve. */
 export class KeyError extends Error {
@@ -43,18 +52,18 @@ function decodeAny(kinds: readonly Base58Kind[], text: string, what: string): { 
 
 /** The curve and raw bytes of an `edpk…`, `sppk…`, `p2pk…` or `BLpk…` key. */
 export function decodePublicKey(publicKey: string): { curve: Curve; bytes: Uint8Array } {
-  return decodeAny(PUBLIC_KEY_KINDS, publicKey, `public key ${JSON.stringify(publicKey)}`);
+  return decodeAny(TALLINN_KEY_KINDS, publicKey, `public key ${JSON.stringify(publicKey)}`);
 }
 
 /** `tz1…`–`tz4…` of a public key: BLAKE2b-160 of its raw bytes under its curve's prefix. */
 export function publicKeyHashOf(publicKey: string): string {
   const { curve, bytes } = decodePublicKey(publicKey);
-  return encodeBase58Check(PUBLIC_KEY_HASH_KINDS[CURVES.indexOf(curve)]!, blake2b(bytes, { dkLen: 20 }));
+  return encodeBase58Check(TALLINN_KEY_HASH_KINDS[CURVES.indexOf(curve)]!, blake2b(bytes, { dkLen: 20 }));
 }
 
 /** The curve of a `tz1…`–`tz4…` key hash. */
 export function curveOfKeyHash(keyHash: string): Curve {
-  return decodeAny(PUBLIC_KEY_HASH_KINDS, keyHash, `public key hash ${JSON.stringify(keyHash)}`).curve;
+  return decodeAny(TALLINN_KEY_HASH_KINDS, keyHash, `public key hash ${JSON.stringify(keyHash)}`).curve;
 }
 
 /** Raw bytes of a signature string of any form (`sig…`, `edsig…`, `spsig1…`, `p2sig…`, `BLsig…`). */

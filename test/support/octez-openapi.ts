@@ -14,6 +14,8 @@ export const OCTEZ_OPENAPI = {
   seoulMempool: "seoul-mempool-openapi.json",
   dalNode: "dal-node-openapi.json",
   tallinnSmartRollupNode: "tallinn-smart-rollup-node-openapi.json",
+  ushuaia: "ushuaia-openapi.json",
+  ushuaiaMempool: "ushuaia-mempool-openapi.json",
 } as const;
 
 const folder = new URL("../fixtures/octez-openapi/", import.meta.url);

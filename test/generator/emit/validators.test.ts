@@ -146,7 +146,7 @@ describe("hash, key and timestamp checks of the validators", () => {
     expect(isTezosBase58("signature", edpk)).toBe(false);
     expect(isTezosBase58("public_key", edpk)).toBe(true);
     expect(() => isTezosBase58("no_such_group", block)).toThrow(/unknown Base58Check group/);
-    expect(expectedTezosBase58("public_key_hash")).toBe('a public key hash (Base58Check, starting with "tz1", "tz2", "tz3", "tz4")');
+    expect(expectedTezosBase58("public_key_hash")).toBe('a public key hash (Base58Check, starting with "tz1", "tz2", "tz3", "tz4", "tz5")');
   });
 
   it("runtime: isProtocolTimestamp reads RFC 3339 and decimal seconds with the runtime's parser", () => {

@@ -124,10 +124,10 @@ describe("public key hashes, public keys, signatures", () => {
   });
 
   it("refuse unknown tags with a DecodeError", () => {
-    const e = thrown(() => decodeBytes(publicKeyHashCodec, unhex("04" + hex(pkhPayload)))) as DecodeError;
+    const e = thrown(() => decodeBytes(publicKeyHashCodec, unhex("05" + hex(pkhPayload)))) as DecodeError;
     expect(e).toBeInstanceOf(DecodeError);
-    expect(e.message).toContain("public key hash tag (0 to 3)");
-    expect(e.message).toContain("tag 4");
+    expect(e.message).toContain("public key hash tag (0 to 4)");
+    expect(e.message).toContain("tag 5");
     expect(thrown(() => decodeBytes(publicKeyCodec, unhex("09" + "00".repeat(32))))).toBeInstanceOf(DecodeError);
   });
 
