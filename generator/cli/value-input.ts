@@ -29,7 +29,7 @@ export interface ValueText {
  * Reads an argument: `@FILE`, `-` (stdin) or the text itself; a file or standard input longer
  * than `maxBytes` is a {@link CliError} (exit 2).
  */
-export async function readValueArgument(argument: string, stdin: () => Promise<Uint8Array> = () => readStdin(maxBytes), maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<ValueText> {
+export async function readValueArgument(argument: string, stdin: () => Promise<Uint8Array> = () => standardInput(process.stdin, maxBytes)(), maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<ValueText> {
   if (argument === "-") {
     const bytes = await stdin();
     if (bytes.length > maxBytes) throw tooLong("standard input", maxBytes);
@@ -54,9 +54,12 @@ function tooLong(origin: string, maxBytes: number): CliError {
   return new CliError(`the ${origin} is longer than the limit of ${maxBytes} bytes (--max-size)`, 2);
 }
 
-/** Standard input, up to `maxBytes` (then it is no longer read: the process is about to exit). */
-function readStdin(maxBytes: number): Promise<Uint8Array> {
-  return readCapped(process.stdin, maxBytes, "standard input");
+/**
+ * Reads standard input (the process's, or the stream an in-process run gives) when called, up to
+ * `maxBytes` (then it is no longer read: the command is about to fail).
+ */
+export function standardInput(stream: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number = DEFAULT_MAX_BODY_BYTES): () => Promise<Uint8Array> {
+  return () => readCapped(stream, maxBytes, "standard input");
 }
 
 /** The bytes of a stream, stopped and destroyed as soon as they pass `maxBytes`. */

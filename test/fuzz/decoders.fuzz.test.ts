@@ -1,6 +1,6 @@
 /**
- * Fuzzing of the generated decoders: every exported `decode…` function of the folder generated
- * from the shell snapshot, and of the folder generated from the 2022 Alpha mempool dump (with the
+ * Fuzzing of the generated decoders: every exported `decode…` function of the committed
+ * generated/shell (the generator's exact output for the shell snapshot), and of the folder generated from the 2022 Alpha mempool dump (with the
  * recorded vectors' Octez codecs added as definitions, as the vector tests do), is fed
  *
  * - random bytes (up to 512), and mutations of those that happen to decode;
@@ -16,15 +16,13 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadInterface } from "../../generator/pipeline.ts";
 import { readDescribeTree } from "../../generator/describe/read.ts";
 import { buildCodecModel } from "../../generator/reconcile/codec-model.ts";
 import { vectorCodec } from "../generator/vectors/vector-codecs.ts";
 import { temporaryDirectory } from "../generator/emit/support.ts";
 import { itWithReference, readReference } from "../support/reference.ts";
-import { decodeOutcome, flipBits, fromHex, generatedDecoders, overwrite, toHex, type Decoder } from "./support.ts";
+import { committedShellDecoders, decodeOutcome, flipBits, fromHex, generatedDecoders, overwrite, toHex, type Decoder } from "./support.ts";
 
-const SHELL = "spec/snapshots/shell.json";
 const ALPHA_DUMP = "describe-mempool-alpha-2022-06-09.json";
 const VECTOR_FILES = ["codec-vectors-shell.json", "codec-vectors-alpha-2022-06-09.json", "codec-vectors-ithaca-2022-06-09.json"];
 const MEMPOOL_PREFIX = ["chains", { kind: "arg" as const, name: "chain_id", multiple: false }, "mempool"];
@@ -48,7 +46,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (value ??= make());
 }
 
-const shellDecoders = once(async () => generatedDecoders(tmp.path, "shell", (await loadInterface(SHELL)).model, SHELL));
+const shellDecoders = once(committedShellDecoders);
 
 const alphaDecoders = once(async () => {
   const model = buildCodecModel(readDescribeTree(readReference(ALPHA_DUMP), { prefix: MEMPOOL_PREFIX }));

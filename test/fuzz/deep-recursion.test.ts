@@ -8,17 +8,12 @@
  * long. Found by fuzzing: before the limit, n = 100 000 (200 KB) overflowed the call stack.
  */
 import { thrown } from "../runtime/encodings/support/helpers.ts";
-import { afterAll, describe, expect, it } from "vitest";
-import { loadInterface } from "../../generator/pipeline.ts";
-import { temporaryDirectory } from "../generator/emit/support.ts";
-import { decodeOutcome, generatedDecoders } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { committedShellDecoders, decodeOutcome } from "./support.ts";
 import { BinaryReader, BinaryWriter, EncodeError } from "../../runtime/index.ts";
 import { decodeLayout as committedDecodeLayout, encodeLayout } from "../../generated/shell/codecs.ts";
 import type { Layout } from "../../generated/shell/types.ts";
 
-const SHELL = "spec/snapshots/shell.json";
-const tmp = temporaryDirectory();
-afterAll(() => tmp.cleanup());
 
 /** A `layout` nested `depth` times through `Seq`, ending in `Zero_width`, without length limits. */
 function nestedSeqLayout(depth: number): Uint8Array {
@@ -27,10 +22,8 @@ function nestedSeqLayout(depth: number): Uint8Array {
   return bytes;
 }
 
-let decoders: ReturnType<typeof generatedDecoders> | undefined;
 async function decodeLayout() {
-  decoders ??= loadInterface(SHELL).then(({ model }) => generatedDecoders(tmp.path, "shell", model, SHELL));
-  return (await decoders).get("decodeLayout")!;
+  return (await committedShellDecoders()).get("decodeLayout")!;
 }
 
 describe("generated decoders of recursive definitions", () => {

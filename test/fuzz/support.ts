@@ -26,7 +26,18 @@ export const ALLOCATION_LIMIT = 32 * 1024 * 1024;
 /** Emits `model` into `<dir>/<name>` with the real codec emitter and imports every `decode…` export of `codecs.ts`. */
 export async function generatedDecoders(dir: string, name: string, model: CodecModel, source: string): Promise<Map<string, Decoder>> {
   await emitInto(dir, name, model, { codecs: codecsSource, source });
-  const module = (await import(join(dir, name, "codecs.ts"))) as Record<string, unknown>;
+  return decodersOf((await import(join(dir, name, "codecs.ts"))) as Record<string, unknown>);
+}
+
+/**
+ * Every `decode…` export of the committed `generated/shell/codecs.ts`: the generator's exact
+ * output for the shell snapshot (committed-output.test.ts), so nothing to emit again.
+ */
+export async function committedShellDecoders(): Promise<Map<string, Decoder>> {
+  return decodersOf((await import("../../generated/shell/codecs.ts")) as Record<string, unknown>);
+}
+
+function decodersOf(module: Record<string, unknown>): Map<string, Decoder> {
   const decoders = new Map<string, Decoder>();
   for (const [exported, value] of Object.entries(module).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (exported.startsWith("decode") && typeof value === "function") decoders.set(exported, value as Decoder);

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { smallShell } from "../support/small-shell.ts";
-import { GENESIS_HEADER_HEX, repoRoot, runBin } from "../generator/cli/support.ts";
+import { GENESIS_HEADER_HEX, repoRoot, runInProcess } from "../generator/cli/support.ts";
 
 const run = promisify(execFile);
 const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
@@ -52,7 +52,7 @@ describe("packages", () => {
     const app = join(work, "app");
     mkdirSync(app);
     writeFileSync(join(work, "small.json"), JSON.stringify(smallShell(["/version", "/chains/*/chain_id", "/chains/*/checkpoint", "/monitor/heads/*"])));
-    const generated = await runBin(["generate", "--spec", join(work, "small.json"), "--package", "@acme/octez-small", "--out", join(app, "octez-small")]);
+    const generated = await runInProcess(["generate", "--spec", join(work, "small.json"), "--package", "@acme/octez-small", "--out", join(app, "octez-small")]);
     expect(generated.stderr).toContain("wrote package @acme/octez-small");
     const manifest = JSON.parse(readFileSync(join(app, "octez-small", "package.json"), "utf8")) as { dependencies: Record<string, string>; exports: unknown };
     expect(manifest.dependencies).toEqual({ "@tezos-rpcgen/runtime": "^0.1.0" });

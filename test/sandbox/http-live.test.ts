@@ -215,9 +215,13 @@ describe("state on disk", () => {
         }
       });
       while (ackedBlocks.length < 8 || ackedOps.length < 20) await new Promise((r) => setTimeout(r, 5));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGKILL");
       stop = true;
       await Promise.all([blocks, ...ops]);
+      // Its sockets can close before its database file does: the data directory stays locked
+      // until the process is gone (bounded: SIGKILL cannot be caught).
+      await exited;
       const restarted = await startSandbox({ protocol: "sandbox", dataDir: dir });
       try {
         for (const hash of ackedBlocks) expect(restarted.node.mainChain.get(hash), hash).toBeDefined();

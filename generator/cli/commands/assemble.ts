@@ -13,6 +13,7 @@ import { DescribeError } from "../../describe/index.ts";
 import { serializeSnapshot } from "../../live/index.ts";
 import { CliError } from "../errors.ts";
 import { DEFAULT_SPEC } from "../spec-source.ts";
+import type { CliContext } from "../io.ts";
 
 export interface AssembleOptions {
   shell?: string;
@@ -25,7 +26,7 @@ export interface AssembleOptions {
   out?: string;
 }
 
-export function registerAssemble(program: Command): void {
+export function registerAssemble(program: Command, { io }: CliContext): void {
   program
     .command("assemble")
     .description("build a whole node's snapshot without a node: the shell tree with a protocol's routes under /chains/<chain_id>/blocks/<block_id> and its mempool's under /chains/<chain_id>/mempool")
@@ -66,9 +67,9 @@ Examples:
     )
     .action(async (options: AssembleOptions) => {
       const { text, report } = await runAssemble(options);
-      for (const line of report) process.stderr.write(`${line}\n`);
-      if (options.out === undefined) process.stdout.write(text);
-      else process.stderr.write(`wrote ${options.out}\n`);
+      for (const line of report) io.stderr.write(`${line}\n`);
+      if (options.out === undefined) io.stdout.write(text);
+      else io.stderr.write(`wrote ${options.out}\n`);
     });
 }
 

@@ -12,6 +12,7 @@ import { withNodeLimitOptions } from "../spec-source.ts";
 // Types only: the checker (ts-morph and its TypeScript, over a second to load) is imported
 // when --typecheck asks for it, so other commands do not pay for it.
 import type { TypeCheckDiagnostic } from "../../emit/typecheck.ts";
+import type { CliContext } from "../io.ts";
 
 /** Files of a generated folder that differ from a fresh generation: changed, missing or extra. */
 export async function staleFiles(source: string, folder: string, limits: NodeReadOptions = {}): Promise<string[]> {
@@ -45,7 +46,7 @@ export async function printedDiagnostic(diagnostic: TypeCheckDiagnostic, cwd: st
   return formatTypeCheckDiagnostic(diagnostic.file === undefined ? diagnostic : { ...diagnostic, file: relative(cwd, diagnostic.file) });
 }
 
-export function registerCheck(program: Command): void {
+export function registerCheck(program: Command, { io }: CliContext): void {
   const command = program
     .command("check")
     .description("fail (exit 1) and name the files when the generated folders are not what `generate` would write (or, with --typecheck, do not type-check)")
@@ -89,11 +90,11 @@ Examples:
           const started = Date.now();
           const diagnostics = await typeCheckFolder(folder);
           for (const diagnostic of diagnostics) errors.push(await printedDiagnostic(diagnostic));
-          process.stderr.write(`type-checked ${folder} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${diagnostics.length === 0 ? "no errors" : `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"}`}\n`);
+          io.stderr.write(`type-checked ${folder} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${diagnostics.length === 0 ? "no errors" : `${diagnostics.length} error${diagnostics.length === 1 ? "" : "s"}`}\n`);
         }
         if (errors.length > 0) problems.push(`generated files do not type-check:\n${errors.map((e) => `  ${e.replace(/\n/g, "\n  ")}`).join("\n")}`);
       }
       if (problems.length > 0) throw new CliError(problems.join("\n"), 1);
-      process.stderr.write(options.typecheck ? "generated files are up to date and type-check\n" : "generated files are up to date\n");
+      io.stderr.write(options.typecheck ? "generated files are up to date and type-check\n" : "generated files are up to date\n");
     });
 }

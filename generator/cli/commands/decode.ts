@@ -5,9 +5,10 @@ import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
 import { loadSpec, withSpecOptions, withSpecTimeout, type InspectIo } from "../spec-source.ts";
-import { bytesToDecode, readValueArgument } from "../value-input.ts";
+import { bytesToDecode, readValueArgument, standardInput } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
 import { stringifyJsonWithFloats } from "@tezos-rpcgen/runtime";
+import type { CliContext } from "../io.ts";
 
 interface DecodeOptions {
   spec?: string;
@@ -34,7 +35,7 @@ export async function runDecode(args: readonly string[], options: DecodeOptions,
   return stringifyJsonWithFloats(decoded, options.compact ? undefined : 2) + "\n";
 }
 
-export function registerDecode(program: Command): void {
+export function registerDecode(program: Command, { io }: CliContext): void {
   withSpecTimeout(withSpecOptions(
     program
       .command("decode")
@@ -66,6 +67,6 @@ Examples:
       '{branch: block_hash, contents: [alpha.operation.alpha.contents], signature: Signature}' -`,
     )
     .action(async (args: string[], options: DecodeOptions) => {
-      process.stdout.write(await runDecode(args, options));
+      io.stdout.write(await runDecode(args, options, { stdin: standardInput(io.stdin, options.maxSize) }));
     });
 }

@@ -13,6 +13,7 @@ import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
 import { loadSpec, withSpecOptions, withSpecTimeout, type InspectedInterface, type InspectIo } from "../spec-source.ts";
 import { streamingWords } from "./list.ts";
 import { ENCODING_HELP } from "./inspect-help.ts";
+import type { CliContext } from "../io.ts";
 
 interface DescribeOptions {
   spec?: string;
@@ -108,7 +109,7 @@ function bodySchemaOf(spec: InspectedInterface, name: string) {
   return undefined;
 }
 
-export function registerDescribe(program: Command): void {
+export function registerDescribe(program: Command, { io }: CliContext): void {
   withSpecTimeout(withSpecOptions(
     program
       .command("describe")
@@ -136,6 +137,6 @@ Examples:
   $ tezos-rpcgen describe "GET /chains/<chain_id>/checkpoint" output`,
     )
     .action(async (args: string[], options: DescribeOptions) => {
-      process.stdout.write(await runDescribe(args, options));
+      io.stdout.write(await runDescribe(args, options));
     });
 }

@@ -20,6 +20,7 @@ import { interfaceOfDocument, renderInterface } from "../../pipeline.ts";
 import { CliError } from "../errors.ts";
 import { checkDriftOptions, withDriftOptions, type DriftOptions } from "./drift.ts";
 import { checkFolderName, writeGenerated } from "./generate.ts";
+import type { CliContext } from "../io.ts";
 
 /** `drift`'s options (report format, level, capture settings) and where the check writes. */
 export interface DriftCheckOptions extends DriftOptions {
@@ -37,7 +38,7 @@ export interface DriftCheckResult {
   bindings?: string;
 }
 
-export function registerDriftCheck(program: Command): void {
+export function registerDriftCheck(program: Command, context: CliContext): void {
   withDriftOptions(
     program
       .command("drift-check")
@@ -67,8 +68,8 @@ Example (a CI job):
     )
     .action(async (node: string, snapshot: string, options: DriftCheckOptions) => {
       const { report, exitCode } = await runDriftCheck(node, snapshot, options);
-      process.stdout.write(report);
-      process.exitCode = exitCode;
+      context.io.stdout.write(report);
+      context.exitCode = exitCode;
     });
 }
 

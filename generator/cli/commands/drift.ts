@@ -6,6 +6,7 @@ import { CliError } from "../errors.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
 import { parsePrefix } from "../spec-source.ts";
+import type { CliContext } from "../io.ts";
 
 export interface DriftOptions {
   format: string;
@@ -43,7 +44,7 @@ export function checkDriftOptions(options: { format: string; failOn: string }): 
   return { format: options.format as DriftFormat, failOn: options.failOn as FailOn };
 }
 
-export function registerDrift(program: Command): void {
+export function registerDrift(program: Command, context: CliContext): void {
   withDriftOptions(
     program
       .command("drift")
@@ -75,8 +76,8 @@ Examples:
     )
     .action(async (oldSource: string, newSource: string, options: DriftOptions) => {
       const { output, exitCode } = await runDrift(oldSource, newSource, options);
-      process.stdout.write(output);
-      process.exitCode = exitCode;
+      context.io.stdout.write(output);
+      context.exitCode = exitCode;
     });
 }
 

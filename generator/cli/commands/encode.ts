@@ -6,8 +6,9 @@ import { CliError } from "../errors.ts";
 import { EncodingResolver, splitEncodingArguments } from "../encoding-names.ts";
 import { CliCodec } from "../run-codec.ts";
 import { loadSpec, withSpecOptions, withSpecTimeout, type InspectIo } from "../spec-source.ts";
-import { jsonToEncode, readValueArgument } from "../value-input.ts";
+import { jsonToEncode, readValueArgument, standardInput } from "../value-input.ts";
 import { ENCODING_HELP, EXIT_CODES_HELP } from "./inspect-help.ts";
+import type { CliContext } from "../io.ts";
 
 interface EncodeOptions {
   spec?: string;
@@ -30,7 +31,7 @@ export async function runEncode(args: readonly string[], options: EncodeOptions,
   return bytesToHex(bytes) + "\n";
 }
 
-export function registerEncode(program: Command): void {
+export function registerEncode(program: Command, { io }: CliContext): void {
   withSpecTimeout(withSpecOptions(
     program
       .command("encode")
@@ -57,6 +58,6 @@ Examples:
   $ tezos-rpcgen encode --many Chain_id '["NetXdQprcVkpaWU","NetXdQprcVkpaWU"]'`,
     )
     .action(async (args: string[], options: EncodeOptions) => {
-      process.stdout.write(await runEncode(args, options));
+      io.stdout.write(await runEncode(args, options, { stdin: standardInput(io.stdin, options.maxSize) }));
     });
 }

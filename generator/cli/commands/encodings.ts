@@ -11,6 +11,7 @@ import { SNAPSHOT_FORMAT } from "../../describe/index.ts";
 import { loadRegisteredEncodings } from "../../encodings/load.ts";
 import { EncodingSourceError, snapshotEntry, type RegisteredEncoding } from "../../encodings/registered.ts";
 import { CliError } from "../errors.ts";
+import type { CliContext } from "../io.ts";
 
 interface EncodingsOptions {
   openapi?: string;
@@ -29,7 +30,7 @@ export function encodingsSnapshot(source: string, options: EncodingsOptions = {}
   return { format: SNAPSHOT_FORMAT, source: { file: source }, encodings: encodings.map(snapshotEntry) };
 }
 
-export function registerEncodings(program: Command): void {
+export function registerEncodings(program: Command, { io }: CliContext): void {
   program
     .command("encodings")
     .argument("<source>", "a folder of Octez Kaitai files (.ksy) or an `octez-codec dump encodings` file")
@@ -47,6 +48,6 @@ Examples:
     .action((source: string, options: EncodingsOptions) => {
       const text = JSON.stringify(encodingsSnapshot(source, options)) + "\n";
       if (options.out !== undefined) writeFileSync(options.out, text, "utf8");
-      else process.stdout.write(text);
+      else io.stdout.write(text);
     });
 }

@@ -9,6 +9,7 @@ import { CliError } from "../errors.ts";
 import { collect } from "../options.ts";
 import { withNodeLimitOptions } from "../spec-source.ts";
 import type { DefaultedField } from "../../reconcile/dft-defaults.ts";
+import type { CliContext, CliOutput } from "../io.ts";
 
 interface GenerateOptions {
   spec: string[];
@@ -43,7 +44,7 @@ export function targets(specs: readonly string[], name: string | undefined): Arr
   return specs.map((source) => ({ source, name: name ?? interfaceName(source) }));
 }
 
-export function registerGenerate(program: Command): void {
+export function registerGenerate(program: Command, { io }: CliContext): void {
   const command = program
     .command("generate")
     .description("generate TypeScript types, binary codecs, validators, routes, client and server stubs from describe trees")
@@ -70,22 +71,22 @@ Examples:
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
-        reportUndecided(target.source, loaded.model.undecided, options.strict === true);
-        for (const line of defaultedReport(target.source, loaded.model.defaulted)) process.stderr.write(`${line}\n`);
+        reportUndecided(target.source, loaded.model.undecided, options.strict === true, io.stderr);
+        for (const line of defaultedReport(target.source, loaded.model.defaulted)) io.stderr.write(`${line}\n`);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
         await writePackageFiles(options.out, options.package, loaded);
-        process.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
+        io.stderr.write(`wrote package ${options.package} in ${options.out}\n`);
         return;
       }
       for (const target of targets(options.spec, options.name)) {
         const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
-        reportUndecided(target.source, loaded.model.undecided, options.strict === true);
-        for (const line of defaultedReport(target.source, loaded.model.defaulted)) process.stderr.write(`${line}\n`);
+        reportUndecided(target.source, loaded.model.undecided, options.strict === true, io.stderr);
+        for (const line of defaultedReport(target.source, loaded.model.defaulted)) io.stderr.write(`${line}\n`);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
-        process.stderr.write(`${generationSummary(target.source, folder, loaded.model)}\n`);
+        io.stderr.write(`${generationSummary(target.source, folder, loaded.model)}\n`);
       }
     });
 }
@@ -106,10 +107,10 @@ export function generationSummary(source: string, folder: string, model: Pick<Lo
  * Prints what reconciliation could not decide (each left JSON-only), with a hint; with
  * `--strict`, fails on it.
  */
-function reportUndecided(source: string, undecided: readonly string[] | undefined, strict: boolean): void {
+function reportUndecided(source: string, undecided: readonly string[] | undefined, strict: boolean, stderr: CliOutput): void {
   if (undecided === undefined || undecided.length === 0) return;
-  for (const reason of undecided) process.stderr.write(`warning: ${source}: ${reason}\n`);
-  process.stderr.write(
+  for (const reason of undecided) stderr.write(`warning: ${source}: ${reason}\n`);
+  stderr.write(
     `${source}: ${undecided.length} value${undecided.length === 1 ? "" : "s"} left JSON-only (binary encoding and decoding fail with a typed error). Hint: \`tezos-rpcgen describe --spec ${source} <route>\` shows both schemas of a route; a Base58Check type the runtime lacks goes in runtime/encodings/hashes.ts.\n`,
   );
   if (strict) throw new CliError(`--strict: reconciliation could not decide ${undecided.length} value${undecided.length === 1 ? "" : "s"} of ${source}`, 1);

@@ -9,6 +9,7 @@ import { EncodingResolver } from "../encoding-names.ts";
 import { preferredVariant } from "../named-encodings.ts";
 import { summarizeBody, summarizeIr } from "../encoding-summary.ts";
 import { loadSpec, withSpecOptions, withSpecTimeout, type InspectedInterface, type InspectIo } from "../spec-source.ts";
+import type { CliContext } from "../io.ts";
 
 interface ListOptions {
   spec?: string;
@@ -99,7 +100,7 @@ export async function runList(what: string, options: ListOptions, io: InspectIo 
   return what === "routes" ? listRoutes(spec, options.json === true) : listEncodings(spec, options.json === true);
 }
 
-export function registerList(program: Command): void {
+export function registerList(program: Command, { io }: CliContext): void {
   withSpecTimeout(withSpecOptions(
     program
       .command("list")
@@ -123,6 +124,6 @@ Examples:
   $ tezos-rpcgen list routes --spec mempool-dump.json --prefix '/chains/<chain_id>/mempool'`,
     )
     .action(async (what: string, options: ListOptions) => {
-      process.stdout.write(await runList(what, options));
+      io.stdout.write(await runList(what, options));
     });
 }

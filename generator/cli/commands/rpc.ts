@@ -10,10 +10,11 @@
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import { loadSpec, withSpecOptions, type InspectIo } from "../spec-source.ts";
-import { readValueArgument } from "../value-input.ts";
+import { readValueArgument, standardInput } from "../value-input.ts";
 import { interpretedBinaryBodies, matchRoute } from "../rpc-route.ts";
 import { RedirectRefusedError, TooManyRedirectsError, redirectPolicyFetch } from "../../describe/redirects.ts";
 import { CodecError, ElementTooLargeError, FramingError, HttpTransport, MediaTypeError, PathError, QueryStringError, RpcError, TransportError, ValidationError, formatErrorTrace, isErrorTrace, parseQueryString, type MediaType } from "@tezos-rpcgen/runtime";
+import type { CliContext } from "../io.ts";
 
 interface RpcOptions {
   node?: string;
@@ -29,6 +30,8 @@ interface RpcOptions {
 /** Where the command writes; tests collect the lines. */
 export interface RpcIo extends InspectIo {
   write?: (text: string) => void;
+  /** Where a followed redirect is noted (default the process's stderr). */
+  note?: (text: string) => void;
 }
 
 const MEDIA: Readonly<Record<string, MediaType>> = { json: "application/json", binary: "application/octet-stream" };
@@ -56,6 +59,7 @@ function queryArguments(route: ReturnType<typeof matchRoute>["route"], search: s
 /** Runs the command; resolves when the answer (or the stream, or `--limit` values) was printed. */
 export async function runRpc(method: string, target: string, body: string | undefined, options: RpcOptions, io: RpcIo = {}): Promise<void> {
   const write = io.write ?? ((text: string) => process.stdout.write(text));
+  const note = io.note ?? ((text: string) => process.stderr.write(text));
   if (options.node === undefined) throw new CliError("--node URL is required (the node to call, e.g. http://localhost:8732)", 2);
   const mediaType = MEDIA[options.media ?? "json"];
   if (!mediaType) throw new CliError(`--media takes json or binary, not ${JSON.stringify(options.media)}`, 2);
@@ -93,7 +97,7 @@ export async function runRpc(method: string, target: string, body: string | unde
 
   try {
     const query = queryArguments(route, search);
-    const fetch = redirectPolicyFetch({ followRedirects: options.followRedirects === true, onRedirect: (from, to) => process.stderr.write(`note: ${from} redirected to ${to}\n`) });
+    const fetch = redirectPolicyFetch({ followRedirects: options.followRedirects === true, onRedirect: (from, to) => note(`note: ${from} redirected to ${to}\n`) });
     const transport = new HttpTransport({ baseUrl: options.node, binary: interpretedBinaryBodies(spec, entry), fetch, ...(timeoutMs ? { timeoutMs } : {}) });
     const request = { path: pathArgs, query: query as never, mediaType, ...(route.input ? { body: input } : {}) };
     const streams = route.streaming === "always" || (typeof route.streaming === "object" && query[route.streaming.whenFlag] === true);
@@ -129,7 +133,7 @@ function asCliError(error: unknown): unknown {
   return error;
 }
 
-export function registerRpc(program: Command): void {
+export function registerRpc(program: Command, { io }: CliContext): void {
   withSpecOptions(
     program
       .command("rpc")
@@ -157,6 +161,10 @@ Examples:
   $ tezos-rpcgen rpc POST /injection/operation '"<hex>"' --node http://localhost:8732`,
     )
     .action(async (method: string, path: string, body: string | undefined, options: RpcOptions) => {
-      await runRpc(method, path, body, options);
+      await runRpc(method, path, body, options, {
+        write: (text) => io.stdout.write(text),
+        note: (text) => io.stderr.write(text),
+        stdin: standardInput(io.stdin, options.maxSize),
+      });
     });
 }

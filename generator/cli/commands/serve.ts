@@ -3,6 +3,7 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { CliError } from "../errors.ts";
 import { positiveInteger } from "../options.ts";
+import type { CliContext } from "../io.ts";
 
 interface ServeOptions {
   host: string;
@@ -40,7 +41,7 @@ function mediaType(value: string): "json" | "binary" | "any" {
   return value;
 }
 
-export function registerServe(program: Command): void {
+export function registerServe(program: Command, { io }: CliContext): void {
   program
     .command("serve")
     .description("run the sandbox node: the shell RPC interface and protocol Tallinn's accounts and manager operations (or a minimal protocol), over HTTP")
@@ -112,15 +113,15 @@ Examples:
       // as soon as it reads that line must reach them, not the default action (killed at once).
       const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string) => {
-          process.stderr.write(`${signal}: stopping\n`);
+          io.stderr.write(`${signal}: stopping\n`);
           void running.stop().then(resolve);
         };
         process.once("SIGINT", () => stop("SIGINT"));
         process.once("SIGTERM", () => stop("SIGTERM"));
       });
-      process.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
+      io.stdout.write(`sandbox node listening on ${running.url} (chain ${running.node.network.chainId}, network ${running.node.network.alias})\n`);
       const p2pAddr = running.node.config.p2p["listen-addr"];
-      if (typeof p2pAddr === "string") process.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
+      if (typeof p2pAddr === "string") io.stdout.write(`peer-to-peer on ${p2pAddr} as ${running.node.p2p.self}\n`);
       await stopped;
     });
 }

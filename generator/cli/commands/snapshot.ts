@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { captureSnapshot, serializeSnapshot, type CaptureProgress } from "../../live/index.ts";
 import { byteSize, MAX_SIZE_HELP, positiveInteger } from "../options.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../../describe/body.ts";
+import type { CliContext } from "../io.ts";
 
 export interface SnapshotOptions {
   node: string;
@@ -18,7 +19,7 @@ export interface SnapshotOptions {
   followRedirects?: boolean;
 }
 
-export function registerSnapshot(program: Command): void {
+export function registerSnapshot(program: Command, { io }: CliContext): void {
   program
     .command("snapshot")
     .description("capture GET /describe?recurse=yes from a live node, with its dynamic directories described at a concrete chain and block")
@@ -46,12 +47,12 @@ Examples:
   $ tezos-rpcgen snapshot --node http://127.0.0.1:8732 --block head~10 --timeout 60000 > snapshot.json`,
     )
     .action(async (options: SnapshotOptions) => {
-      const showProgress = process.stderr.isTTY === true;
+      const showProgress = io.stderr.isTTY === true;
       const { text } = await runSnapshot(options, {
-        progress: showProgress ? (line) => process.stderr.write(`${line}\n`) : undefined,
-        note: (line) => process.stderr.write(`${line}\n`),
+        progress: showProgress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+        note: (line) => io.stderr.write(`${line}\n`),
       });
-      if (options.out === undefined) process.stdout.write(text);
+      if (options.out === undefined) io.stdout.write(text);
     });
 }
 

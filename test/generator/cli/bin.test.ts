@@ -1,12 +1,14 @@
 /**
- * The real `bin/tezos-rpcgen.js` run with node: help texts, the default snapshot found from
- * any working directory, stdin, and failures printed as one line without a stack trace.
+ * The real `bin/tezos-rpcgen.js` run with node: what only a process shows (the program wired to
+ * the process's arguments, streams and exit code; the default snapshot found from any working
+ * directory; a failure printed as one line without a stack trace). The commands' behaviour is
+ * tested in-process (`in-process.test.ts`), through the same `runCli` the bin runs.
  */
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GENESIS_HEADER_HEX, repoRoot, runBin, shellSnapshot } from "./support.ts";
+import { GENESIS_HEADER_HEX, runBin } from "./support.ts";
 
 const elsewhere = mkdtempSync(join(tmpdir(), "tezos-rpcgen-cli-"));
 
@@ -17,15 +19,6 @@ describe("bin/tezos-rpcgen.js", () => {
     for (const command of ["list", "describe", "encode", "decode", "serve"]) expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
   });
 
-  it("gives every inspection command a --help with examples and exit codes", async () => {
-    for (const command of ["list", "describe", "encode", "decode", "serve"]) {
-      const result = await runBin([command, "--help"]);
-      expect(result.code, command).toBe(0);
-      expect(result.stdout, command).toMatch(/Examples?:/);
-      expect(result.stdout, command).toMatch(/Exit codes/);
-    }
-  });
-
   it("decodes the genesis header with block_header from another working directory (default --spec from the package root)", async () => {
     const result = await runBin(["decode", "block_header", GENESIS_HEADER_HEX], { cwd: elsewhere });
     expect(result.stderr).toBe("");
@@ -34,19 +27,16 @@ describe("bin/tezos-rpcgen.js", () => {
     expect(header).toMatchObject({ level: 0, timestamp: "2018-06-30T16:07:32Z", operations_hash: "LLoZS2LW3rEi7KYU4ouBQtorua37aWWCtpDmv1n2x3xoKi6sVXLWp", fitness: [] });
   });
 
-  it("encodes from standard input and decodes a route slot given as separate words", async () => {
+  it("encodes from the process's standard input", async () => {
     const encoded = await runBin(["encode", "Chain_id", "-"], { input: '"NetXdQprcVkpaWU"\n' });
     expect(encoded).toMatchObject({ code: 0, stdout: "7a06a770\n" });
-    const decoded = await runBin(["decode", "GET", "/chains/<chain_id>/chain_id", "output", "7A06A770"]);
-    expect(decoded).toMatchObject({ code: 0, stdout: '"NetXdQprcVkpaWU"\n' });
   });
 
-  it("reads raw binary from @FILE", async () => {
-    const file = join(elsewhere, "header.bin");
-    writeFileSync(file, Buffer.from(GENESIS_HEADER_HEX, "hex"));
-    const result = await runBin(["decode", "--compact", "block_header", `@${file}`], { cwd: elsewhere });
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ level: 0, fitness: [] });
+  it("exits 1 on drift, a result printed in full rather than a failure", async () => {
+    const result = await runBin(["drift", "spec/snapshots/shell-legacy.json", "spec/snapshots/shell.json", "--format", "json"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toMatchObject({ summary: { breaking: 84, compatible: 62 } });
   });
 
   it("prints a decoding failure as one line with offset and path, exit code 1, no stack trace", async () => {
@@ -57,45 +47,4 @@ describe("bin/tezos-rpcgen.js", () => {
     expect(result.stderr.split("\n")).toHaveLength(2);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
-
-  it("prints the stack trace only with --debug", async () => {
-    const result = await runBin(["--debug", "decode", "block_header", "00"]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/\n\s+at /);
-  });
-
-  it("exits 1 on input that is not hex and 2 on an unknown encoding, an unreadable snapshot or a usage error", async () => {
-    expect((await runBin(["decode", "Chain_id", "zz"])).code).toBe(1);
-    const unknown = await runBin(["decode", "no_such_thing", "00"]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/no encoding named "no_such_thing"/);
-    const missing = await runBin(["decode", "--spec", join(elsewhere, "missing.json"), "Chain_id", "00"]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no such file/);
-    expect((await runBin(["decode", "Chain_id"])).code).toBe(2);
-    expect((await runBin(["list", "things"])).code).toBe(2);
-  });
-
-  it("serve refuses bad option values with exit code 2 before starting (the sandbox's own tests run it)", async () => {
-    const result = await runBin(["serve", "--media-type", "xml"]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/expected json, binary or any/);
-  });
-
-  // The entry starts the validators' worker thread before loading the command line when the
-  // command renders interfaces; the files must be those of the committed folder all the same.
-  it("generates the shell snapshot into another folder, byte for byte the committed generated/shell, and check accepts it", async () => {
-    const out = mkdtempSync(join(tmpdir(), "tezos-rpcgen-generate-"));
-    const generated = await runBin(["--debug", "generate", "--spec", shellSnapshot, "--out", out], { cwd: elsewhere });
-    expect(generated.code, generated.stderr).toBe(0);
-    expect(generated.stderr).toMatch(/shell\.json → .*shell\/ \(67 services/);
-    const committed = join(repoRoot, "generated/shell");
-    const names = readdirSync(committed).sort();
-    expect(readdirSync(join(out, "shell")).sort()).toEqual(names);
-    for (const name of names) expect(readFileSync(join(out, "shell", name), "utf8"), name).toBe(readFileSync(join(committed, name), "utf8"));
-    const checked = await runBin(["check", "--spec", shellSnapshot, "--out", out], { cwd: elsewhere });
-    expect(checked.code, checked.stderr).toBe(0);
-    expect(checked.stdout + checked.stderr).toMatch(/up to date/);
-  });
 });
-

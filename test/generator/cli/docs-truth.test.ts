@@ -6,13 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { Command } from "commander";
-import { registerServe } from "../../../generator/cli/commands/serve.ts";
 import { packageReadme } from "../../../generator/cli/package-readme.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { readDescribeTree } from "../../../generator/describe/read.ts";
 import { smallShell } from "../../support/small-shell.ts";
-import { repoRoot } from "./support.ts";
+import { repoRoot, runInProcess } from "./support.ts";
 
 const read = (path: string) => readFileSync(join(repoRoot, path), "utf8");
 
@@ -47,11 +45,8 @@ describe("the documentation", () => {
     }
   });
 
-  it("serve --help's second sandbox peers with a port the first one listens on", () => {
-    const program = new Command("tezos-rpcgen");
-    registerServe(program);
-    let help = "";
-    program.commands[0]!.configureOutput({ writeOut: (text) => (help += text) }).outputHelp();
+  it("serve --help's second sandbox peers with a port the first one listens on", async () => {
+    const { stdout: help } = await runInProcess(["serve", "--help"]);
     const peers = [...help.matchAll(/--peer (\d\S+)/g)].map((m) => m[1]!);
     const listening = [...help.matchAll(/--net-addr (\d\S+)/g)].map((m) => m[1]!);
     expect(peers.length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 /**
  * `drift` and `snapshot` at the command-line level, over real loopback HTTP against
- * `startDescribeServer` (a node's `/describe` answered from a snapshot): the real bin for the
- * exit codes, the printed messages and the files written, `runDrift`/`runSnapshot` in-process
- * (the functions the bin's actions call) for the rest.
+ * `startDescribeServer` (a node's `/describe` answered from a snapshot): the command line run
+ * in-process (`runCli`, what the bin runs) for the exit codes, the printed messages and the
+ * files written, `runDrift`/`runSnapshot` (the functions the commands' actions call) for the
+ * rest. `bin.test.ts` runs the real bin.
  *
  * The legacy → current report is pinned in `__snapshots__/drift-shell-legacy-shell.txt`, and
  * each difference of the Versioning section of `shared/spec/shell-rpc-interface.md` is also
@@ -18,7 +19,7 @@ import { runDrift, type DriftOptions } from "../../../generator/cli/commands/dri
 import { runSnapshot, type SnapshotOptions } from "../../../generator/cli/commands/snapshot.ts";
 import { serializeSnapshot, type SnapshotDocument } from "../../../generator/live/index.ts";
 import type { DriftChange, DriftReport } from "../../../generator/drift/index.ts";
-import { exitCodeOf, repoRoot, runBin, shellSnapshot, type RunResult } from "./support.ts";
+import { exitCodeOf, repoRoot, runInProcess, shellSnapshot, type RunResult } from "./support.ts";
 
 const legacySnapshot = `${repoRoot}spec/snapshots/shell-legacy.json`;
 const MEMPOOL_DUMP = "describe-mempool-ithaca-2022-06-09.json";
@@ -58,9 +59,9 @@ function expectOneLineFailure(result: RunResult): void {
 /** The report without its first line (which names OLD and NEW). */
 const body = (report: string) => report.slice(report.indexOf("\n") + 1);
 
-describe("drift against a node (the real bin)", () => {
+describe("drift against a node (the command line)", () => {
   it("a snapshot and a node serving it: exit 0, no drift", async () => {
-    const result = await runBin(["drift", "spec/snapshots/shell.json", current.url]);
+    const result = await runInProcess(["drift", "spec/snapshots/shell.json", current.url]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`drift spec/snapshots/shell.json → ${current.url}: no drift\n  OLD: 67 services; NEW: 67 services\n`);
@@ -69,8 +70,8 @@ describe("drift against a node (the real bin)", () => {
 
   it("a node serving the legacy snapshot gives the same report as the legacy file, exit 1; the file report is pinned", async () => {
     const [fromFile, fromNode] = await Promise.all([
-      runBin(["drift", "spec/snapshots/shell-legacy.json", "spec/snapshots/shell.json"]),
-      runBin(["drift", legacy.url, "spec/snapshots/shell.json"]),
+      runInProcess(["drift", "spec/snapshots/shell-legacy.json", "spec/snapshots/shell.json"]),
+      runInProcess(["drift", legacy.url, "spec/snapshots/shell.json"]),
     ]);
     expect(fromFile.code).toBe(1);
     expect(fromNode.code).toBe(1);
@@ -84,7 +85,7 @@ describe("drift against a node (the real bin)", () => {
   });
 
   it("a node refusing /describe (401): exit 2, the ACL explained, no stack trace", async () => {
-    const result = await runBin(["drift", refusing.url, "spec/snapshots/shell.json", "--retries", "0"]);
+    const result = await runInProcess(["drift", refusing.url, "spec/snapshots/shell.json", "--retries", "0"]);
     expect(result.code).toBe(2);
     expectOneLineFailure(result);
     expect(result.stderr).toContain(`could not compare (OLD ${refusing.url})`);
@@ -94,7 +95,7 @@ describe("drift against a node (the real bin)", () => {
 
   it("a node that never answers, --timeout 300: exit 2 and a timeout message, no stack trace", async () => {
     const started = Date.now();
-    const result = await runBin(["drift", "spec/snapshots/shell.json", hanging.url, "--timeout", "300"]);
+    const result = await runInProcess(["drift", "spec/snapshots/shell.json", hanging.url, "--timeout", "300"]);
     expect(result.code).toBe(2);
     expectOneLineFailure(result);
     expect(result.stderr).toContain(`could not compare (NEW ${hanging.url})`);
@@ -103,7 +104,7 @@ describe("drift against a node (the real bin)", () => {
   });
 
   it("the stack trace only with --debug", async () => {
-    const result = await runBin(["--debug", "drift", refusing.url, "spec/snapshots/shell.json"]);
+    const result = await runInProcess(["--debug", "drift", refusing.url, "spec/snapshots/shell.json"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/HTTP 401/);
     expect(result.stderr).toMatch(/\n\s+at /);
@@ -272,9 +273,9 @@ describe("drift shell-legacy → shell: every difference of the Versioning secti
 });
 
 describe("snapshot --node", () => {
-  it("the real bin against a node serving shell.json writes shell.json byte for byte (bare answer, dynamic directories kept)", async () => {
+  it("the command line against a node serving shell.json writes shell.json byte for byte (bare answer, dynamic directories kept)", async () => {
     const out = join(files, "captured-shell.json");
-    const result = await runBin(["snapshot", "--node", current.url, "--out", out]);
+    const result = await runInProcess(["snapshot", "--node", current.url, "--out", out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("not expanded: /chains/<chain_id>/blocks/<block_id> (the node answered 404 at /describe/chains/main/blocks/head)");
@@ -302,7 +303,7 @@ describe("snapshot --node", () => {
     const node = await startDescribeServer({ document: served, version: { version: { major: 13, minor: 0, additional_info: "dev" } } });
     try {
       const out = join(files, "captured-expanded.json");
-      const result = await runBin(["snapshot", "--node", node.url, "--out", out]);
+      const result = await runInProcess(["snapshot", "--node", node.url, "--out", out]);
       expect(result.code).toBe(0);
       expect(result.stderr).toContain("not expanded: /chains/<chain_id>/blocks/<block_id>");
       expect(result.stderr).not.toContain("not expanded: /chains/<chain_id>/mempool");
@@ -325,7 +326,7 @@ describe("snapshot --node", () => {
 
   it("a node refusing /describe (401): exit 2, the ACL explained, no stack trace, no file written", async () => {
     const out = join(files, "refused.json");
-    const result = await runBin(["snapshot", "--node", refusing.url, "--out", out]);
+    const result = await runInProcess(["snapshot", "--node", refusing.url, "--out", out]);
     expect(result.code).toBe(2);
     expectOneLineFailure(result);
     expect(result.stderr).toContain(`cannot capture ${refusing.url}: the node refused /describe with HTTP 401: its RPC ACL does not allow /describe on this listening address`);
@@ -333,13 +334,13 @@ describe("snapshot --node", () => {
   });
 
   it("a node that never answers, --timeout 300: exit 2 and a timeout message, no stack trace", async () => {
-    const result = await runBin(["snapshot", "--node", hanging.url, "--timeout", "300"]);
+    const result = await runInProcess(["snapshot", "--node", hanging.url, "--timeout", "300"]);
     expect(result.code).toBe(2);
     expectOneLineFailure(result);
     expect(result.stderr).toBe(`tezos-rpcgen: cannot capture ${hanging.url}: no complete answer from ${hanging.url}/describe?recurse=yes within 300 ms\n`);
   });
 
-  it("in-process failures are LiveCaptureErrors, which main.ts maps to exit 2", async () => {
+  it("in-process failures are LiveCaptureErrors, which runCli maps to exit 2", async () => {
     expect(await exitCodeOf(() => runSnapshot({ ...SNAPSHOT_DEFAULTS, node: forbidding.url }))).toMatchObject({ code: 2, message: expect.stringMatching(/HTTP 403: its RPC ACL/) });
     expect(await exitCodeOf(() => runSnapshot({ ...SNAPSHOT_DEFAULTS, node: hanging.url, timeout: 200 }))).toMatchObject({ code: 2, message: expect.stringMatching(/within 200 ms/) });
   });

@@ -4,7 +4,7 @@ import { binaryBodies, frameBinary } from "../../../runtime/index.ts";
 import { getChainsBlocksRoute, getMonitorBootstrappedRoute } from "../../../generated/shell/routes.ts";
 import { binaryCodecs } from "../../../generated/shell/binary.ts";
 import { closedPort, startStandIn, type StandIn } from "../../support/stand-in-node.ts";
-import { exitCodeOf, inspected, runBin, shellSnapshot } from "./support.ts";
+import { exitCodeOf, inspected, runInProcess, shellSnapshot } from "./support.ts";
 
 const BLOCK = "BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2";
 const heads = [0, 1, 2].map((i) => ({ block: BLOCK, timestamp: `2018-06-30T16:07:3${i}Z` }));
@@ -85,8 +85,8 @@ describe("tezos-rpcgen rpc", () => {
     expect((await exitCodeOf(() => rpc("GET", "/chains/main/chain_id", undefined, { media: "xml" }))).code).toBe(2);
   });
 
-  it("runs from the real command line: a body from standard input, exit code 1 and the trace on stderr", async () => {
-    const failed = await runBin(["rpc", "POST", "/injection/operation", "-", "--node", node.url], { input: '"00"' });
+  it("runs from the command line: a body from standard input, exit code 1 and the trace on stderr", async () => {
+    const failed = await runInProcess(["rpc", "POST", "/injection/operation", "-", "--node", node.url], { input: '"00"' });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain("answered 500");
     expect(failed.stderr).toContain("permanent node.validator.invalid_block");

@@ -12,7 +12,7 @@ import { writePackageFiles } from "../../../generator/cli/package-files.ts";
 import { loadInterface } from "../../../generator/pipeline.ts";
 import { closedPort } from "../../support/stand-in-node.ts";
 import { smallShell } from "../../support/small-shell.ts";
-import { exitCodeOf, runBin, shellSnapshot } from "./support.ts";
+import { exitCodeOf, runInProcess, shellSnapshot } from "./support.ts";
 
 const work = mkdtempSync(join(tmpdir(), "rpcgen-small-things-"));
 
@@ -33,7 +33,7 @@ describe("small things", () => {
   });
 
   it("an invalid option is one line and a hint, not the whole help", async () => {
-    const run = await runBin(["list", "routes", "--bogus"]);
+    const run = await runInProcess(["list", "routes", "--bogus"]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split("\n")).toEqual(["error: unknown option '--bogus'", "(add --help for the command's options)"]);
   });

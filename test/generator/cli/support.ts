@@ -2,10 +2,12 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
 import { readDescribeTree } from "../../../generator/describe/read.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
 import { parsePrefix, type InspectedInterface } from "../../../generator/cli/spec-source.ts";
 import { CliError } from "../../../generator/cli/errors.ts";
+import { runCli } from "../../../generator/cli/program.ts";
 import { referenceDir } from "../../support/reference.ts";
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -31,6 +33,19 @@ export function runBin(args: readonly string[], options: { cwd?: string; input?:
     if (options.input !== undefined) child.stdin?.end(options.input);
     else child.stdin?.end();
   });
+}
+
+/**
+ * Runs the command line in this process (`runCli`, what the bin runs) with `input` as standard
+ * input, collecting what it writes: the same behaviour as {@link runBin} without a child process
+ * (about a second each). Relative paths resolve from the test's working directory (the repo).
+ */
+export async function runInProcess(args: readonly string[], options: { input?: string | Buffer } = {}): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const stdin = Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]);
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin });
+  return { code, stdout, stderr };
 }
 
 /** Loads a snapshot file the way `--spec` does, without the CLI (for in-process command calls). */

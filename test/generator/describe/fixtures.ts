@@ -28,15 +28,20 @@ export const ERROR_BODY = body({
   ],
 });
 
+/**
+ * A service with its own copies of the bodies: tests mutate the trees they build, and the
+ * shared bodies must stay intact for the next test (and the next file: the test files of a
+ * worker share their modules).
+ */
 export function service(meth: string, path: unknown[], extra: Json = {}): Json {
   return {
     meth,
     path,
     ...(extra.description === undefined ? {} : { description: extra.description }),
     query: extra.query ?? [],
-    ...(meth === "GET" ? {} : { input: extra.input ?? EMPTY_BODY }),
-    output: extra.output ?? EMPTY_BODY,
-    error: ERROR_BODY,
+    ...(meth === "GET" ? {} : { input: clone(extra.input ?? EMPTY_BODY) }),
+    output: clone(extra.output ?? EMPTY_BODY),
+    error: clone(ERROR_BODY),
   };
 }
 

@@ -15,7 +15,7 @@ import { runDecode } from "../../../generator/cli/commands/decode.ts";
 import { byteSize } from "../../../generator/cli/options.ts";
 import { loadSpec } from "../../../generator/cli/spec-source.ts";
 import { targets } from "../../../generator/cli/commands/generate.ts";
-import { bin, exitCodeOf, inspected, repoRoot, runBin, shellSnapshot } from "../cli/support.ts";
+import { bin, exitCodeOf, inspected, repoRoot, runInProcess, shellSnapshot } from "../cli/support.ts";
 import { service } from "./fixtures.ts";
 import { rejection } from "../../support/rejection.ts";
 
@@ -86,10 +86,10 @@ describe("HTTP bodies are read with a size limit", () => {
   });
 
   it("list --spec URL: exit 2 and one line for a body over --max-size, and for --timeout", async () => {
-    const tooLarge = await runBin(["list", "routes", "--spec", `${base}/endless`, "--max-size", "64k"]);
+    const tooLarge = await runInProcess(["list", "routes", "--spec", `${base}/endless`, "--max-size", "64k"]);
     expect(tooLarge.code).toBe(2);
     expect(tooLarge.stderr).toMatch(/^tezos-rpcgen: cannot read the interface of \S+: .*longer than the limit of 65536 bytes \(--max-size\)\n$/);
-    // The same options in process (a spawn costs a second of CPU): --timeout, and the sizes.
+    // The same options through the functions: --timeout, and the sizes.
     const slow = await exitCodeOf(() => loadSpec({ spec: `${base}/silent`, timeout: 200 }));
     expect(slow).toEqual({ code: 2, message: expect.stringMatching(/^cannot read the interface of \S+: no complete answer from .* within 200 ms$/) });
     expect([byteSize("500000"), byteSize("64k"), byteSize("64M"), byteSize("1G")]).toEqual([500_000, 65_536, 64 * 1024 ** 2, 1024 ** 3]);
