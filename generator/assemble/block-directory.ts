@@ -448,9 +448,10 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
 /**
  * `schema` with its objects closed where they do not say (`additionalProperties: false`), as
  * the route bodies read from an OpenAPI document are (`generator/openapi/schemas.ts`):
- * data-encoding's objects refuse unknown fields, and the encodings' schemas paired from OpenAPI
- * components keep OpenAPI's silence. Without it, an operation's contents without receipts would
- * accept contents with theirs, and a `oneOf` of the two would refuse both.
+ * data-encoding's objects refuse unknown fields. Encodings paired with OpenAPI components are
+ * read so already (`json-pairing.ts`), so the rebuilt bodies share their definitions; a schema
+ * from elsewhere that leaves it unsaid is closed here. Without it, an operation's contents
+ * without receipts would accept contents with theirs, and a `oneOf` of the two would refuse both.
  */
 function closed(schema: JsonSchema): JsonSchema {
   const visit = (node: unknown): unknown => {
