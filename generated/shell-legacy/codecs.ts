@@ -13,6 +13,7 @@ import {
   checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
+  deeperFailure,
   endDynamicSize,
   failDecode,
   failEncode,
@@ -38,6 +39,7 @@ import {
   readUint8,
   readZarithZ,
   selectCase,
+  selectCaseAfter,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -317,40 +319,8 @@ const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
     kind: "object",
     properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
       { name: "event_kind", required: true, constant: "request_rejected" },
       { name: "p2p_peer_id", required: false, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
     ],
     closed: true,
   },
@@ -359,11 +329,7 @@ const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
 const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "Outgoing_request",
   "Accepting_request",
-  "Rejecting_request",
   "Rejecting_rejected",
-  "Connection_established",
-  "Disconnection",
-  "External_disconnection",
 ] as const;
 
 const knownProperties19 = /* @__PURE__ */ new Set([
@@ -737,33 +703,6 @@ const knownProperties69 = /* @__PURE__ */ new Set([
   "worker_backlog_size",
   "worker_backlog_level",
 ]);
-
-const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
-  {
-    kind: "object",
-    properties: [
-      { name: "latency", required: false, types: ["number"] },
-      { name: "synchronisation_threshold", required: false, types: ["number"] },
-      { name: "worker_backlog_size", required: false, types: ["number"] },
-      { name: "worker_backlog_level", required: false, types: ["string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "bootstrap_threshold", required: false, types: ["number"] },
-      { name: "worker_backlog_size", required: false, types: ["number"] },
-      { name: "worker_backlog_level", required: false, types: ["string"] },
-    ],
-    closed: true,
-  },
-] as const;
-
-const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
-  "synchronisation_heuristic_encoding",
-  "legacy_bootstrap_threshold_encoding",
-] as const;
 
 const knownProperties70 = /* @__PURE__ */ new Set([
   "peer_validator",
@@ -1146,29 +1085,11 @@ const encodeGetWorkersBlockValidatorOutputItemInnerShapes = /* @__PURE__ */ [
     ],
     closed: true,
   },
-  {
-    kind: "object",
-    properties: [{ name: "block", required: true, types: ["object", "string"] }],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [{ name: "block", required: true, types: ["object", "string"] }],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [{ name: "block", required: true, types: ["object", "string"] }],
-    closed: true,
-  },
 ] as const;
 
 const encodeGetWorkersBlockValidatorOutputItemInnerCases = /* @__PURE__ */ [
   "validation_success",
   "validation_failure",
-  "could_not_find_context",
-  "previously_validated",
-  "validating_block",
 ] as const;
 
 const knownProperties113 = /* @__PURE__ */ new Set(["level", "events"]);
@@ -1311,103 +1232,7 @@ const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShape
       kind: "object",
       properties: [
         { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
         { name: "timespan", required: true, types: ["number"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
-      ],
-      closed: true,
-    },
-    {
-      kind: "object",
-      properties: [
-        { name: "peer", required: true, types: ["object", "string"] },
-        { name: "block", required: true, types: ["object", "string"] },
       ],
       closed: true,
     },
@@ -1425,19 +1250,7 @@ const encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases
   "Request",
   "Failed request",
   "validating_new_branch",
-  "new_branch_validated",
-  "fetching_operations_for_head",
-  "Requesting_new_head_validation",
-  "new_head_validation_end",
-  "ignoring_head",
-  "ignoring_previously_validated_block",
-  "ignoring_invalid_block",
-  "missing_new_head_predecessor",
-  "ignoring_invalid_locator_branch",
-  "ignore_branch_without_common_ancestor",
   "no_new_head_from_peer",
-  "processing_new_head",
-  "processing_new_branch",
   "terminating_worker",
 ] as const;
 
@@ -5996,7 +5809,54 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  switch (
+    selectCaseAfter(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases, failure)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
@@ -6008,28 +5868,8 @@ function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): v
       return;
     }
     case 2: {
-      writeUint8(w, 2);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 3: {
       writeUint8(w, 3);
       encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-      return;
-    }
-    case 4: {
-      writeUint8(w, 4);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 5: {
-      writeUint8(w, 5);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 6: {
-      writeUint8(w, 6);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
       return;
     }
   }
@@ -9521,31 +9361,36 @@ function encodeGetConfigOutputShellChainValidator(
   value: GetConfigOutputShellChainValidator,
 ): void {
   const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodeGetConfigOutputShellChainValidatorShapes,
-      encodeGetConfigOutputShellChainValidatorCases,
-    )
-  ) {
-    case 0: {
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
       writeUint8(w, 0);
       encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
         w,
         json as GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
       );
       return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
     }
-    case 1: {
+  }
+  {
+    const start = w.length;
+    try {
       writeUint8(w, 1);
       encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
         w,
         json as GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
       );
       return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
     }
   }
+  throw failure;
 }
 
 type GetConfigOutputShell = {
@@ -12834,12 +12679,56 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
   value: GetWorkersBlockValidatorOutputItemInner,
 ): void {
   const json: unknown = value;
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 2);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 3);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 4);
+      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
+        w,
+        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
   switch (
-    selectCase(
+    selectCaseAfter(
       w,
       json,
       encodeGetWorkersBlockValidatorOutputItemInnerShapes,
       encodeGetWorkersBlockValidatorOutputItemInnerCases,
+      failure,
     )
   ) {
     case 0: {
@@ -12855,30 +12744,6 @@ function encodeGetWorkersBlockValidatorOutputItemInner(
       encodeGetWorkersBlockValidatorOutputInnerValidationFailure(
         w,
         json as GetWorkersBlockValidatorOutputInnerValidationFailure,
-      );
-      return;
-    }
-    case 2: {
-      writeUint8(w, 2);
-      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-        w,
-        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-      );
-      return;
-    }
-    case 3: {
-      writeUint8(w, 3);
-      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-        w,
-        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
-      );
-      return;
-    }
-    case 4: {
-      writeUint8(w, 4);
-      encodeGetWorkersBlockValidatorOutputInnerCouldNotFindContext(
-        w,
-        json as GetWorkersBlockValidatorOutputInnerCouldNotFindContext,
       );
       return;
     }
@@ -14237,12 +14102,182 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner,
 ): void {
   const json: unknown = value;
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 3);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 4);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 5);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 6);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 7);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 8);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 9);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 10);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 11);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 12);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 14);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 15);
+      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
+        w,
+        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
   switch (
-    selectCase(
+    selectCaseAfter(
       w,
       json,
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerShapes,
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInnerCases,
+      failure,
     )
   ) {
     case 0: {
@@ -14270,86 +14305,6 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
       return;
     }
     case 3: {
-      writeUint8(w, 3);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 4: {
-      writeUint8(w, 4);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 5: {
-      writeUint8(w, 5);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 6: {
-      writeUint8(w, 6);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 7: {
-      writeUint8(w, 7);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 8: {
-      writeUint8(w, 8);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 9: {
-      writeUint8(w, 9);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 10: {
-      writeUint8(w, 10);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 11: {
-      writeUint8(w, 11);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 12: {
-      writeUint8(w, 12);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 13: {
       writeUint8(w, 13);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNoNewHeadFromPeer(
         w,
@@ -14357,23 +14312,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputItemInner(
       );
       return;
     }
-    case 14: {
-      writeUint8(w, 14);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 15: {
-      writeUint8(w, 15);
-      encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated(
-        w,
-        json as GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerNewBranchValidated,
-      );
-      return;
-    }
-    case 16: {
+    case 4: {
       writeUint8(w, 16);
       encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputInnerTerminatingWorker(
         w,

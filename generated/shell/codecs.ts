@@ -13,6 +13,7 @@ import {
   checkKnownProperties,
   closeDynamicFrame,
   closeReservedFrame,
+  deeperFailure,
   endDynamicSize,
   failDecode,
   failEncode,
@@ -37,6 +38,7 @@ import {
   readUint8,
   readZarithZ,
   selectCase,
+  selectCaseAfter,
   timestampProtocolCodec,
   timestampSystemCodec,
   writeBool,
@@ -375,40 +377,8 @@ const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
     kind: "object",
     properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
       { name: "event_kind", required: true, constant: "request_rejected" },
       { name: "p2p_peer_id", required: false, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "event_kind", required: true, constant: "rejecting_request" },
-      { name: "p2p_peer_id", required: true, types: ["object", "string"] },
     ],
     closed: true,
   },
@@ -417,11 +387,7 @@ const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
 const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "Outgoing_request",
   "Accepting_request",
-  "Rejecting_request",
   "Rejecting_rejected",
-  "Connection_established",
-  "Disconnection",
-  "External_disconnection",
 ] as const;
 
 const knownProperties22 = /* @__PURE__ */ new Set([
@@ -6500,7 +6466,54 @@ function decodeP2pPointPoolEvent1(r: BinaryReader): P2pPointPoolEvent1 {
 
 function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): void {
   const json: unknown = value;
-  switch (selectCase(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases)) {
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 2);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 4);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 5);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 6);
+      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  switch (
+    selectCaseAfter(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases, failure)
+  ) {
     case 0: {
       writeUint8(w, 0);
       encodeP2pPointPoolEvent1OutgoingRequest(w, json as P2pPointPoolEvent1OutgoingRequest);
@@ -6512,28 +6525,8 @@ function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): v
       return;
     }
     case 2: {
-      writeUint8(w, 2);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 3: {
       writeUint8(w, 3);
       encodeP2pPointPoolEvent1RejectingRejected(w, json as P2pPointPoolEvent1RejectingRejected);
-      return;
-    }
-    case 4: {
-      writeUint8(w, 4);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 5: {
-      writeUint8(w, 5);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    }
-    case 6: {
-      writeUint8(w, 6);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
       return;
     }
   }

@@ -19,9 +19,9 @@
  * | `/metadata` | `block_header_metadata`: `protocol`, `next_protocol` constants and the shell's fields, merged with `Proto.block_header_metadata` | the document's shell fields; the protocol's part stays an open object (below) |
  * | `/` | `block_info`: `protocol`, `chain_id`, `hash`, `header` (`raw_block_header`), `metadata`?, `operations` | the pieces above |
  *
- * `/header` and `/header/protocol_data` are given their binary layout too (`block-layouts.ts`);
- * the others stay JSON-only, for the reasons {@link UNTOLD_RECEIPTS} and
- * {@link NO_METADATA_ENCODING} give.
+ * `/header`, `/header/protocol_data` and the operations are given their binary layout too
+ * (`block-layouts.ts`); `/` and `/metadata` stay JSON-only, for the reason
+ * {@link NO_METADATA_ENCODING} gives.
  *
  * An operation's receipt is a union (`operation_data_encoding` there, a `Uint8` tag):
  * `Operation with too large metadata` (tag 0: the operation data and `metadata: "too large"`),
@@ -31,9 +31,12 @@
  * receipt. A draft-04 `oneOf` refuses a value that two cases accept, and data-encoding's JSON
  * reads the first case that fits: the receipt's own receipt-less case (Octez's
  * `Operation_without_metadata`, titled as block_services' case 1 but for case and separators)
- * is read by case 1 first, so it is left out. The pieces' objects are closed where their
- * schemas do not say, as data-encoding's are: an operation's contents without receipts must
- * refuse contents with theirs.
+ * is read by case 1 first, so it is left out (in binary, tag 2 then the receipt's tag 1 is still
+ * read: the reconciler gives that inner case case 1's JSON). The pieces' objects are closed where
+ * their schemas do not say, as data-encoding's are: an operation's contents without receipts must
+ * refuse contents with theirs. Cases 1 and 2 differ only inside `contents` (items without or with
+ * `metadata`), so the encoder tries them in tag order and takes the first whose strict encoder
+ * accepts the value (the reconciler's `overlapping-cases.ts`).
  *
  * What stays open: Octez registers no encoding of `Proto.block_header_metadata` (a block's
  * protocol metadata: level, baker, balance updates…), so `/metadata` and the `metadata` of `/`
@@ -52,7 +55,7 @@
  */
 import type { RawBinarySchema, RawBody, RawNode, RawService } from "../describe/raw.ts";
 import { BlockDirectoryError } from "./block-directory-error.ts";
-import { fixedBytes, LayoutBuilder } from "./block-layouts.ts";
+import { fixedBytes, LayoutBuilder, operationFields, operationList, operationPasses, type OperationPieces } from "./block-layouts.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { RegisteredEncoding } from "../encodings/registered.ts";
 
@@ -86,14 +89,6 @@ const OWN_ROUTES = {
 /** Why the protocol part of a block's metadata stays open (docs/protocols.md says the same). */
 export const OPEN_METADATA =
   "the protocol's part of a block's metadata (Proto.block_header_metadata) stays an open object: Octez registers no encoding of it";
-
-/**
- * Why the operations stay JSON-only. Their layout would compose (the receipt union behind a
- * `Uint30` length, tags 0/1/2), but an encoder picks a union's case by its JSON shape, and an
- * operation without receipts and one with them differ only inside `contents`, where that shape
- * does not look: the encoder could not tell the tag.
- */
-export const UNTOLD_RECEIPTS = "an encoder cannot tell the receipt union's cases apart (operations with and without receipts differ only inside contents)";
 
 /** Why the block and its metadata stay JSON-only. */
 export const NO_METADATA_ENCODING = "no registered encoding of the protocol's block metadata to lay it out with";
@@ -158,9 +153,13 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
     json: merge(object({ protocol: c.protocolConstant }), c.piece("block_header.protocol_data")),
     binary: layout.finish({ fields: layout.fields(pieces.binary(headerData), headerData) }),
   }));
-  rebuild(OWN_ROUTES.operation, operationFrom, (c) => ({ json: c.operationRef(), jsonOnly: UNTOLD_RECEIPTS }));
-  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c) => ({ json: { type: "array", items: c.operationRef() }, jsonOnly: UNTOLD_RECEIPTS }));
-  rebuild(OWN_ROUTES.operations, operationFrom, (c) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } }, jsonOnly: UNTOLD_RECEIPTS }));
+  const operationPieces = (): OperationPieces => {
+    const piece = (id: string) => ({ id, binary: pieces.binary(id) });
+    return { shellHeader: piece("operation.shell_header"), data: piece(pieces.id("operation.protocol_data")), dataAndReceipt: piece(pieces.id("operation.data_and_metadata")) };
+  };
+  rebuild(OWN_ROUTES.operation, operationFrom, (c, layout) => ({ json: c.operationRef(), binary: layout.finish({ fields: operationFields(layout, operationPieces(), RECEIPT_CASES) }) }));
+  rebuild(OWN_ROUTES.operationsInPass, operationFrom, (c, layout) => ({ json: { type: "array", items: c.operationRef() }, binary: layout.finish({ fields: [operationList(layout, operationPieces(), RECEIPT_CASES)] }) }));
+  rebuild(OWN_ROUTES.operations, operationFrom, (c, layout) => ({ json: { type: "array", items: { type: "array", items: c.operationRef() } }, binary: layout.finish({ fields: [operationPasses(layout, operationPieces(), RECEIPT_CASES)] }) }));
   rebuild(OWN_ROUTES.metadata, "the document's shell fields of block_header_metadata", (c) => ({ json: c.metadataRef(), jsonOnly: NO_METADATA_ENCODING }));
   rebuild(OWN_ROUTES.block, `${headerFrom}; ${operationFrom}; block_header_metadata's shell fields`, (c) => {
     const { chain_id, hash } = c.envelope("hash").properties!;
@@ -449,9 +448,10 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
 /**
  * `schema` with its objects closed where they do not say (`additionalProperties: false`), as
  * the route bodies read from an OpenAPI document are (`generator/openapi/schemas.ts`):
- * data-encoding's objects refuse unknown fields, and the encodings' schemas paired from OpenAPI
- * components keep OpenAPI's silence. Without it, an operation's contents without receipts would
- * accept contents with theirs, and a `oneOf` of the two would refuse both.
+ * data-encoding's objects refuse unknown fields. Encodings paired with OpenAPI components are
+ * read so already (`json-pairing.ts`), so the rebuilt bodies share their definitions; a schema
+ * from elsewhere that leaves it unsaid is closed here. Without it, an operation's contents
+ * without receipts would accept contents with theirs, and a `oneOf` of the two would refuse both.
  */
 function closed(schema: JsonSchema): JsonSchema {
   const visit = (node: unknown): unknown => {

@@ -43,8 +43,9 @@ export function openApiDefinitions(openapi: unknown): Record<string, JsonSchema>
 
 /**
  * OpenAPI's forms back to describe's: `#/components/schemas/` references become
- * `#/definitions/`, `nullable` is dropped, and a `$ref` that OpenAPI had to wrap in a one-entry
- * `oneOf` (it allows no keyword beside `$ref`) stands beside its title again.
+ * `#/definitions/`, `nullable` is dropped, a `$ref` that OpenAPI had to wrap in a one-entry
+ * `oneOf` (it allows no keyword beside `$ref`) stands beside its title again, and an object is
+ * closed unless it says `additionalProperties: {}` (below).
  */
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
@@ -61,7 +62,17 @@ function rewriteRefs(value: unknown): unknown {
     else if (key === "nullable") continue;
     else out[key] = rewriteRefs(inner);
   }
+  // Octez's converter leaves `additionalProperties` out of a closed object (data-encoding's) and
+  // writes `{}` for an open one, as the route bodies read it (generator/openapi/schemas.ts).
+  if (out["type"] === "object") {
+    if (!Object.hasOwn(out, "additionalProperties")) out["additionalProperties"] = false;
+    else if (isEmptyObject(out["additionalProperties"])) delete out["additionalProperties"];
+  }
   return out;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /** Replaces unconstrained property schemas by the Micheline expression (see the module comment). */

@@ -57,7 +57,8 @@ import {
   writeZarithN,
   writeZarithZ,
   endDynamicSize,
-  selectCase,
+  selectCaseAfter,
+  deeperFailure,
   failJsonOnlyCase,
   checkKnownProperties,
   base58Union,
@@ -289,7 +290,7 @@ export class Interpreter {
   }
 
   /** An object of `items`; `closed` refuses properties it does not have (not for a frame's items, which are part of an enclosing object). */
-  private object(items: readonly ObjectItem[], closed = true, jsonOnly?: readonly string[]): Codec<Value> {
+  private object(items: readonly ObjectItem[], closed = true, jsonOnly?: readonly string[], enclosing: readonly ObjectItem[] = items): Codec<Value> {
     type Step = { size: number | undefined; extends: boolean; decode: (r: BinaryReader, out: Record<string, unknown>) => void; encode: (w: BinaryWriter, value: Record<string, unknown>) => void };
     const steps: Step[] = items.map((item): Step => {
       switch (item.kind) {
@@ -349,7 +350,8 @@ export class Interpreter {
             },
           };
         case "frame": {
-          const inner = this.object(item.items, false);
+          // A frame's items are the enclosing object's: a union merged in the frame sees the value without that object's other fields.
+          const inner = this.object(item.items, false, undefined, enclosing);
           const first = objectPropertyNames(item.items.filter((i) => i.kind !== "constant"), this.definitions)?.[0];
           return {
             size: undefined,
@@ -380,7 +382,7 @@ export class Interpreter {
           // The merged object's encoder sees only its own properties (it refuses others); a merged
           // union sees the value without the enclosing object's own fields.
           const names = objectPropertyNames([item], this.definitions);
-          const own = names ? undefined : propertiesBesides(items, item, this.definitions);
+          const own = names ? undefined : propertiesBesides(enclosing, item, this.definitions);
           return {
             size: fixedSize(item.codec, this.definitions),
             extends: extendsToFrameEnd(item.codec, this.definitions),
@@ -523,22 +525,22 @@ export class Interpreter {
       },
       encode: (w, v) => {
         const start = w.length;
-        // A compact encoding: the first width that holds the value.
-        let lastError: unknown;
+        // A compact encoding, or cases whose JSON shapes overlap: the first case that encodes the value.
+        let failure: unknown;
         for (const candidate of compact) {
           writeTag(w, tagSize, candidate.tag!);
           try {
             return byTag.get(candidate.tag!)!.codec.encode(w, v);
           } catch (error) {
-            lastError = error;
+            failure = deeperFailure(failure, error);
             w.length = start;
           }
         }
         if (shapes.length === 0) {
-          if (lastError) throw lastError;
+          if (failure) throw failure;
           throw new EncodeError(`a value of one of the cases ${names.join(", ")}`, describeValue(v), w.length);
         }
-        const candidate = selected[selectCase(w, v, shapes, selected.map((c) => c.name))]!;
+        const candidate = selected[selectCaseAfter(w, v, shapes, selected.map((c) => c.name), failure)]!;
         if (candidate.tag === undefined) failJsonOnlyCase(w, candidate.name);
         writeTag(w, tagSize, candidate.tag);
         byTag.get(candidate.tag)!.codec.encode(w, v);

@@ -12,6 +12,7 @@ import { intSizeBytes, jsonKindOf, type JsonKind, type PropertyShape } from "@te
 import { constantOf, isMichelineSchema, isObjectSchema, isUnconstrained, isUnistring, viewOf, type JsonView } from "./json-view.ts";
 import { base58UnionOf } from "./structural.ts";
 import { dftField } from "./dft-defaults.ts";
+import { alternativesMatch, withOverlappingCases } from "./overlapping-cases.ts";
 import { int8EnumCodes, knownByBinaryTitle, knownByJsonName, matchKnownLayout, KNOWN_BY_ID, type KnownEncoding } from "./known-encodings.ts";
 
 /** Raised when the two schemas of a body cannot be reconciled; `where` locates the value. */
@@ -679,11 +680,17 @@ export class BodyReconciler {
     }
 
     const remaining = alternatives.map((schema, index) => ({ schema, index }));
-    const matched = cases.map((c) => {
-      const caseSchema = takeAlternative(remaining, c.name);
+    const matched: Array<{ binary: BinaryCase; schema: JsonSchema }> = [];
+    const nestedSchemas = new Set<JsonSchema>();
+    for (const c of cases) {
+      let caseSchema = takeAlternative(remaining, c.name);
+      if (caseSchema === undefined) {
+        caseSchema = this.nestedUnionSchema(c, remaining, matched);
+        if (caseSchema !== undefined) nestedSchemas.add(caseSchema);
+      }
       if (!caseSchema) throw new ReconcileError(`binary case ${JSON.stringify(c.name ?? c.tag)} (tag ${c.tag}) has no JSON oneOf entry with that title`, where);
-      return { binary: c, schema: caseSchema };
-    });
+      matched.push({ binary: c, schema: caseSchema });
+    }
 
     // data-encoding's `option`: None (tag 0, no bytes) ↔ null, Some (tag 1) ↔ the value.
     if (matched.length === 2 && remaining.length === 0) {
@@ -697,13 +704,42 @@ export class BodyReconciler {
     const unionCases: UnionCase[] = matched.map(({ binary, schema: caseSchema }) => {
       const caseView = this.view(caseSchema);
       const payload = this.casePayload(binary, caseView, where);
-      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: caseMatch(caseView.schema, this.resolve) };
+      // A case holding a union of its own matches what any of the inner cases does.
+      const nested = nestedSchemas.has(caseSchema) ? alternativesMatch(caseView.schema.oneOf!.map((a) => caseMatch(this.resolve(a), this.resolve))) : undefined;
+      return { tag: binary.tag, name: binary.name ?? String(binary.tag), payload, match: nested ?? caseMatch(caseView.schema, this.resolve) };
     });
     const jsonOnlyCases: JsonOnlyCase[] = remaining.map(({ schema: s, index }) => {
       const caseView = this.view(s);
       return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, this.resolve) };
     });
-    return { kind: "union", tagSize, cases: withSizedAlikeCases(unionCases), jsonOnlyCases };
+    return { kind: "union", tagSize, cases: withOverlappingCases(withSizedAlikeCases(unionCases)), jsonOnlyCases };
+  }
+
+  /**
+   * The JSON of a case that holds a union of its own (its fields after the tag are one `Ref` to
+   * a union: block_services' `Operation with metadata` holds the protocol's receipt union, whose
+   * tag follows), when the `oneOf` has no entry of the case's title: the entries titled as the
+   * inner union's cases, taken out of `remaining`. An inner case with no entry of its own whose
+   * title is an earlier outer case's, but for case and separators (the receipt union's
+   * `Operation_without_metadata`, block_services' `Operation without metadata`), has that case's
+   * JSON: the `oneOf` leaves it out because the earlier case reads the same values first, and
+   * so does the encoder; the decoder reads it.
+   */
+  private nestedUnionSchema(binary: BinaryCase, remaining: Array<{ schema: JsonSchema; index: number }>, matched: ReadonlyArray<{ binary: BinaryCase; schema: JsonSchema }>): JsonSchema | undefined {
+    const fields = withoutTag(binary.fields);
+    const only = fields.length === 1 ? fields[0] : undefined;
+    if (only?.kind !== "anon" || only.layout.kind !== "Ref") return undefined;
+    const inner = this.binary.definitions.get(only.layout.name)?.encoding;
+    if (inner?.kind !== "Cases") return undefined;
+    const words = (title: string | undefined) => title?.toLowerCase().split(/[\s_]+/).join(" ");
+    const entries: JsonSchema[] = [];
+    for (const c of inner.cases) {
+      const own = takeAlternative(remaining, c.name);
+      const earlier = own === undefined ? matched.find((m) => words(m.binary.name) === words(c.name)) : undefined;
+      if (own === undefined && earlier === undefined) return undefined;
+      entries.push(own ?? { ...earlier!.schema, title: c.name! });
+    }
+    return { oneOf: entries };
   }
 }
 

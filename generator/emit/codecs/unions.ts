@@ -62,18 +62,19 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
     encode.push("}");
     encode.push(`${context.use("failValue")}(w, ${failText}, json);`);
   } else {
-    // Compact encodings: the first width that holds the value (else the last width's error, as the interpreter says).
+    // Compact encodings, and cases whose JSON shapes overlap: the first case that encodes the value
+    // (else the error of the case that went deepest, as the interpreter says).
     const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
     if (compact.length > 0) encode.push("let failure: unknown;");
     for (const candidate of compact) {
-      encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", "    failure = error;", "  }", "}");
+      encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", `    failure = ${context.use("deeperFailure")}(failure, error);`, "  }", "}");
     }
     const selected = candidates.filter((c) => c.match.kind !== "first-that-fits");
     if (selected.length === 0) encode.push(compact.length > 0 ? "throw failure;" : `${context.use("failValue")}(w, ${failText}, json);`);
     else {
       const shapes = context.constant(`${names.encode}Shapes`, `${JSON.stringify(selected.map((c) => c.match))} as const`);
       const caseNames = context.constant(`${names.encode}Cases`, `${JSON.stringify(selected.map((c) => c.name))} as const`);
-      encode.push(`switch (${context.use("selectCase")}(w, json, ${shapes}, ${caseNames})) {`);
+      encode.push(compact.length > 0 ? `switch (${context.use("selectCaseAfter")}(w, json, ${shapes}, ${caseNames}, failure)) {` : `switch (${context.use("selectCase")}(w, json, ${shapes}, ${caseNames})) {`);
       selected.forEach((candidate, i) => {
         const body = writeCase(candidate);
         encode.push(`  case ${i}: {`, block(body[body.length - 1] === "return;" ? body.slice(0, -1) : body, 2), "    return;", "  }");

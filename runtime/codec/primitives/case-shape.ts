@@ -207,6 +207,30 @@ export function selectCase(w: BinaryWriter, value: unknown, shapes: readonly Cas
   throw new EncodeError(`a value of exactly one case`, `${describeValue(value)} that has the shape of the cases ${matching.join(" and ")} (JSON cannot tell them apart)`, w.length);
 }
 
+/**
+ * Of two failures of union cases tried in turn (`first-that-fits`), the one to report: the case
+ * that went deeper into the value before failing (its error's path says where the value parts
+ * from every case), the later one on a tie.
+ */
+export function deeperFailure(earlier: unknown, later: unknown): unknown {
+  if (earlier instanceof EncodeError && later instanceof EncodeError && earlier.offset > later.offset) return earlier;
+  return later;
+}
+
+/**
+ * {@link selectCase} after the cases tried in turn (`failure`: the deepest of their errors, if
+ * any were tried) have failed: when no other case accepts the value either, the tried cases'
+ * error says more than "none of the others".
+ */
+export function selectCaseAfter(w: BinaryWriter, value: unknown, shapes: readonly CaseShape[], names: readonly string[], failure: unknown): number {
+  try {
+    return selectCase(w, value, shapes, names);
+  } catch (error) {
+    if (failure !== undefined && error instanceof EncodeError && shapes.every((shape) => !shapeAccepts(shape, value))) throw failure;
+    throw error;
+  }
+}
+
 function hasOwnProperties(value: object): boolean {
   for (const key in value) if (Object.hasOwn(value, key)) return true;
   return false;

@@ -46,7 +46,7 @@ describe("assemble", () => {
     expect(report.some((line) => line.startsWith("mempool: "))).toBe(true);
   });
 
-  itWithReference([T024, MEMPOOL, KAITAI])("lays the forge input, the balances and the rebuilt block routes, and not block_services' operation (an operation with its receipt) as the shell's", async () => {
+  itWithReference([T024, MEMPOOL, KAITAI])("lays the forge input, the balances and the rebuilt block routes (the header, the operations), not block_services' operation as the shell's", async () => {
     const { attached, report } = await tallinn();
     expect(attached.map((a) => a.part)).toEqual(["protocol", "mempool"]);
     const laid = new Map(attached[0]!.report.laid.map((b) => [b.body, b.encoding]));
@@ -56,9 +56,11 @@ describe("assemble", () => {
     // encodings' are attached (block-directory.test.ts); the shell's `operation` codec is not theirs.
     const had = new Map(attached[0]!.report.laid.map((b) => [b.body, b.how]));
     expect(had.get("GET /header output")).toBe("had a layout");
-    expect(attached[0]!.report.jsonOnly.find((b) => b.body === "GET /operations/<list_offset>/<operation_offset> output")?.reason).toBe("no registered encoding is block_operation or has its JSON schema");
+    expect(had.get("GET /operations/<list_offset>/<operation_offset> output")).toBe("had a layout");
+    expect(had.get("GET /operations output")).toBe("had a layout");
     expect(attached[0]!.report.jsonOnly.find((b) => b.body === "GET /metadata output")?.reason).toBe("no registered encoding is block_header_metadata or has its JSON schema");
     expect(report).toContain("  rebuilt GET /header output from block_header.shell, 024-PtTALLiN.block_header.protocol_data (JSON and binary)");
+    expect(report).toContain("  rebuilt GET /operations/<list_offset> output from operation.shell_header, 024-PtTALLiN.operation.protocol_data, 024-PtTALLiN.operation.data_and_metadata (JSON and binary)");
     expect(report).toContain("  POST /helpers/parse/operations input: the shell's operation ({branch, data}), not block_services'");
     // The committed bindings built from it serve these bodies in binary: tallinn-loopback.test.ts.
   });

@@ -2,8 +2,9 @@
  * The block's own routes rebuilt for the protocol (generator/assemble/block-directory.ts) on the
  * real Tallinn files: Octez's `tallinn-openapi.json` types them for the genesis head it was
  * written at; rebuilt, they accept Octez's own T024 values (the codec vectors) in the route's
- * envelope, `/header` decodes Octez's bytes, and the same files with the protocol renamed go
- * through unchanged.
+ * envelope, `/header` decodes Octez's bytes, an operation's three receipt cases decode and
+ * encode back Octez's bytes in block_services' wrapping (through the interpreter and the
+ * generated codecs), and the same files with the protocol renamed go through unchanged.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -16,7 +17,8 @@ import { Interpreter } from "../../../generator/ir/interpret.ts";
 import { routeToString } from "../../../generator/model/describe-tree.ts";
 import { openApiToDescribe } from "../../../generator/openapi/index.ts";
 import { buildCodecModel } from "../../../generator/reconcile/codec-model.ts";
-import { decodeBytes, hexToBytes } from "../../../runtime/index.ts";
+import { BASE58, bytesToHex, decodeBytes, encodeBase58Check, encodeBytes, EncodeError, hexToBytes } from "../../../runtime/index.ts";
+import { decodeGetBlockOperationByListOffsetByOperationOffsetOutput, encodeGetBlockOperationByListOffsetByOperationOffsetOutput } from "../../../generated/tallinn/codecs.ts";
 import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 import { repoRoot } from "../cli/support.ts";
 
@@ -57,8 +59,8 @@ function t024(rename?: (text: string) => string): { openapi: RawNode; encodings:
   return { openapi: openApiToDescribe(JSON.parse(rename(text)) as Record<string, unknown>), encodings: encodings.map((e) => JSON.parse(rename(JSON.stringify(e))) as RegisteredEncoding) };
 }
 
-/** Decoders of the outputs at `paths` of a rebuilt tree, by route (`/header`), through the interpreter. */
-function binaryOf(tree: RawNode, ...paths: string[][]): (route: string) => (hex: string) => unknown {
+/** Codecs of the outputs at `paths` of a rebuilt tree, by route (`/header`), through the interpreter. */
+function codecsOf(tree: RawNode, ...paths: string[][]): (route: string) => { decode: (hex: string) => unknown; encode: (value: unknown) => string } {
   // A tree of the routes asked alone: a model of a few bodies, not of the protocol's 192 routes.
   const pick = (node: Node, path: string[]): Node => {
     if (path.length === 0) return node;
@@ -73,12 +75,21 @@ function binaryOf(tree: RawNode, ...paths: string[][]): (route: string) => (hex:
     const service = model.services.find((s) => routeToString(s.service.route) === route)!;
     expect(service.output.jsonOnly, route).toBeUndefined();
     const codec = interpreter.codec(service.output.codec);
-    return (hex) => decodeBytes(codec, hexToBytes(hex));
+    return { decode: (hex) => decodeBytes(codec, hexToBytes(hex)), encode: (value) => bytesToHex(encodeBytes(codec, value)) };
   };
 }
 
+/** Decoders of the outputs at `paths` of a rebuilt tree, by route. */
+function binaryOf(tree: RawNode, ...paths: string[][]): (route: string) => (hex: string) => unknown {
+  const codecs = codecsOf(tree, ...paths);
+  return (route) => codecs(route).decode;
+}
+
+/** `hex` behind data-encoding's `dynamic_size`: its byte length as a big-endian `Uint30`. */
+const sized = (hex: string) => (hex.length / 2).toString(16).padStart(8, "0") + hex;
+
 describe("the block's own routes typed for the protocol", () => {
-  itWithReference([OPENAPI, VECTORS])("accept Octez's T024 values in block_services' envelopes, and /header decodes Octez's bytes", () => {
+  itWithReference([OPENAPI, VECTORS])("accept Octez's T024 values in block_services' envelopes; /header and the operations decode Octez's bytes, the operations encode them back", () => {
     const { openapi, encodings } = t024();
     const genesisHeader = at(openapi, "header").get_service!.output.json_schema;
     const { tree, report } = rebuildBlockDirectory(openapi, encodings);
@@ -86,9 +97,9 @@ describe("the block's own routes typed for the protocol", () => {
     expect(report.rebuilt.map((r) => `${r.body}${r.binary ? " (binary)" : ""}`)).toEqual([
       "GET /header output (binary)",
       "GET /header/protocol_data output (binary)",
-      "GET /operations/<list_offset>/<operation_offset> output",
-      "GET /operations/<list_offset> output",
-      "GET /operations output",
+      "GET /operations/<list_offset>/<operation_offset> output (binary)",
+      "GET /operations/<list_offset> output (binary)",
+      "GET /operations output (binary)",
       "GET /metadata output",
       "GET / output",
     ]);
@@ -123,6 +134,55 @@ describe("the block's own routes typed for the protocol", () => {
     const { metadata: _m, ...withoutItsReceipt } = (withReceipt!.json["contents"] as Array<Record<string, unknown>>)[0]!;
     expect(operation({ ...envelope, ...withReceipt!.json, metadata: "too large" })).toBe(false);
     expect(operation({ ...envelope, contents: [withoutItsReceipt], signature: withReceipt!.json["signature"] })).toBe(true);
+
+    // In binary as block_services writes it: the chain id, the hash, the shell header behind its
+    // length, then behind its length the receipt union: tag 2 and the protocol's receipt union
+    // (Octez's data_and_metadata vectors), tag 1 the operation alone, tag 0 the operation whose
+    // receipt was too large. Each decodes to its JSON and encodes back to the same bytes: the
+    // encoder tells 1 from 2 by trying them in tag order, strictly (inside contents).
+    // The whole `/operations` directory: its three routes.
+    const operationCodec = codecsOf(tree, ["operations"]);
+    const one = operationCodec("/operations/<list_offset>/<operation_offset>");
+    const head = `7a06a770${"cd".repeat(32)}${sized("ab".repeat(32))}`;
+    const binaryEnvelope = { protocol: TALLINN, chain_id: CHAIN, hash: encodeBase58Check(BASE58.operation_hash, new Uint8Array(32).fill(0xcd)), branch: encodeBase58Check(BASE58.block_hash, new Uint8Array(32).fill(0xab)) };
+    const receiptBytes = withReceipts.map((v) => head + sized(`02${v.hex}`));
+    withReceipts.forEach((v, i) => {
+      expect(one.decode(receiptBytes[i]!), v.name).toEqual({ ...binaryEnvelope, ...v.json });
+      expect(one.encode({ ...binaryEnvelope, ...v.json }), v.name).toBe(receiptBytes[i]);
+    });
+    const transferVector = vectors.find((v) => v.encoding === "operation" && v.name.includes("transaction"))!;
+    const { branch: _b, ...transferData } = transfer;
+    const withoutBytes = head + sized(`01${transferVector.hex.slice(64)}`);
+    expect(one.decode(withoutBytes)).toEqual({ ...binaryEnvelope, ...transferData });
+    expect(one.encode({ ...binaryEnvelope, ...transferData })).toBe(withoutBytes);
+    const tooLargeBytes = head + sized(`00${transferVector.hex.slice(64)}`);
+    expect(one.decode(tooLargeBytes)).toEqual({ ...binaryEnvelope, ...transferData, metadata: "too large" });
+    expect(one.encode({ ...binaryEnvelope, ...transferData, metadata: "too large" })).toBe(tooLargeBytes);
+    // Tag 2 then the receipt's own receipt-less case (tag 1) reads as an operation without
+    // metadata, which JSON writes back as block_services' case 1, as data-encoding would.
+    expect(one.decode(head + sized(`0201${sized(transferVector.hex.slice(64, -128))}${transferVector.hex.slice(-128)}`))).toEqual(one.decode(withoutBytes));
+    // A value no case fits (a content with a receipt that is not one) is a typed error naming where.
+    const [firstContent] = transferData.contents as Array<Record<string, unknown>>;
+    const unfit = { ...binaryEnvelope, ...transferData, contents: [{ ...firstContent, metadata: "none" }] };
+    expect(() => one.encode(unfit)).toThrow(EncodeError);
+    expect(() => one.encode(unfit)).toThrow(/contents\[0\]\.metadata/);
+    // The emitted codecs (generated/tallinn, from the committed snapshot) choose the same cases.
+    const emitted = { decode: decodeGetBlockOperationByListOffsetByOperationOffsetOutput, encode: encodeGetBlockOperationByListOffsetByOperationOffsetOutput };
+    for (const bytes of [...receiptBytes, withoutBytes, tooLargeBytes]) {
+      const value = decodeBytes(emitted, hexToBytes(bytes));
+      expect(value).toEqual(one.decode(bytes));
+      expect(bytesToHex(encodeBytes(emitted, value))).toBe(bytes);
+    }
+    expect(() => encodeBytes(emitted, unfit as never)).toThrow(/contents\[0\]\.metadata/);
+    // A validation pass is its operations one after the other; the block's are each pass behind its length.
+    const pass = receiptBytes[0]! + withoutBytes;
+    const passValue = [one.decode(receiptBytes[0]!), one.decode(withoutBytes)];
+    expect(operationCodec("/operations/<list_offset>").decode(pass)).toEqual(passValue);
+    expect(operationCodec("/operations/<list_offset>").encode(passValue)).toBe(pass);
+    const all = `${sized("")}${sized(pass)}${sized(tooLargeBytes)}`;
+    const allValue = [[], passValue, [one.decode(tooLargeBytes)]];
+    expect(operationCodec("/operations").decode(all)).toEqual(allValue);
+    expect(operationCodec("/operations").encode(allValue)).toBe(all);
 
     // helpers/parse/operations reads the shell's `{branch, data}`.
     const parse = check(at(tree, "helpers", "parse", "operations").post_service!.input.json_schema);

@@ -209,7 +209,7 @@ describe("Tallinn answers and the generated T024 validators", () => {
     const operations = await t024.getBlockOperations(node, { path: at });
     expect(operations[pass]![index]).toEqual(operation);
     expect(await t024.getBlock(node, { path: at })).toEqual({ protocol: head.protocol, chain_id: sandbox.node.network.chainId, hash: head.hash, header: (({ protocol: _p, chain_id: _c, hash: _h, ...raw }) => raw)(header), metadata, operations });
-    // In binary where laid (the header and its protocol data): the same values, decoded by the generated codecs.
+    // In binary where laid (the header, its protocol data, the operations): the same values, decoded by the generated codecs.
     const inBinary: string[] = [];
     const binary = new HttpTransport({
       baseUrl: sandbox.url,
@@ -226,9 +226,15 @@ describe("Tallinn answers and the generated T024 validators", () => {
     const operationPath = { ...at, list_offset: String(pass), operation_offset: String(index) };
     expect(await t024.getBlockOperationByListOffsetByOperationOffset(binary, { path: operationPath })).toEqual(operation);
     expect(await t024.getBlockOperations(binary, { path: at })).toEqual(operations);
-    // The operations and the metadata have no binary form (docs/protocols.md): answered in JSON.
+    // The block and its metadata have no binary form (docs/protocols.md): answered in JSON.
     expect(await t024.getBlockMetadata(binary, { path: at })).toEqual(metadata);
-    expect(inBinary).toEqual(["/chains/main/blocks/head/header", "/chains/main/blocks/head/header/protocol_data"]);
+    expect(await t024.getBlock(binary, { path: at })).toEqual(await t024.getBlock(node, { path: at }));
+    expect(inBinary).toEqual([
+      "/chains/main/blocks/head/header",
+      "/chains/main/blocks/head/header/protocol_data",
+      `/chains/main/blocks/head/operations/${pass}/${index}`,
+      "/chains/main/blocks/head/operations",
+    ]);
     // The genesis block runs the genesis protocol: answered (not as Tallinn), and the server's check lets it through.
     const genesis = { ...at, block_id: "genesis" };
     const genesisHeader = (await (await fetch(`${sandbox.url}/chains/main/blocks/genesis/header`)).json()) as { protocol: string };
