@@ -434,8 +434,9 @@ class SchemaBuilder {
       for (const attribute of payload) {
         const plain = { ...attribute, if: undefined };
         const scoped = attribute.type !== undefined && attribute.repeat === undefined && ZARITH[attribute.type] === undefined ? this.lookup(owner, attribute.type) : undefined;
-        if (scoped && !isUnionType(scoped.type) && scoped.type.seq.length > 1) {
-          // An object case: its fields are the case's fields, as describe lays them out.
+        if (scoped && !isUnionType(scoped.type) && scoped.type.seq.length > 1 && !isFrameType(scoped.type) && !isTupleType(scoped.name, scoped.type)) {
+          // An object case: its fields are the case's fields, as describe lays them out. A frame
+          // (`bytes_dyn_uint30`) or a tuple (`solution`) is one value: the case's one field.
           fields.push(...this.sequence(scoped.owner, scoped.type.seq, scoped.name, false));
         } else fields.push(...this.attribute(owner, plain, `${at}/${attribute.id}`, true, false).fields);
       }
@@ -467,6 +468,20 @@ function withSignatureSplitNamed(seq: readonly KsyAttribute[]): readonly KsyAttr
   const prefix = seq.find((a) => /^.+_and_signature_prefix$/.test(a.id));
   if (prefix === undefined || !seq.some((a) => a.id === "signature_suffix")) return seq;
   return seq.map((a) => (a === prefix ? { ...a, id: a.id.replace(/_and_signature_prefix$/, "") } : a.id === "signature_suffix" ? { ...a, id: "signature" } : a));
+}
+
+/** A type that is a length header and the one attribute it frames (`bytes_dyn_uint30`). */
+function isFrameType(type: KsyType): boolean {
+  const [header, content] = type.seq;
+  return type.seq.length === 2 && header !== undefined && content !== undefined && content.size === header.id && LENGTH_HEADERS[header.type ?? ""] !== undefined;
+}
+
+/**
+ * A data-encoding tuple: Octez's Kaitai writer names a tuple's elements after its type,
+ * `<type>_field0`, `<type>_field1`… (a VDF `solution` is `solution_field0`, `solution_field1`).
+ */
+function isTupleType(name: string, type: KsyType): boolean {
+  return type.seq.length > 1 && type.seq.every((attribute, i) => attribute.id === `${name}_field${i}`);
 }
 
 function isUnionType(type: KsyType): boolean {

@@ -323,7 +323,9 @@ export class BodyReconciler {
     if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
       return this.object(items, view, where);
     }
-    if (schema.type === "array" && Array.isArray(schema.items)) {
+    // A tuple of several elements over one binary value is that value's (a case whose one
+    // field refers to the tuple's definition), read by `single`.
+    if (schema.type === "array" && Array.isArray(schema.items) && !(valueCount(items) === 1 && schema.items.length > 1)) {
       return { kind: "tuple", elements: this.tuple(items, schema.items, where) };
     }
     // OpenAPI 3.0 has no tuples: Octez's OpenAPI writes one as an array of alternatives, one per
@@ -626,19 +628,24 @@ export class BodyReconciler {
 
   /**
    * A case's fields after its tag. Octez's Kaitai files name the one field of a case after the
-   * case (a balance update's `Block_fees` case is a field `block_fees`) where data-encoding has
-   * an object of one property beside constants (`change`, with `kind` and `category`): that
-   * field takes the name of the JSON object's one property that is not a constant.
+   * case (a balance update's `Block_fees` case is a field `block_fees`) or after its type (a
+   * `Failing_noop`'s bytes are `bytes_dyn_uint30`, the shared type of length-prefixed bytes)
+   * where data-encoding has an object of one property beside constants (`change`, with `kind`
+   * and `category`; `arbitrary`): that field, with the length header framing it, takes the name
+   * of the JSON object's one property that is not a constant, when no property has its name.
    */
   private caseNamedField(binary: BinaryCase, view: JsonView): readonly Field[] {
     const fields = withoutTag(binary.fields);
     const values = fields.filter((field) => field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width");
-    const only = values.length === 1 && values.length === fields.filter((field) => field.kind !== "named" || field.layout.kind !== "Padding").length ? values[0] : undefined;
+    const header = fields.length === 2 && fields[0]!.kind === "dyn" && fields[0]!.numFields === 1 ? fields[0] : undefined;
+    const others = fields.filter((field) => field !== header && (field.kind !== "named" || field.layout.kind !== "Padding"));
+    const only = values.length === 1 && values.length === others.length ? values[0] : undefined;
     const properties = view.schema.properties;
-    if (only?.kind !== "named" || properties === undefined || only.name.toLowerCase() !== (binary.name ?? "").toLowerCase() || Object.hasOwn(properties, only.name)) return fields;
+    if (only?.kind !== "named" || properties === undefined || Object.hasOwn(properties, only.name)) return fields;
     const free = Object.keys(properties).filter((name) => constantOf(this.resolve(properties[name]!)) === undefined);
     if (free.length !== 1) return fields;
-    return fields.map((field) => (field === only ? { ...only, name: free[0]! } : field));
+    const name = free[0]!;
+    return fields.map((field) => (field === only ? { ...only, name } : field === header && header.kind === "dyn" && header.name !== undefined ? { ...header, name } : field));
   }
 
   private union(cases: readonly BinaryCase[], tagSize: "Uint8" | "Uint16", view: JsonView, where: string): IR {
