@@ -61,6 +61,9 @@ function rewriteRefs(value: unknown): unknown {
     else if (key === "nullable") continue;
     else out[key] = rewriteRefs(inner);
   }
+  // data-encoding's `option` is a `oneOf` with a `null` case, which OpenAPI writes `nullable`
+  // (brought back as the route bodies' converter does, generator/openapi/schemas.ts).
+  if ((value as { nullable?: unknown }).nullable === true && Array.isArray(out["oneOf"])) out["oneOf"] = [...(out["oneOf"] as unknown[]), { type: "null" }];
   return out;
 }
 

@@ -190,8 +190,24 @@ class SchemaBuilder {
   ) {}
 
   build(): RawBinarySchema {
-    const toplevel: RawEncoding = { fields: this.sequence(this.entry, this.entry.ksy.seq, "seq", true) };
+    const toplevel: RawEncoding = { fields: this.namedRoot(this.sequence(this.entry, this.entry.ksy.seq, "seq", true)) };
     return { toplevel, fields: [...this.definitions].map(([title, encoding]) => ({ description: descriptionOf(title), encoding })) };
+  }
+
+  /**
+   * A root that is one attribute named after a definition, laid out in place behind a length
+   * header (`receipt.balance_updates` is the framed list `operation_metadata.alpha.balance_updates`),
+   * keeps the definition's name: the root refers to a definition of that title holding its
+   * fields, as describe names a `def`, so its JSON can be the published definition of that name.
+   */
+  private namedRoot(fields: Fields): Fields {
+    const seq = this.entry.ksy.seq;
+    const only = seq.length === 1 ? seq[0]! : undefined;
+    if (only === undefined || !this.namesDefinition(only.id) || fields[0]?.kind !== "dyn") return fields;
+    const title = this.names.definitionName(only.id);
+    if (this.definitions.has(title)) return fields;
+    this.definitions.set(title, { fields });
+    return [{ kind: "anon", layout: { kind: "Ref", name: title }, data_kind: { kind: "Dynamic" } }];
   }
 
   private fail(owner: LoadedKsy, where: string, problem: string): never {

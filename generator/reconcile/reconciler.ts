@@ -648,6 +648,17 @@ export class BodyReconciler {
     return fields.map((field) => (field === only ? { ...only, name } : field === header && header.kind === "dyn" && header.name !== undefined ? { ...header, name } : field));
   }
 
+  /**
+   * data-encoding's `option` writes its `None` case as an untitled `{"type": "null"}`
+   * alternative (Octez's OpenAPI marks the `oneOf` `nullable` instead, read back so): a binary
+   * case named `None` without a value takes it.
+   */
+  private takeNoneAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, binary: BinaryCase): JsonSchema | undefined {
+    if (binary.name?.toLowerCase() !== "none" || valueCount(groupFields(withoutTag(binary.fields))) !== 0) return undefined;
+    const at = remaining.findIndex((a) => a.schema.title === undefined && this.resolve(a.schema).type === "null");
+    return at < 0 ? undefined : remaining.splice(at, 1)[0]!.schema;
+  }
+
   private union(cases: readonly BinaryCase[], tagSize: "Uint8" | "Uint16", view: JsonView, where: string): IR {
     const schema = view.schema;
     const alternatives = schema.oneOf;
@@ -687,7 +698,7 @@ export class BodyReconciler {
 
     const remaining = alternatives.map((schema, index) => ({ schema, index }));
     const matched = cases.map((c) => {
-      const caseSchema = takeAlternative(remaining, c.name);
+      const caseSchema = takeAlternative(remaining, c.name) ?? this.takeNoneAlternative(remaining, c);
       if (!caseSchema) throw new ReconcileError(`binary case ${JSON.stringify(c.name ?? c.tag)} (tag ${c.tag}) has no JSON oneOf entry with that title`, where);
       return { binary: c, schema: caseSchema };
     });

@@ -11,7 +11,8 @@ import { runDecode } from "../../../generator/cli/commands/decode.ts";
 import { runEncode } from "../../../generator/cli/commands/encode.ts";
 import type { InspectedInterface } from "../../../generator/cli/spec-source.ts";
 import type { DescribedTree } from "../../../generator/describe/read.ts";
-import { itWithReference, referenceDir } from "../../support/reference.ts";
+import { BASE58, encodeBase58Check } from "../../../runtime/index.ts";
+import { itWithReference, readReference, referenceDir } from "../../support/reference.ts";
 
 const KAITAI = "protocols/t024/kaitai";
 const FILES = [KAITAI, "protocols/t024/openapi.json"];
@@ -35,6 +36,8 @@ async function roundTrip(encoding: string, json: unknown): Promise<string> {
 }
 
 const unsigned = (content: unknown) => ({ branch: BRANCH, contents: [content] });
+const hash = (prefix: Uint8Array, size: number, fill: number) => encodeBase58Check(prefix, new Uint8Array(size).fill(fill));
+const PKH = hash(BASE58.ed25519_public_key_hash, 20, 1);
 
 describe("T024 values of shapes the vectors lack", () => {
   itWithReference(FILES)("a vdf_revelation: the solution is a tuple of two 100-byte values (tag 8)", async () => {
@@ -51,5 +54,31 @@ describe("T024 values of shapes the vectors lack", () => {
   itWithReference(FILES)("both in a BLS-mode operation, whose contents share most cases with the published ones", async () => {
     const json = { branch: BRANCH, contents: [{ kind: "failing_noop", arbitrary: "00" }] };
     expect(await roundTrip("operation.bls_mode_unsigned", json)).toBe(`${BRANCH_HEX}110000000100`);
+  });
+
+  itWithReference(FILES)("a zk_rollup_publish operation without a ticket: the option's None is null (tag 0)", async () => {
+    const op = { op_code: 0, price: { id: hash(BASE58.script_expr_hash, 32, 2), amount: "5" }, l1_dst: PKH, rollup_id: hash(BASE58.zk_rollup_address, 20, 3), payload: [] };
+    const content = { kind: "zk_rollup_publish", source: PKH, fee: "1", counter: "2", gas_limit: "3", storage_limit: "4", zk_rollup: op.rollup_id, op: [[op, null]] };
+    const hex = await roundTrip("operation.unsigned", unsigned(content));
+    // The option's tag closes the one element: 00, no bytes after it.
+    expect(hex.endsWith("00")).toBe(true);
+  });
+
+  itWithReference([...FILES, "protocols/t024/codec-vectors.json"])("a receipt's balance updates: the list of a vector's receipt, as the published balance_updates definition", async () => {
+    type Receipt = { contents: Array<{ metadata: { operation_result: { balance_updates: unknown[] } } }> };
+    const vectors = readReference<{ vectors: Array<{ encoding: string; name: string; json: Receipt }> }>("protocols/t024/codec-vectors.json").vectors;
+    const receipt = vectors.find((v) => v.encoding === "operation.data_and_metadata" && v.name === "tez_transfer")!;
+    const updates = receipt.json.contents[0]!.metadata.operation_result.balance_updates;
+    expect(updates).toHaveLength(2);
+    const hex = await roundTrip("receipt.balance_updates", updates);
+    // One 4-byte length, then the items.
+    expect(parseInt(hex.slice(0, 8), 16)).toBe(hex.length / 2 - 4);
+  });
+
+  itWithReference(FILES)("a script: its code and storage are Micheline in JSON (the published scripted.contracts), each behind a length in binary", async () => {
+    const script = { code: [{ prim: "parameter", args: [{ prim: "unit" }] }], storage: { int: "1" } };
+    const hex = await roundTrip("script", script);
+    // sequence (02) of 4 bytes holding `parameter` (05 00) with `unit` (03 6c); then `1` (00 01).
+    expect(hex).toBe("00000009" + "02000000040500036c" + "00000002" + "0001");
   });
 });
