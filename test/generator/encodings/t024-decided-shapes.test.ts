@@ -36,7 +36,7 @@ async function roundTrip(encoding: string, json: unknown): Promise<string> {
 }
 
 const unsigned = (content: unknown) => ({ branch: BRANCH, contents: [content] });
-const hash = (prefix: Uint8Array, size: number, fill: number) => encodeBase58Check(prefix, new Uint8Array(size).fill(fill));
+const hash = (kind: (typeof BASE58)[keyof typeof BASE58], size: number, fill: number) => encodeBase58Check(kind, new Uint8Array(size).fill(fill));
 const PKH = hash(BASE58.ed25519_public_key_hash, 20, 1);
 
 describe("T024 values of shapes the vectors lack", () => {
