@@ -203,7 +203,8 @@ class SchemaBuilder {
   private namedRoot(fields: Fields): Fields {
     const seq = this.entry.ksy.seq;
     const only = seq.length === 1 ? seq[0]! : undefined;
-    if (only === undefined || !this.namesDefinition(only.id) || fields[0]?.kind !== "dyn") return fields;
+    const header = fields[0];
+    if (only === undefined || !this.namesDefinition(only.id) || header?.kind !== "dyn" || header.num_fields !== fields.length - 1) return fields;
     const title = this.names.definitionName(only.id);
     if (this.definitions.has(title)) return fields;
     this.definitions.set(title, { fields });

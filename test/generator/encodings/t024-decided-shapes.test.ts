@@ -74,11 +74,4 @@ describe("T024 values of shapes the vectors lack", () => {
     // One 4-byte length, then the items.
     expect(parseInt(hex.slice(0, 8), 16)).toBe(hex.length / 2 - 4);
   });
-
-  itWithReference(FILES)("a script: its code and storage are Micheline in JSON (the published scripted.contracts), each behind a length in binary", async () => {
-    const script = { code: [{ prim: "parameter", args: [{ prim: "unit" }] }], storage: { int: "1" } };
-    const hex = await roundTrip("script", script);
-    // sequence (02) of 4 bytes holding `parameter` (05 00) with `unit` (03 6c); then `1` (00 01).
-    expect(hex).toBe("00000009" + "02000000040500036c" + "00000002" + "0001");
-  });
 });
