@@ -1306,6 +1306,31 @@ const knownProperties51 = /* @__PURE__ */ new Set([
 
 const knownProperties52 = /* @__PURE__ */ new Set(["state", "tick"]);
 
+const knownProperties53 = /* @__PURE__ */ new Set([
+  "input_proof_kind",
+  "level",
+  "message_counter",
+  "serialized_proof",
+]);
+
+const knownProperties54 = /* @__PURE__ */ new Set(["reveal_proof_kind", "raw_data"]);
+
+const knownProperties55 = /* @__PURE__ */ new Set(["reveal_proof_kind"]);
+
+const knownProperties56 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
+
+const knownProperties57 = /* @__PURE__ */ new Set([
+  "reveal_proof_kind",
+  "dal_page_id",
+  "dal_proof",
+]);
+
+const knownProperties58 = /* @__PURE__ */ new Set(["input_proof_kind", "reveal_proof"]);
+
+const knownProperties59 = /* @__PURE__ */ new Set(["input_proof_kind"]);
+
+const knownProperties60 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
+
 const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
   { kind: "type", types: ["array"] },
   {
@@ -1320,9 +1345,9 @@ const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024OperationMoveStepCases = /* @__PURE__ */ ["Dissection", "Proof"] as const;
 
-const knownProperties53 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
+const knownProperties61 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
 
-const knownProperties54 = /* @__PURE__ */ new Set([
+const knownProperties62 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1334,9 +1359,9 @@ const knownProperties54 = /* @__PURE__ */ new Set([
   "refutation",
 ]);
 
-const knownProperties55 = /* @__PURE__ */ new Set(["alice", "bob"]);
+const knownProperties63 = /* @__PURE__ */ new Set(["alice", "bob"]);
 
-const knownProperties56 = /* @__PURE__ */ new Set([
+const knownProperties64 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1347,7 +1372,7 @@ const knownProperties56 = /* @__PURE__ */ new Set([
   "stakers",
 ]);
 
-const knownProperties57 = /* @__PURE__ */ new Set([
+const knownProperties65 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1359,7 +1384,7 @@ const knownProperties57 = /* @__PURE__ */ new Set([
   "output_proof",
 ]);
 
-const knownProperties58 = /* @__PURE__ */ new Set([
+const knownProperties66 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1370,9 +1395,9 @@ const knownProperties58 = /* @__PURE__ */ new Set([
   "staker",
 ]);
 
-const knownProperties59 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
+const knownProperties67 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
 
-const knownProperties60 = /* @__PURE__ */ new Set([
+const knownProperties68 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1382,7 +1407,7 @@ const knownProperties60 = /* @__PURE__ */ new Set([
   "slot_header",
 ]);
 
-const knownProperties61 = /* @__PURE__ */ new Set([
+const knownProperties69 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1395,9 +1420,9 @@ const knownProperties61 = /* @__PURE__ */ new Set([
   "nb_ops",
 ]);
 
-const knownProperties62 = /* @__PURE__ */ new Set(["id", "amount"]);
+const knownProperties70 = /* @__PURE__ */ new Set(["id", "amount"]);
 
-const knownProperties63 = /* @__PURE__ */ new Set([
+const knownProperties71 = /* @__PURE__ */ new Set([
   "op_code",
   "price",
   "l1_dst",
@@ -1405,9 +1430,9 @@ const knownProperties63 = /* @__PURE__ */ new Set([
   "payload",
 ]);
 
-const knownProperties64 = /* @__PURE__ */ new Set(["contents", "ty", "ticketer"]);
+const knownProperties72 = /* @__PURE__ */ new Set(["contents", "ty", "ticketer"]);
 
-const knownProperties65 = /* @__PURE__ */ new Set([
+const knownProperties73 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1418,20 +1443,20 @@ const knownProperties65 = /* @__PURE__ */ new Set([
   "op",
 ]);
 
-const knownProperties66 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
+const knownProperties74 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
 
-const knownProperties67 = /* @__PURE__ */ new Set(["new_state", "fee"]);
+const knownProperties75 = /* @__PURE__ */ new Set(["new_state", "fee"]);
 
-const knownProperties68 = /* @__PURE__ */ new Set(["new_state"]);
+const knownProperties76 = /* @__PURE__ */ new Set(["new_state"]);
 
-const knownProperties69 = /* @__PURE__ */ new Set([
+const knownProperties77 = /* @__PURE__ */ new Set([
   "pending_pis",
   "private_pis",
   "fee_pi",
   "proof",
 ]);
 
-const knownProperties70 = /* @__PURE__ */ new Set([
+const knownProperties78 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1957,32 +1982,32 @@ const encodePtTALLiN024OperationContentsItemCases = /* @__PURE__ */ [
 const fieldDefault =
   /* @__PURE__ */ "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq" as never;
 
-const knownProperties71 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
+const knownProperties79 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
 
 const fieldDefault2 = /* @__PURE__ */ "0" as never;
 
-const knownProperties72 = /* @__PURE__ */ new Set([
+const knownProperties80 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "balance_updates",
 ]);
 
-const knownProperties73 = /* @__PURE__ */ new Set(["status", "errors"]);
+const knownProperties81 = /* @__PURE__ */ new Set(["status", "errors"]);
 
-const knownProperties74 = /* @__PURE__ */ new Set(["status"]);
+const knownProperties82 = /* @__PURE__ */ new Set(["status"]);
 
-const knownProperties75 = /* @__PURE__ */ new Set([
+const knownProperties83 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
   "balance_updates",
 ]);
 
-const knownProperties76 = /* @__PURE__ */ new Set(["status", "consumed_milligas"]);
+const knownProperties84 = /* @__PURE__ */ new Set(["status", "consumed_milligas"]);
 
-const knownProperties77 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
+const knownProperties85 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
 
-const knownProperties78 = /* @__PURE__ */ new Set([
+const knownProperties86 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
   "originated_contracts",
@@ -1992,7 +2017,7 @@ const knownProperties78 = /* @__PURE__ */ new Set([
   "lazy_storage_diff",
 ]);
 
-const knownProperties79 = /* @__PURE__ */ new Set([
+const knownProperties87 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
@@ -2003,17 +2028,17 @@ const knownProperties79 = /* @__PURE__ */ new Set([
   "lazy_storage_diff",
 ]);
 
-const knownProperties80 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
+const knownProperties88 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
 
-const knownProperties81 = /* @__PURE__ */ new Set(["account", "amount"]);
+const knownProperties89 = /* @__PURE__ */ new Set(["account", "amount"]);
 
-const knownProperties82 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
+const knownProperties90 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
 
-const knownProperties83 = /* @__PURE__ */ new Set(["address", "index"]);
+const knownProperties91 = /* @__PURE__ */ new Set(["address", "index"]);
 
 const fieldDefault3 = /* @__PURE__ */ false as never;
 
-const knownProperties84 = /* @__PURE__ */ new Set([
+const knownProperties92 = /* @__PURE__ */ new Set([
   "status",
   "storage",
   "balance_updates",
@@ -2027,7 +2052,7 @@ const knownProperties84 = /* @__PURE__ */ new Set([
   "address_registry_diff",
 ]);
 
-const knownProperties85 = /* @__PURE__ */ new Set([
+const knownProperties93 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_receipt",
@@ -2098,24 +2123,24 @@ const encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrack
 
 const ownProperties = /* @__PURE__ */ ["errors"] as const;
 
-const knownProperties86 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
+const knownProperties94 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
 
-const knownProperties87 = /* @__PURE__ */ new Set([
+const knownProperties95 = /* @__PURE__ */ new Set([
   "punished_delegate",
   "rewarded_delegate",
   "misbehaviour",
 ]);
 
-const knownProperties88 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
+const knownProperties96 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
 
-const knownProperties89 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
+const knownProperties97 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
 
-const knownProperties90 = /* @__PURE__ */ new Set([
+const knownProperties98 = /* @__PURE__ */ new Set([
   "balance_updates",
   "allocated_destination_contract",
 ]);
 
-const knownProperties91 = /* @__PURE__ */ new Set([
+const knownProperties99 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_key",
   "delegate",
@@ -2123,16 +2148,16 @@ const knownProperties91 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties92 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
+const knownProperties100 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
 
-const knownProperties93 = /* @__PURE__ */ new Set([
+const knownProperties101 = /* @__PURE__ */ new Set([
   "balance_updates",
   "delegate",
   "consensus_power",
   "consensus_key",
 ]);
 
-const knownProperties94 = /* @__PURE__ */ new Set([
+const knownProperties102 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2141,7 +2166,7 @@ const knownProperties94 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties95 = /* @__PURE__ */ new Set([
+const knownProperties103 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2151,28 +2176,32 @@ const knownProperties95 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties96 = /* @__PURE__ */ new Set(["delegate", "consensus_pkh", "consensus_power"]);
+const knownProperties104 = /* @__PURE__ */ new Set([
+  "delegate",
+  "consensus_pkh",
+  "consensus_power",
+]);
 
-const knownProperties97 = /* @__PURE__ */ new Set([
+const knownProperties105 = /* @__PURE__ */ new Set([
   "balance_updates",
   "committee",
   "total_consensus_power",
 ]);
 
-const knownProperties98 = /* @__PURE__ */ new Set([
+const knownProperties106 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_content",
   "committee",
   "metadata",
 ]);
 
-const knownProperties99 = /* @__PURE__ */ new Set([
+const knownProperties107 = /* @__PURE__ */ new Set([
   "balance_updates",
   "operation_result",
   "internal_operation_results",
 ]);
 
-const knownProperties100 = /* @__PURE__ */ new Set([
+const knownProperties108 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2184,7 +2213,7 @@ const knownProperties100 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties101 = /* @__PURE__ */ new Set([
+const knownProperties109 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2197,7 +2226,7 @@ const knownProperties101 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties102 = /* @__PURE__ */ new Set([
+const knownProperties110 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2210,7 +2239,7 @@ const knownProperties102 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties103 = /* @__PURE__ */ new Set([
+const knownProperties111 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2221,7 +2250,7 @@ const knownProperties103 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties104 = /* @__PURE__ */ new Set([
+const knownProperties112 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2232,7 +2261,7 @@ const knownProperties104 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties105 = /* @__PURE__ */ new Set([
+const knownProperties113 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2243,7 +2272,7 @@ const knownProperties105 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties106 = /* @__PURE__ */ new Set([
+const knownProperties114 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2255,7 +2284,7 @@ const knownProperties106 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties107 = /* @__PURE__ */ new Set([
+const knownProperties115 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2267,7 +2296,7 @@ const knownProperties107 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties108 = /* @__PURE__ */ new Set([
+const knownProperties116 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2283,7 +2312,7 @@ const knownProperties108 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties109 = /* @__PURE__ */ new Set([
+const knownProperties117 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2297,7 +2326,7 @@ const knownProperties109 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties110 = /* @__PURE__ */ new Set([
+const knownProperties118 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2308,7 +2337,7 @@ const knownProperties110 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties111 = /* @__PURE__ */ new Set([
+const knownProperties119 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2319,7 +2348,7 @@ const knownProperties111 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties112 = /* @__PURE__ */ new Set([
+const knownProperties120 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2331,7 +2360,7 @@ const knownProperties112 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties113 = /* @__PURE__ */ new Set([
+const knownProperties121 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2344,7 +2373,7 @@ const knownProperties113 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties114 = /* @__PURE__ */ new Set([
+const knownProperties122 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2356,7 +2385,7 @@ const knownProperties114 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties115 = /* @__PURE__ */ new Set([
+const knownProperties123 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2369,7 +2398,7 @@ const knownProperties115 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties116 = /* @__PURE__ */ new Set([
+const knownProperties124 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2381,7 +2410,7 @@ const knownProperties116 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties117 = /* @__PURE__ */ new Set([
+const knownProperties125 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2392,7 +2421,7 @@ const knownProperties117 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties118 = /* @__PURE__ */ new Set([
+const knownProperties126 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2406,7 +2435,7 @@ const knownProperties118 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties119 = /* @__PURE__ */ new Set([
+const knownProperties127 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2418,7 +2447,7 @@ const knownProperties119 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties120 = /* @__PURE__ */ new Set([
+const knownProperties128 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2430,7 +2459,7 @@ const knownProperties120 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties121 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
+const knownProperties129 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes =
   /* @__PURE__ */ [{ kind: "type", types: ["object"] }] as const;
@@ -2438,103 +2467,103 @@ const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedS
 const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases =
   /* @__PURE__ */ ["V0"] as const;
 
-const knownProperties122 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
+const knownProperties130 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
 
-const knownProperties123 = /* @__PURE__ */ new Set([
+const knownProperties131 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "slot_header",
   "consumed_milligas",
 ]);
 
-const knownProperties124 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-]);
-
-const knownProperties125 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-]);
-
-const knownProperties126 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-  "storage_size",
-  "global_address",
-]);
-
-const knownProperties127 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-  "storage_size",
-  "global_address",
-]);
-
-const knownProperties128 = /* @__PURE__ */ new Set([
-  "status",
-  "consumed_milligas",
-  "inbox_level",
-  "commitment_hash",
-]);
-
-const knownProperties129 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "consumed_milligas",
-  "inbox_level",
-  "commitment_hash",
-]);
-
-const knownProperties130 = /* @__PURE__ */ new Set(["kind"]);
-
-const knownProperties131 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
-
 const knownProperties132 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
-  "ticket_updates",
-  "whitelist_update",
   "consumed_milligas",
-  "paid_storage_size_diff",
 ]);
 
 const knownProperties133 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
-  "ticket_updates",
-  "whitelist_update",
   "consumed_milligas",
-  "paid_storage_size_diff",
 ]);
 
 const knownProperties134 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
-  "address",
-  "genesis_commitment_hash",
   "consumed_milligas",
-  "size",
+  "storage_size",
+  "global_address",
 ]);
 
 const knownProperties135 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
+  "consumed_milligas",
+  "storage_size",
+  "global_address",
+]);
+
+const knownProperties136 = /* @__PURE__ */ new Set([
+  "status",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties137 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties138 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties139 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
+
+const knownProperties140 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "ticket_updates",
+  "whitelist_update",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties141 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "ticket_updates",
+  "whitelist_update",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties142 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
   "address",
   "genesis_commitment_hash",
   "consumed_milligas",
   "size",
 ]);
 
-const knownProperties136 = /* @__PURE__ */ new Set([
+const knownProperties143 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "address",
+  "genesis_commitment_hash",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties144 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "staked_hash",
@@ -2542,7 +2571,7 @@ const knownProperties136 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties137 = /* @__PURE__ */ new Set([
+const knownProperties145 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2551,9 +2580,9 @@ const knownProperties137 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties138 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
+const knownProperties146 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
 
-const knownProperties139 = /* @__PURE__ */ new Set(["result"]);
+const knownProperties147 = /* @__PURE__ */ new Set(["result"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusShapes =
   /* @__PURE__ */ [
@@ -2568,14 +2597,14 @@ const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGame
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusCases =
   /* @__PURE__ */ ["Ongoing", "Ended"] as const;
 
-const knownProperties140 = /* @__PURE__ */ new Set([
+const knownProperties148 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "game_status",
   "balance_updates",
 ]);
 
-const knownProperties141 = /* @__PURE__ */ new Set([
+const knownProperties149 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2583,7 +2612,7 @@ const knownProperties141 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties142 = /* @__PURE__ */ new Set([
+const knownProperties150 = /* @__PURE__ */ new Set([
   "status",
   "storage",
   "balance_updates",
@@ -2597,7 +2626,7 @@ const knownProperties142 = /* @__PURE__ */ new Set([
   "address_registry_diff",
 ]);
 
-const knownProperties143 = /* @__PURE__ */ new Set([
+const knownProperties151 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_updates",
@@ -2662,67 +2691,10 @@ const encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged
     },
   ] as const;
 
-const knownProperties144 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "ticket_updates",
-  "consumed_milligas",
-  "paid_storage_size_diff",
-]);
-
-const knownProperties145 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "ticket_updates",
-  "consumed_milligas",
-  "paid_storage_size_diff",
-]);
-
-const knownProperties146 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
-
-const knownProperties147 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "kind",
-  "consumed_milligas",
-]);
-
-const knownProperties148 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "originated_zk_rollup",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties149 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "originated_zk_rollup",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties150 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties151 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-  "size",
-]);
-
 const knownProperties152 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
+  "ticket_updates",
   "consumed_milligas",
   "paid_storage_size_diff",
 ]);
@@ -2731,11 +2703,68 @@ const knownProperties153 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
+  "ticket_updates",
   "consumed_milligas",
   "paid_storage_size_diff",
 ]);
 
-const knownProperties154 = /* @__PURE__ */ new Set(["contents", "signature"]);
+const knownProperties154 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
+
+const knownProperties155 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "kind",
+  "consumed_milligas",
+]);
+
+const knownProperties156 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties157 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties158 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties159 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties160 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties161 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties162 = /* @__PURE__ */ new Set(["contents", "signature"]);
 
 const encodePtTALLiN024OperationAlphaOperationWithMetadataShapes = /* @__PURE__ */ [
   {
@@ -2761,13 +2790,13 @@ const encodePtTALLiN024OperationAlphaOperationWithMetadataCases = /* @__PURE__ *
   "Operation_without_metadata",
 ] as const;
 
-const knownProperties155 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
+const knownProperties163 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
 
-const knownProperties156 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
+const knownProperties164 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
 
-const knownProperties157 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
+const knownProperties165 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
 
-const knownProperties158 = /* @__PURE__ */ new Set([
+const knownProperties166 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "delegate",
@@ -2776,9 +2805,9 @@ const knownProperties158 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties159 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
+const knownProperties167 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
 
-const knownProperties160 = /* @__PURE__ */ new Set([
+const knownProperties168 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "staker",
@@ -2786,9 +2815,9 @@ const knownProperties160 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties161 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
+const knownProperties169 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
 
-const knownProperties162 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
+const knownProperties170 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes = /* @__PURE__ */ [
   {
@@ -3058,7 +3087,7 @@ const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases = /* 
   "Lost_dal_attesting_rewards",
 ] as const;
 
-const knownProperties163 = /* @__PURE__ */ new Set(["origin"]);
+const knownProperties171 = /* @__PURE__ */ new Set(["origin"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Shapes = /* @__PURE__ */ [
   {
@@ -3096,7 +3125,7 @@ const ownProperties3 = /* @__PURE__ */ [
   "delegator",
 ] as const;
 
-const knownProperties164 = /* @__PURE__ */ new Set(["code", "storage"]);
+const knownProperties172 = /* @__PURE__ */ new Set(["code", "storage"]);
 
 const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
   {
@@ -3116,7 +3145,7 @@ const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024StakerCases = /* @__PURE__ */ ["Single", "Shared"] as const;
 
-const knownProperties165 = /* @__PURE__ */ new Set([
+const knownProperties173 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3128,7 +3157,7 @@ const knownProperties165 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties166 = /* @__PURE__ */ new Set([
+const knownProperties174 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3136,7 +3165,7 @@ const knownProperties166 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties167 = /* @__PURE__ */ new Set([
+const knownProperties175 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3145,7 +3174,7 @@ const knownProperties167 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties168 = /* @__PURE__ */ new Set([
+const knownProperties176 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3156,7 +3185,7 @@ const knownProperties168 = /* @__PURE__ */ new Set([
   "context",
 ]);
 
-const knownProperties169 = /* @__PURE__ */ new Set([
+const knownProperties177 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3172,7 +3201,7 @@ const knownProperties169 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties170 = /* @__PURE__ */ new Set([
+const knownProperties178 = /* @__PURE__ */ new Set([
   "base_total_issued_per_minute",
   "baking_reward_fixed_portion_weight",
   "baking_reward_bonus_weight",
@@ -3182,9 +3211,9 @@ const knownProperties170 = /* @__PURE__ */ new Set([
   "dal_rewards_weight",
 ]);
 
-const knownProperties171 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
+const knownProperties179 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
 
-const knownProperties172 = /* @__PURE__ */ new Set([
+const knownProperties180 = /* @__PURE__ */ new Set([
   "feature_enable",
   "incentives_enable",
   "number_of_slots",
@@ -3199,7 +3228,7 @@ const knownProperties172 = /* @__PURE__ */ new Set([
   "number_of_shards",
 ]);
 
-const knownProperties173 = /* @__PURE__ */ new Set([
+const knownProperties181 = /* @__PURE__ */ new Set([
   "raw_data",
   "metadata",
   "dal_page",
@@ -3207,7 +3236,7 @@ const knownProperties173 = /* @__PURE__ */ new Set([
   "dal_attested_slots_validity_lag",
 ]);
 
-const knownProperties174 = /* @__PURE__ */ new Set([
+const knownProperties182 = /* @__PURE__ */ new Set([
   "issuance_ratio_final_min",
   "issuance_ratio_final_max",
   "issuance_ratio_initial_min",
@@ -3220,7 +3249,7 @@ const knownProperties174 = /* @__PURE__ */ new Set([
   "radius_dz",
 ]);
 
-const knownProperties175 = /* @__PURE__ */ new Set([
+const knownProperties183 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3306,7 +3335,7 @@ const knownProperties175 = /* @__PURE__ */ new Set([
   "unstake_finalization_delay",
 ]);
 
-const knownProperties176 = /* @__PURE__ */ new Set([
+const knownProperties184 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3324,7 +3353,7 @@ const knownProperties176 = /* @__PURE__ */ new Set([
   "smart_rollup_max_number_of_messages_per_level",
 ]);
 
-const knownProperties177 = /* @__PURE__ */ new Set([
+const knownProperties185 = /* @__PURE__ */ new Set([
   "consensus_rights_delay",
   "blocks_preservation_cycles",
   "delegate_parameters_activation_delay",
@@ -3392,7 +3421,7 @@ const knownProperties177 = /* @__PURE__ */ new Set([
   "all_bakers_attest_activation_threshold",
 ]);
 
-const knownProperties178 = /* @__PURE__ */ new Set([
+const knownProperties186 = /* @__PURE__ */ new Set([
   "token_contract",
   "destination",
   "amount",
@@ -3409,11 +3438,11 @@ const encodeGasShapes = /* @__PURE__ */ [
 
 const encodeGasCases = /* @__PURE__ */ ["Limited", "Unaccounted"] as const;
 
-const knownProperties179 = /* @__PURE__ */ new Set(["additional_cycles"]);
+const knownProperties187 = /* @__PURE__ */ new Set(["additional_cycles"]);
 
-const knownProperties180 = /* @__PURE__ */ new Set(["full"]);
+const knownProperties188 = /* @__PURE__ */ new Set(["full"]);
 
-const knownProperties181 = /* @__PURE__ */ new Set(["rolling"]);
+const knownProperties189 = /* @__PURE__ */ new Set(["rolling"]);
 
 const encodeHistoryModeShapes = /* @__PURE__ */ [
   { kind: "value", value: "archive" },
@@ -3439,23 +3468,23 @@ const encodeHistoryModeCases = /* @__PURE__ */ [
   "rolling_alias",
 ] as const;
 
-const knownProperties182 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+const knownProperties190 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties183 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+const knownProperties191 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties184 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+const knownProperties192 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties185 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+const knownProperties193 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties186 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+const knownProperties194 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties187 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+const knownProperties195 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties188 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+const knownProperties196 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties189 = /* @__PURE__ */ new Set(["kind", "name"]);
+const knownProperties197 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const knownProperties190 = /* @__PURE__ */ new Set([
+const knownProperties198 = /* @__PURE__ */ new Set([
   "level",
   "level_position",
   "cycle",
@@ -3470,42 +3499,42 @@ const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
 
 const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
 
-const knownProperties191 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+const knownProperties199 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties192 = /* @__PURE__ */ new Set([
+const knownProperties200 = /* @__PURE__ */ new Set([
   "chain_name",
   "distributed_db_version",
   "p2p_version",
 ]);
 
-const knownProperties193 = /* @__PURE__ */ new Set(["branch", "data"]);
+const knownProperties201 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties194 = /* @__PURE__ */ new Set([
+const knownProperties202 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "round",
   "block_payload_hash",
 ]);
 
-const knownProperties195 = /* @__PURE__ */ new Set(["branch", "contents"]);
+const knownProperties203 = /* @__PURE__ */ new Set(["branch", "contents"]);
 
-const knownProperties196 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
+const knownProperties204 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
 
-const knownProperties197 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
+const knownProperties205 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
 
-const knownProperties198 = /* @__PURE__ */ new Set(["kind", "delegate"]);
+const knownProperties206 = /* @__PURE__ */ new Set(["kind", "delegate"]);
 
-const knownProperties199 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
+const knownProperties207 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
 
 const ownProperties4 = /* @__PURE__ */ ["source", "nonce"] as const;
 
-const knownProperties200 = /* @__PURE__ */ new Set(["branch"]);
+const knownProperties208 = /* @__PURE__ */ new Set(["branch"]);
 
-const knownProperties201 = /* @__PURE__ */ new Set(["addr", "port"]);
+const knownProperties209 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties202 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+const knownProperties210 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties203 = /* @__PURE__ */ new Set([
+const knownProperties211 = /* @__PURE__ */ new Set([
   "trusted",
   "greylisted_until",
   "state",
@@ -3519,9 +3548,9 @@ const knownProperties203 = /* @__PURE__ */ new Set([
   "expected_peer_id",
 ]);
 
-const knownProperties204 = /* @__PURE__ */ new Set(["event_kind"]);
+const knownProperties212 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties205 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+const knownProperties213 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
 const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
@@ -3589,14 +3618,14 @@ const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "External_disconnection",
 ] as const;
 
-const knownProperties206 = /* @__PURE__ */ new Set([
+const knownProperties214 = /* @__PURE__ */ new Set([
   "total_sent",
   "total_recv",
   "current_inflow",
   "current_outflow",
 ]);
 
-const knownProperties207 = /* @__PURE__ */ new Set([
+const knownProperties215 = /* @__PURE__ */ new Set([
   "cv",
   "epk",
   "payload_enc",
@@ -3605,17 +3634,17 @@ const knownProperties207 = /* @__PURE__ */ new Set([
   "nonce_out",
 ]);
 
-const knownProperties208 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+const knownProperties216 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties209 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+const knownProperties217 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties210 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+const knownProperties218 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties211 = /* @__PURE__ */ new Set(["kind", "size"]);
+const knownProperties219 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties212 = /* @__PURE__ */ new Set(["int31"]);
+const knownProperties220 = /* @__PURE__ */ new Set(["int31"]);
 
-const knownProperties213 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+const knownProperties221 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
 const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
   { kind: "type", types: ["object", "string"] },
@@ -3645,11 +3674,11 @@ const encodeServiceTreePathItemCases = /* @__PURE__ */ [
   "PDynamicTail",
 ] as const;
 
-const knownProperties214 = /* @__PURE__ */ new Set(["single"]);
+const knownProperties222 = /* @__PURE__ */ new Set(["single"]);
 
-const knownProperties215 = /* @__PURE__ */ new Set(["optional"]);
+const knownProperties223 = /* @__PURE__ */ new Set(["optional"]);
 
-const knownProperties216 = /* @__PURE__ */ new Set(["multi"]);
+const knownProperties224 = /* @__PURE__ */ new Set(["multi"]);
 
 const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
   {
@@ -3681,13 +3710,13 @@ const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
   "Multi",
 ] as const;
 
-const knownProperties217 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+const knownProperties225 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
-const knownProperties218 = /* @__PURE__ */ new Set(["fields"]);
+const knownProperties226 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties219 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+const knownProperties227 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties220 = /* @__PURE__ */ new Set(["size", "cases"]);
+const knownProperties228 = /* @__PURE__ */ new Set(["size", "cases"]);
 
 const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
   {
@@ -3720,15 +3749,15 @@ const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
   "Int_enum",
 ] as const;
 
-const knownProperties221 = /* @__PURE__ */ new Set(["title", "description"]);
+const knownProperties229 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties222 = /* @__PURE__ */ new Set(["description", "encoding"]);
+const knownProperties230 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties223 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+const knownProperties231 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties224 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+const knownProperties232 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties225 = /* @__PURE__ */ new Set([
+const knownProperties233 = /* @__PURE__ */ new Set([
   "meth",
   "path",
   "description",
@@ -3738,13 +3767,13 @@ const knownProperties225 = /* @__PURE__ */ new Set([
   "error",
 ]);
 
-const knownProperties226 = /* @__PURE__ */ new Set(["name", "tree"]);
+const knownProperties234 = /* @__PURE__ */ new Set(["name", "tree"]);
 
-const knownProperties227 = /* @__PURE__ */ new Set(["suffixes"]);
+const knownProperties235 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties228 = /* @__PURE__ */ new Set(["arg", "tree"]);
+const knownProperties236 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
-const knownProperties229 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+const knownProperties237 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
 const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
   {
@@ -3761,7 +3790,7 @@ const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties230 = /* @__PURE__ */ new Set([
+const knownProperties238 = /* @__PURE__ */ new Set([
   "get_service",
   "post_service",
   "delete_service",
@@ -3770,9 +3799,9 @@ const knownProperties230 = /* @__PURE__ */ new Set([
   "subdirs",
 ]);
 
-const knownProperties231 = /* @__PURE__ */ new Set(["static"]);
+const knownProperties239 = /* @__PURE__ */ new Set(["static"]);
 
-const knownProperties232 = /* @__PURE__ */ new Set(["dynamic"]);
+const knownProperties240 = /* @__PURE__ */ new Set(["dynamic"]);
 
 const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
   {
@@ -3790,13 +3819,13 @@ const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties233 = /* @__PURE__ */ new Set(["hash", "level"]);
+const knownProperties241 = /* @__PURE__ */ new Set(["hash", "level"]);
 
-const knownProperties234 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
+const knownProperties242 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
 
-const knownProperties235 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
+const knownProperties243 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
 
-const knownProperties236 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
+const knownProperties244 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
 
 const encodeSmartRollupGameDalSnapshotShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -3817,19 +3846,19 @@ const encodeSmartRollupGameDalSnapshotCases = /* @__PURE__ */ [
   "Dal_skip_list",
 ] as const;
 
-const knownProperties237 = /* @__PURE__ */ new Set([
+const knownProperties245 = /* @__PURE__ */ new Set([
   "kind",
   "dissection",
   "default_number_of_sections",
 ]);
 
-const knownProperties238 = /* @__PURE__ */ new Set([
+const knownProperties246 = /* @__PURE__ */ new Set([
   "kind",
   "agreed_start_chunk",
   "refuted_stop_chunk",
 ]);
 
-const knownProperties239 = /* @__PURE__ */ new Set([
+const knownProperties247 = /* @__PURE__ */ new Set([
   "turn",
   "inbox_snapshot",
   "dal_snapshot",
@@ -3838,9 +3867,9 @@ const knownProperties239 = /* @__PURE__ */ new Set([
   "game_state",
 ]);
 
-const knownProperties240 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
+const knownProperties248 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
 
-const knownProperties241 = /* @__PURE__ */ new Set([
+const knownProperties249 = /* @__PURE__ */ new Set([
   "kind",
   "predecessor_timestamp",
   "predecessor",
@@ -3887,11 +3916,11 @@ const encodeSmartRollupInboxMessageShapes = /* @__PURE__ */ [
 
 const encodeSmartRollupInboxMessageCases = /* @__PURE__ */ ["Internal", "External"] as const;
 
-const knownProperties242 = /* @__PURE__ */ new Set(["address", "origination_level"]);
+const knownProperties250 = /* @__PURE__ */ new Set(["address", "origination_level"]);
 
-const knownProperties243 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
+const knownProperties251 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
 
-const knownProperties244 = /* @__PURE__ */ new Set([
+const knownProperties252 = /* @__PURE__ */ new Set([
   "parameters",
   "parameters_ty",
   "destination",
@@ -3917,18 +3946,16 @@ const encodeSmartRollupOutboxMessageCases = /* @__PURE__ */ [
   "Whitelist_update",
 ] as const;
 
-const knownProperties245 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
+const knownProperties253 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
 
-const knownProperties246 = /* @__PURE__ */ new Set([
+const knownProperties254 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "message_counter",
   "serialized_proof",
 ]);
 
-const knownProperties247 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
-
-const knownProperties248 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
+const knownProperties255 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
 
 const encodeSmartRollupProofInputProofRevealProofShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -3973,18 +4000,16 @@ const encodeSmartRollupProofInputProofCases = /* @__PURE__ */ [
   "First__input",
 ] as const;
 
-const knownProperties249 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
-
 const encodeSmartRollupRevealRevealRawDataCases = /* @__PURE__ */ ["Reveal_data_hash_v0"] as const;
 
-const knownProperties250 = /* @__PURE__ */ new Set([
+const knownProperties256 = /* @__PURE__ */ new Set([
   "kind",
   "published_level",
   "slot_index",
   "page_index",
 ]);
 
-const knownProperties251 = /* @__PURE__ */ new Set([
+const knownProperties257 = /* @__PURE__ */ new Set([
   "kind",
   "page_id",
   "attestation_threshold_percent",
@@ -4039,33 +4064,33 @@ const encodeSmartRollupWasm200OutputProofOutputProofCases = /* @__PURE__ */ [
   "Case_3",
 ] as const;
 
-const knownProperties252 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
+const knownProperties258 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
 
-const knownProperties253 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+const knownProperties259 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties254 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+const knownProperties260 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties255 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+const knownProperties261 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
-const knownProperties256 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
+const knownProperties262 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
 
-const knownProperties257 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
+const knownProperties263 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
 
-const knownProperties258 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
+const knownProperties264 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
 
-const knownProperties259 = /* @__PURE__ */ new Set([]);
+const knownProperties265 = /* @__PURE__ */ new Set([]);
 
-const knownProperties260 = /* @__PURE__ */ new Set(["block_hash", "level"]);
+const knownProperties266 = /* @__PURE__ */ new Set(["block_hash", "level"]);
 
-const knownProperties261 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+const knownProperties267 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties262 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+const knownProperties268 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
-const knownProperties263 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
+const knownProperties269 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
 
-const knownProperties264 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+const knownProperties270 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties265 = /* @__PURE__ */ new Set([
+const knownProperties271 = /* @__PURE__ */ new Set([
   "branch",
   "head",
   "block_header",
@@ -4118,7 +4143,7 @@ const encodeNetworkPeersByPeerIdOutputResponsesSentCases = /* @__PURE__ */ [
   "peer_metadata.legacy_v0",
 ] as const;
 
-const knownProperties266 = /* @__PURE__ */ new Set([
+const knownProperties272 = /* @__PURE__ */ new Set([
   "sent",
   "failed",
   "received",
@@ -4126,9 +4151,9 @@ const knownProperties266 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties267 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+const knownProperties273 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties268 = /* @__PURE__ */ new Set([
+const knownProperties274 = /* @__PURE__ */ new Set([
   "cannot_download",
   "cannot_parse",
   "refused_by_prefilter",
@@ -4141,13 +4166,13 @@ const knownProperties268 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties269 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+const knownProperties275 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties270 = /* @__PURE__ */ new Set(["head", "branch"]);
+const knownProperties276 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties271 = /* @__PURE__ */ new Set(["sent", "received"]);
+const knownProperties277 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties272 = /* @__PURE__ */ new Set([
+const knownProperties278 = /* @__PURE__ */ new Set([
   "responses",
   "requests",
   "valid_blocks",
@@ -4160,7 +4185,7 @@ const knownProperties272 = /* @__PURE__ */ new Set([
   "advertisements",
 ]);
 
-const knownProperties273 = /* @__PURE__ */ new Set([
+const knownProperties279 = /* @__PURE__ */ new Set([
   "score",
   "trusted",
   "conn_metadata",
@@ -4176,39 +4201,39 @@ const knownProperties273 = /* @__PURE__ */ new Set([
   "last_miss",
 ]);
 
-const knownProperties274 = /* @__PURE__ */ new Set(["phase", "since"]);
+const knownProperties280 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties275 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+const knownProperties281 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties276 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+const knownProperties282 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties277 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+const knownProperties283 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties278 = /* @__PURE__ */ new Set([
+const knownProperties284 = /* @__PURE__ */ new Set([
   "chain_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties279 = /* @__PURE__ */ new Set(["bootstrapped"]);
+const knownProperties285 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties280 = /* @__PURE__ */ new Set([
+const knownProperties286 = /* @__PURE__ */ new Set([
   "block",
   "savepoint",
   "caboose",
   "history_mode",
 ]);
 
-const knownProperties281 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+const knownProperties287 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
-const knownProperties282 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+const knownProperties288 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
 const fieldDefault4 = /* @__PURE__ */ [] as never;
 
-const knownProperties283 = /* @__PURE__ */ new Set(["address", "whitelist"]);
+const knownProperties289 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
-const knownProperties284 = /* @__PURE__ */ new Set(["address", "blacklist"]);
+const knownProperties290 = /* @__PURE__ */ new Set(["address", "blacklist"]);
 
 const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
   {
@@ -4235,7 +4260,7 @@ const fieldDefault5 = /* @__PURE__ */ "any" as never;
 
 const fieldDefault6 = /* @__PURE__ */ 100 as never;
 
-const knownProperties285 = /* @__PURE__ */ new Set([
+const knownProperties291 = /* @__PURE__ */ new Set([
   "listen-addrs",
   "external-listen-addrs",
   "listen-addr",
@@ -4270,7 +4295,7 @@ const fieldDefault16 = /* @__PURE__ */ 86400 as never;
 
 const fieldDefault17 = /* @__PURE__ */ 120 as never;
 
-const knownProperties286 = /* @__PURE__ */ new Set([
+const knownProperties292 = /* @__PURE__ */ new Set([
   "connection-timeout",
   "authentication-timeout",
   "min-connections",
@@ -4303,7 +4328,7 @@ const fieldDefault19 = /* @__PURE__ */ 60 as never;
 
 const fieldDefault20 = /* @__PURE__ */ 172800 as never;
 
-const knownProperties287 = /* @__PURE__ */ new Set([
+const knownProperties293 = /* @__PURE__ */ new Set([
   "factor",
   "initial-delay",
   "disconnection-delay",
@@ -4314,7 +4339,7 @@ const fieldDefault21 = /* @__PURE__ */ 26 as never;
 
 const fieldDefault22 = /* @__PURE__ */ null as never;
 
-const knownProperties288 = /* @__PURE__ */ new Set([
+const knownProperties294 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
   "bootstrap-peers",
   "listen-addr",
@@ -4334,11 +4359,11 @@ const fieldDefault24 = /* @__PURE__ */ "info" as never;
 
 const fieldDefault25 = /* @__PURE__ */ true as never;
 
-const knownProperties289 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
+const knownProperties295 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
 
-const knownProperties290 = /* @__PURE__ */ new Set(["active_sinks"]);
+const knownProperties296 = /* @__PURE__ */ new Set(["active_sinks"]);
 
-const knownProperties291 = /* @__PURE__ */ new Set(["activate"]);
+const knownProperties297 = /* @__PURE__ */ new Set(["activate"]);
 
 const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
   {
@@ -4360,7 +4385,7 @@ const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
 
 const fieldDefault26 = /* @__PURE__ */ 90 as never;
 
-const knownProperties292 = /* @__PURE__ */ new Set([
+const knownProperties298 = /* @__PURE__ */ new Set([
   "block_header_request_timeout",
   "block_operations_request_timeout",
   "protocol_request_timeout",
@@ -4369,14 +4394,14 @@ const knownProperties292 = /* @__PURE__ */ new Set([
 
 const fieldDefault27 = /* @__PURE__ */ 10000000 as never;
 
-const knownProperties293 = /* @__PURE__ */ new Set([
+const knownProperties299 = /* @__PURE__ */ new Set([
   "protocol_request_timeout",
   "operation_metadata_size_limit",
 ]);
 
 const fieldDefault28 = /* @__PURE__ */ 1000 as never;
 
-const knownProperties294 = /* @__PURE__ */ new Set([
+const knownProperties300 = /* @__PURE__ */ new Set([
   "operations_request_timeout",
   "max_refused_operations",
   "operations_batch_size",
@@ -4386,9 +4411,9 @@ const fieldDefault29 = /* @__PURE__ */ 150 as never;
 
 const fieldDefault30 = /* @__PURE__ */ 4 as never;
 
-const knownProperties295 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
+const knownProperties301 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
 
-const knownProperties296 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+const knownProperties302 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
 
 const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
   {
@@ -4413,7 +4438,7 @@ const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
 
 const fieldDefault31 = /* @__PURE__ */ { latency: 150, synchronisation_threshold: 4 } as never;
 
-const knownProperties297 = /* @__PURE__ */ new Set([
+const knownProperties303 = /* @__PURE__ */ new Set([
   "peer_validator",
   "block_validator",
   "prevalidator",
@@ -4421,11 +4446,11 @@ const knownProperties297 = /* @__PURE__ */ new Set([
   "history_mode",
 ]);
 
-const knownProperties298 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+const knownProperties304 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties299 = /* @__PURE__ */ new Set(["context_key", "values"]);
+const knownProperties305 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties300 = /* @__PURE__ */ new Set([
+const knownProperties306 = /* @__PURE__ */ new Set([
   "activated",
   "use_mock_srs_for_testing",
   "bootstrap_peers",
@@ -4437,7 +4462,7 @@ const fieldDefault32 = /* @__PURE__ */ {
   bootstrap_peers: [],
 } as never;
 
-const knownProperties301 = /* @__PURE__ */ new Set([
+const knownProperties307 = /* @__PURE__ */ new Set([
   "genesis",
   "genesis_parameters",
   "chain_name",
@@ -4483,7 +4508,7 @@ const fieldDefault33 = /* @__PURE__ */ "/root/.tezos-node" as never;
 
 const fieldDefault34 = /* @__PURE__ */ "mainnet" as never;
 
-const knownProperties302 = /* @__PURE__ */ new Set([
+const knownProperties308 = /* @__PURE__ */ new Set([
   "data-dir",
   "disable-config-validation",
   "rpc",
@@ -4495,21 +4520,21 @@ const knownProperties302 = /* @__PURE__ */ new Set([
   "metrics_addr",
 ]);
 
-const knownProperties303 = /* @__PURE__ */ new Set(["history_mode"]);
+const knownProperties309 = /* @__PURE__ */ new Set(["history_mode"]);
 
-const knownProperties304 = /* @__PURE__ */ new Set(["ready"]);
+const knownProperties310 = /* @__PURE__ */ new Set(["ready"]);
 
-const knownProperties305 = /* @__PURE__ */ new Set(["data", "operations"]);
+const knownProperties311 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties306 = /* @__PURE__ */ new Set(["chain_id"]);
+const knownProperties312 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties307 = /* @__PURE__ */ new Set([
+const knownProperties313 = /* @__PURE__ */ new Set([
   "chain_id",
   "test_protocol",
   "expiration_date",
 ]);
 
-const knownProperties308 = /* @__PURE__ */ new Set(["stopping"]);
+const knownProperties314 = /* @__PURE__ */ new Set(["stopping"]);
 
 const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
   {
@@ -4539,9 +4564,9 @@ const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
   "Stopping",
 ] as const;
 
-const knownProperties309 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+const knownProperties315 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties310 = /* @__PURE__ */ new Set([
+const knownProperties316 = /* @__PURE__ */ new Set([
   "hash",
   "level",
   "proto",
@@ -4554,7 +4579,7 @@ const knownProperties310 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties311 = /* @__PURE__ */ new Set([
+const knownProperties317 = /* @__PURE__ */ new Set([
   "incoming",
   "peer_id",
   "id_point",
@@ -4565,27 +4590,27 @@ const knownProperties311 = /* @__PURE__ */ new Set([
   "remote_metadata",
 ]);
 
-const knownProperties312 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
+const knownProperties318 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
 
-const knownProperties313 = /* @__PURE__ */ new Set(["event"]);
+const knownProperties319 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties314 = /* @__PURE__ */ new Set(["event", "point"]);
+const knownProperties320 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties315 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+const knownProperties321 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties316 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+const knownProperties322 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties317 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+const knownProperties323 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties318 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+const knownProperties324 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties319 = /* @__PURE__ */ new Set(["event", "source"]);
+const knownProperties325 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties320 = /* @__PURE__ */ new Set(["acl"]);
+const knownProperties326 = /* @__PURE__ */ new Set(["acl"]);
 
-const knownProperties321 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
+const knownProperties327 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
 
-const knownProperties322 = /* @__PURE__ */ new Set([
+const knownProperties328 = /* @__PURE__ */ new Set([
   "minor_words",
   "promoted_words",
   "major_words",
@@ -4605,7 +4630,7 @@ const knownProperties322 = /* @__PURE__ */ new Set([
   "stack_size",
 ]);
 
-const knownProperties323 = /* @__PURE__ */ new Set([
+const knownProperties329 = /* @__PURE__ */ new Set([
   "page_size",
   "size",
   "resident",
@@ -4616,7 +4641,7 @@ const knownProperties323 = /* @__PURE__ */ new Set([
   "dt",
 ]);
 
-const knownProperties324 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+const knownProperties330 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
 const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
   {
@@ -4646,13 +4671,13 @@ const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
 
 const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
-const knownProperties325 = /* @__PURE__ */ new Set(["rc"]);
+const knownProperties331 = /* @__PURE__ */ new Set(["rc"]);
 
-const knownProperties326 = /* @__PURE__ */ new Set(["rc_dev"]);
+const knownProperties332 = /* @__PURE__ */ new Set(["rc_dev"]);
 
-const knownProperties327 = /* @__PURE__ */ new Set(["beta"]);
+const knownProperties333 = /* @__PURE__ */ new Set(["beta"]);
 
-const knownProperties328 = /* @__PURE__ */ new Set(["beta_dev"]);
+const knownProperties334 = /* @__PURE__ */ new Set(["beta_dev"]);
 
 const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
   { kind: "value", value: "dev" },
@@ -4684,15 +4709,15 @@ const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
   "Beta_dev",
 ] as const;
 
-const knownProperties329 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+const knownProperties335 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties330 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+const knownProperties336 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties331 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+const knownProperties337 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties332 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+const knownProperties338 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties333 = /* @__PURE__ */ new Set(["chain_id", "level"]);
+const knownProperties339 = /* @__PURE__ */ new Set(["chain_id", "level"]);
 
 const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4719,19 +4744,19 @@ const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
   "preapplication",
 ] as const;
 
-const knownProperties334 = /* @__PURE__ */ new Set(["pushed", "request"]);
+const knownProperties340 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties335 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+const knownProperties341 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties336 = /* @__PURE__ */ new Set([
+const knownProperties342 = /* @__PURE__ */ new Set([
   "status",
   "pending_requests",
   "current_request",
 ]);
 
-const knownProperties337 = /* @__PURE__ */ new Set(["hash"]);
+const knownProperties343 = /* @__PURE__ */ new Set(["hash"]);
 
-const knownProperties338 = /* @__PURE__ */ new Set(["peer_id"]);
+const knownProperties344 = /* @__PURE__ */ new Set(["peer_id"]);
 
 const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4751,9 +4776,9 @@ const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PUR
   "Peer_id",
 ] as const;
 
-const knownProperties339 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+const knownProperties345 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties340 = /* @__PURE__ */ new Set([
+const knownProperties346 = /* @__PURE__ */ new Set([
   "p2p_readers",
   "active_chains",
   "operation_db",
@@ -4763,32 +4788,32 @@ const knownProperties340 = /* @__PURE__ */ new Set([
   "active_peers",
 ]);
 
-const knownProperties341 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+const knownProperties347 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties342 = /* @__PURE__ */ new Set([
+const knownProperties348 = /* @__PURE__ */ new Set([
   "peer_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties343 = /* @__PURE__ */ new Set(["request", "block"]);
+const knownProperties349 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties344 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+const knownProperties350 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties345 = /* @__PURE__ */ new Set(["request", "block", "event"]);
+const knownProperties351 = /* @__PURE__ */ new Set(["request", "block", "event"]);
 
-const knownProperties346 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+const knownProperties352 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties347 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
+const knownProperties353 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
 
-const knownProperties348 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+const knownProperties354 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
-const knownProperties349 = /* @__PURE__ */ new Set(["request"]);
+const knownProperties355 = /* @__PURE__ */ new Set(["request"]);
 
-const knownProperties350 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
+const knownProperties356 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
 
-const knownProperties351 = /* @__PURE__ */ new Set([
+const knownProperties357 = /* @__PURE__ */ new Set([
   "protocol",
   "chain_id",
   "hash",
@@ -4808,7 +4833,7 @@ const knownProperties351 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties352 = /* @__PURE__ */ new Set([
+const knownProperties358 = /* @__PURE__ */ new Set([
   "protocol",
   "payload_hash",
   "payload_round",
@@ -5409,7 +5434,7 @@ export function decodePtTALLiN024Operation(r: BinaryReader): PtTALLiN024Operatio
 export function encodePtTALLiN024Operation(w: BinaryWriter, value: PtTALLiN024Operation): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties71);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "branch";
@@ -5490,7 +5515,7 @@ export function decodePtTALLiN024OperationAlphaContents(
     case 203:
       return decodePtTALLiN024OperationItemSmartRollupPublish(r);
     case 204:
-      return decodePtTALLiN024OperationAlphaContentsSmartRollupRefute(r);
+      return decodePtTALLiN024OperationItemSmartRollupRefute(r);
     case 205:
       return decodePtTALLiN024OperationItemSmartRollupTimeout(r);
     case 206:
@@ -5758,7 +5783,7 @@ export function encodePtTALLiN024OperationAlphaContents(
     }
     case "smart_rollup_refute": {
       writeUint8(w, 204);
-      encodePtTALLiN024OperationAlphaContentsSmartRollupRefute(
+      encodePtTALLiN024OperationItemSmartRollupRefute(
         w,
         json as PtTALLiN024OperationAlphaContentsSmartRollupRefute,
       );
@@ -7717,7 +7742,7 @@ export function encodePtTALLiN024ScriptedContracts(
   value: PtTALLiN024ScriptedContracts,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties172);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7808,7 +7833,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties165);
+  checkKnownProperties(w, value, knownProperties173);
   let field = "";
   try {
     field = "level";
@@ -7866,7 +7891,7 @@ export function decodeBlockHeaderContents(r: BinaryReader): BlockHeaderContents 
 /** Writes a {@link BlockHeaderContents} (definition `block_header.contents`). */
 export function encodeBlockHeaderContents(w: BinaryWriter, value: BlockHeaderContents): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties166);
+  checkKnownProperties(w, value, knownProperties174);
   let field = "";
   try {
     field = "payload_hash";
@@ -7924,7 +7949,7 @@ export function encodeBlockHeaderProtocolData(
   value: BlockHeaderProtocolData,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties175);
   let field = "";
   try {
     field = "payload_hash";
@@ -7999,7 +8024,7 @@ export function decodeBlockHeaderShell(r: BinaryReader): BlockHeaderShell {
 /** Writes a {@link BlockHeaderShell} (definition `block_header.shell`). */
 export function encodeBlockHeaderShell(w: BinaryWriter, value: BlockHeaderShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties168);
+  checkKnownProperties(w, value, knownProperties176);
   let field = "";
   try {
     field = "level";
@@ -8092,7 +8117,7 @@ export function decodeBlockHeaderUnsigned(r: BinaryReader): BlockHeaderUnsigned 
 /** Writes a {@link BlockHeaderUnsigned} (definition `block_header.unsigned`). */
 export function encodeBlockHeaderUnsigned(w: BinaryWriter, value: BlockHeaderUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     field = "level";
@@ -8407,7 +8432,7 @@ export function decodeConstants(r: BinaryReader): Constants {
 /** Writes a {@link Constants} (definition `constants`). */
 export function encodeConstants(w: BinaryWriter, value: Constants): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties175);
+  checkKnownProperties(w, value, knownProperties183);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8653,7 +8678,7 @@ export function decodeConstantsFixed(r: BinaryReader): ConstantsFixed {
 /** Writes a {@link ConstantsFixed} (definition `constants.fixed`). */
 export function encodeConstantsFixed(w: BinaryWriter, value: ConstantsFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties176);
+  checkKnownProperties(w, value, knownProperties184);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8902,7 +8927,7 @@ export function decodeConstantsParametric(r: BinaryReader): ConstantsParametric 
 /** Writes a {@link ConstantsParametric} (definition `constants.parametric`). */
 export function encodeConstantsParametric(w: BinaryWriter, value: ConstantsParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties177);
+  checkKnownProperties(w, value, knownProperties185);
   let field = "";
   try {
     field = "consensus_rights_delay";
@@ -9121,7 +9146,7 @@ export function decodeFa12TokenTransfer(r: BinaryReader): Fa12TokenTransfer {
 /** Writes a {@link Fa12TokenTransfer} (definition `fa1.2.token_transfer`). */
 export function encodeFa12TokenTransfer(w: BinaryWriter, value: Fa12TokenTransfer): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties178);
+  checkKnownProperties(w, value, knownProperties186);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9334,7 +9359,7 @@ export function decodeLevel(r: BinaryReader): Level {
 /** Writes a {@link Level} (definition `level`). */
 export function encodeLevel(w: BinaryWriter, value: Level): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties190);
+  checkKnownProperties(w, value, knownProperties198);
   let field = "";
   try {
     field = "level";
@@ -9410,7 +9435,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties191);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9452,7 +9477,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties192);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9498,7 +9523,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties193);
+  checkKnownProperties(w, value, knownProperties201);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9532,7 +9557,7 @@ export function encodeOperationBlsModeUnsigned(
   value: OperationBlsModeUnsigned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties195);
+  checkKnownProperties(w, value, knownProperties203);
   let field = "";
   try {
     field = "branch";
@@ -9626,7 +9651,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
   try {
     const reserved1 = openReservedFrame(r, 64);
     field = "contents";
-    const contents = decodeOperationProtocolDataContents(r);
+    const contents = decodePtTALLiN024OperationContents(r);
     closeReservedFrame(r, reserved1);
     field = "signature";
     const signature = signatureCodec.decode(r);
@@ -9646,11 +9671,11 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
 export function encodeOperationProtocolData(w: BinaryWriter, value: OperationProtocolData): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     field = "contents";
-    encodeOperationProtocolDataContents(w, value.contents);
+    encodePtTALLiN024OperationContents(w, value.contents);
     field = "signature";
     const signature = value.signature === undefined ? fieldDefault : value.signature;
     signatureCodec.encode(w, signature);
@@ -9676,7 +9701,7 @@ export function decodeOperationRaw(r: BinaryReader): OperationRaw {
 /** Writes a {@link OperationRaw} (definition `operation.raw`). */
 export function encodeOperationRaw(w: BinaryWriter, value: OperationRaw): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties193);
+  checkKnownProperties(w, value, knownProperties201);
   let field = "";
   try {
     field = "branch";
@@ -9703,7 +9728,7 @@ export function decodeOperationShellHeader(r: BinaryReader): OperationShellHeade
 /** Writes a {@link OperationShellHeader} (definition `operation.shell_header`). */
 export function encodeOperationShellHeader(w: BinaryWriter, value: OperationShellHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties200);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "branch";
@@ -9731,7 +9756,7 @@ export function decodeOperationUnsigned(r: BinaryReader): OperationUnsigned {
 /** Writes a {@link OperationUnsigned} (definition `operation.unsigned`). */
 export function encodeOperationUnsigned(w: BinaryWriter, value: OperationUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties195);
+  checkKnownProperties(w, value, knownProperties203);
   let field = "";
   try {
     field = "branch";
@@ -9801,7 +9826,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties201);
+  checkKnownProperties(w, value, knownProperties209);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9845,7 +9870,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties210);
   let field = "";
   try {
     field = "kind";
@@ -9921,7 +9946,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties203);
+  checkKnownProperties(w, value, knownProperties211);
   let field = "";
   try {
     field = "trusted";
@@ -10089,7 +10114,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties206);
+  checkKnownProperties(w, value, knownProperties214);
   let field = "";
   try {
     field = "total_sent";
@@ -10173,7 +10198,7 @@ export function encodeSaplingTransactionCiphertext(
   value: SaplingTransactionCiphertext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties207);
+  checkKnownProperties(w, value, knownProperties215);
   let field = "";
   try {
     field = "cv";
@@ -10371,7 +10396,7 @@ export function decodeScript(r: BinaryReader): Script {
 /** Writes a {@link Script} (definition `script`). */
 export function encodeScript(w: BinaryWriter, value: Script): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties172);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10422,7 +10447,7 @@ export function decodeScriptLoc(r: BinaryReader): ScriptLoc {
 /** Writes a {@link ScriptLoc} (definition `script.loc`). */
 export function encodeScriptLoc(w: BinaryWriter, value: ScriptLoc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "int31";
@@ -11373,7 +11398,7 @@ export function decodeSmartRollupGame(r: BinaryReader): SmartRollupGame {
 /** Writes a {@link SmartRollupGame} (definition `smart_rollup.game`). */
 export function encodeSmartRollupGame(w: BinaryWriter, value: SmartRollupGame): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties239);
+  checkKnownProperties(w, value, knownProperties247);
   let field = "";
   try {
     field = "turn";
@@ -11410,7 +11435,7 @@ export function decodeSmartRollupInbox(r: BinaryReader): SmartRollupInbox {
 /** Writes a {@link SmartRollupInbox} (definition `smart_rollup.inbox`). */
 export function encodeSmartRollupInbox(w: BinaryWriter, value: SmartRollupInbox): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties240);
+  checkKnownProperties(w, value, knownProperties248);
   let field = "";
   try {
     field = "level";
@@ -11485,7 +11510,7 @@ export function decodeSmartRollupMetadata(r: BinaryReader): SmartRollupMetadata 
 /** Writes a {@link SmartRollupMetadata} (definition `smart_rollup.metadata`). */
 export function encodeSmartRollupMetadata(w: BinaryWriter, value: SmartRollupMetadata): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties250);
   let field = "";
   try {
     field = "address";
@@ -11568,7 +11593,7 @@ export function decodeSmartRollupOutput(r: BinaryReader): SmartRollupOutput {
 /** Writes a {@link SmartRollupOutput} (definition `smart_rollup.output`). */
 export function encodeSmartRollupOutput(w: BinaryWriter, value: SmartRollupOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties245);
+  checkKnownProperties(w, value, knownProperties253);
   let field = "";
   try {
     field = "outbox_level";
@@ -11604,7 +11629,7 @@ export function decodeSmartRollupProof(r: BinaryReader): SmartRollupProof {
 /** Writes a {@link SmartRollupProof} (definition `smart_rollup.proof`). */
 export function encodeSmartRollupProof(w: BinaryWriter, value: SmartRollupProof): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties249);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11697,7 +11722,7 @@ export function encodeSmartRollupWasm200OutputProof(
   value: SmartRollupWasm200OutputProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties252);
+  checkKnownProperties(w, value, knownProperties258);
   let field = "";
   try {
     field = "output_proof";
@@ -11773,7 +11798,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties253);
+  checkKnownProperties(w, value, knownProperties259);
   let field = "";
   try {
     field = "tag";
@@ -11889,7 +11914,7 @@ export function decodeVoteBallots(r: BinaryReader): VoteBallots {
 /** Writes a {@link VoteBallots} (definition `vote.ballots`). */
 export function encodeVoteBallots(w: BinaryWriter, value: VoteBallots): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties256);
+  checkKnownProperties(w, value, knownProperties262);
   let field = "";
   try {
     field = "yay";
@@ -11937,7 +11962,7 @@ export function decodeVotingPeriod(r: BinaryReader): VotingPeriod {
 /** Writes a {@link VotingPeriod} (definition `voting_period`). */
 export function encodeVotingPeriod(w: BinaryWriter, value: VotingPeriod): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties264);
   let field = "";
   try {
     field = "index";
@@ -11979,7 +12004,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties265);
 }
 
 /** Reads a {@link BlockHashAndLevel} at the reader's offset. */
@@ -11999,7 +12024,7 @@ export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
 /** Writes a {@link BlockHashAndLevel}. */
 export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties260);
+  checkKnownProperties(w, value, knownProperties266);
   let field = "";
   try {
     field = "block_hash";
@@ -12046,7 +12071,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties262);
+  checkKnownProperties(w, value, knownProperties268);
   let field = "";
   try {
     field = "expected_env_version";
@@ -12087,7 +12112,7 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
 /** Writes a {@link MonitorOutput}. */
 export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties263);
+  checkKnownProperties(w, value, knownProperties269);
   let field = "";
   try {
     field = "chain_id";
@@ -12179,7 +12204,7 @@ export function encodeNetworkPeersByPeerIdOutput(
   value: NetworkPeersByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties273);
+  checkKnownProperties(w, value, knownProperties279);
   let field = "";
   try {
     field = "score";
@@ -12311,7 +12336,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties279);
+  checkKnownProperties(w, value, knownProperties285);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12417,7 +12442,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties280);
+  checkKnownProperties(w, value, knownProperties286);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12561,7 +12586,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties282);
+  checkKnownProperties(w, value, knownProperties288);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12720,7 +12745,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties302);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12793,7 +12818,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties303);
+  checkKnownProperties(w, value, knownProperties309);
   let field = "";
   try {
     field = "history_mode";
@@ -13031,7 +13056,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties304);
+  checkKnownProperties(w, value, knownProperties310);
   let field = "";
   try {
     field = "ready";
@@ -13077,7 +13102,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties305);
+  checkKnownProperties(w, value, knownProperties311);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13276,7 +13301,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties309);
+  checkKnownProperties(w, value, knownProperties315);
   let field = "";
   try {
     field = "block";
@@ -13379,7 +13404,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties310);
+  checkKnownProperties(w, value, knownProperties316);
   let field = "";
   try {
     field = "hash";
@@ -13620,7 +13645,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties312);
+  checkKnownProperties(w, value, knownProperties318);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13994,7 +14019,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "acl";
@@ -14214,7 +14239,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties321);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "acl";
@@ -14604,7 +14629,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties322);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "minor_words";
@@ -14716,7 +14741,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties331);
+  checkKnownProperties(w, value, knownProperties337);
   let field = "";
   try {
     field = "version";
@@ -14771,7 +14796,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "status";
@@ -14870,7 +14895,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "status";
@@ -14945,7 +14970,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "p2p_readers";
@@ -15052,7 +15077,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "status";
@@ -15154,7 +15179,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "status";
@@ -15692,7 +15717,7 @@ export function decodeGetBlockHeaderOutput(r: BinaryReader): GetBlockHeaderOutpu
 /** Writes a {@link GetBlockHeaderOutput}. */
 export function encodeGetBlockHeaderOutput(w: BinaryWriter, value: GetBlockHeaderOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties351);
+  checkKnownProperties(w, value, knownProperties357);
   let field = "";
   try {
     field = "protocol";
@@ -15787,7 +15812,7 @@ export function encodeGetBlockHeaderProtocolDataOutput(
   value: GetBlockHeaderProtocolDataOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties352);
+  checkKnownProperties(w, value, knownProperties358);
   let field = "";
   try {
     field = "protocol";
@@ -19863,44 +19888,487 @@ function encodePtTALLiN024OperationStepDissection(
   endDynamicSize(w, "Uint30", mark);
 }
 
-type PtTALLiN024OperationMoveStep =
-  | PtTALLiN024OperationInnerItem[]
-  | {
-      pvm_step: string;
-      input_proof?:
-        | {
-            input_proof_kind: "inbox_proof";
-            level: number;
-            message_counter: string;
-            serialized_proof: string;
-          }
-        | {
-            input_proof_kind: "reveal_proof";
-            reveal_proof:
-              | {
-                  reveal_proof_kind: "raw_data_proof";
-                  raw_data: string;
-                }
-              | {
-                  reveal_proof_kind: "metadata_proof";
-                }
-              | {
-                  reveal_proof_kind: "dal_page_proof";
-                  dal_page_id: {
-                    published_level: number;
-                    slot_index: number;
-                    page_index: number;
-                  };
-                  dal_proof: string;
-                }
-              | {
-                  reveal_proof_kind: "dal_parameters_proof";
-                };
-          }
-        | {
-            input_proof_kind: "first_input";
-          };
+type PtTALLiN024OperationInputProofInboxProof = {
+  input_proof_kind: "inbox_proof";
+  level: number;
+  message_counter: string;
+  serialized_proof: string;
+};
+
+function decodePtTALLiN024OperationInputProofInboxProof(
+  r: BinaryReader,
+): PtTALLiN024OperationInputProofInboxProof {
+  let field = "";
+  try {
+    field = "level";
+    const level = readInt32(r);
+    field = "message_counter";
+    const messageCounter = readZarithN(r);
+    field = "serialized_proof";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "serialized_proof";
+    const serializedProof = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    return {
+      input_proof_kind: "inbox_proof",
+      level,
+      message_counter: messageCounter,
+      serialized_proof: serializedProof,
     };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationInputProofInboxProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationInputProofInboxProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties53);
+  let field = "";
+  try {
+    field = "input_proof_kind";
+    if (value.input_proof_kind !== undefined && value.input_proof_kind !== "inbox_proof")
+      failValue(w, 'the constant "inbox_proof"', value.input_proof_kind);
+    field = "level";
+    writeInt32(w, value.level);
+    field = "message_counter";
+    writeZarithN(w, value.message_counter);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "serialized_proof";
+    writeHex(w, value.serialized_proof);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationRevealProofRawDataProof = {
+  reveal_proof_kind: "raw_data_proof";
+  raw_data: string;
+};
+
+function decodePtTALLiN024OperationRevealProofRawDataProof(
+  r: BinaryReader,
+): PtTALLiN024OperationRevealProofRawDataProof {
+  let field = "";
+  try {
+    field = "raw_data";
+    const outer1 = openDynamicFrame(r, "Uint16");
+    field = "raw_data";
+    const rawData = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    return { reveal_proof_kind: "raw_data_proof", raw_data: rawData };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationRevealProofRawDataProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationRevealProofRawDataProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties54);
+  let field = "";
+  try {
+    field = "reveal_proof_kind";
+    if (value.reveal_proof_kind !== undefined && value.reveal_proof_kind !== "raw_data_proof")
+      failValue(w, 'the constant "raw_data_proof"', value.reveal_proof_kind);
+    const mark1 = beginDynamicSize(w, "Uint16");
+    field = "raw_data";
+    writeHex(w, value.raw_data);
+    endDynamicSize(w, "Uint16", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationRevealProofMetadataProof = {
+  reveal_proof_kind: "metadata_proof";
+};
+
+function decodePtTALLiN024OperationRevealProofMetadataProof(
+  r: BinaryReader,
+): PtTALLiN024OperationRevealProofMetadataProof {
+  return { reveal_proof_kind: "metadata_proof" };
+}
+
+function encodePtTALLiN024OperationRevealProofMetadataProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationRevealProofMetadataProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
+  let field = "";
+  try {
+    field = "reveal_proof_kind";
+    if (value.reveal_proof_kind !== undefined && value.reveal_proof_kind !== "metadata_proof")
+      failValue(w, 'the constant "metadata_proof"', value.reveal_proof_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationDalPageProofDalPageId = {
+  published_level: number;
+  slot_index: number;
+  page_index: number;
+};
+
+function decodePtTALLiN024OperationDalPageProofDalPageId(
+  r: BinaryReader,
+): PtTALLiN024OperationDalPageProofDalPageId {
+  let field = "";
+  try {
+    field = "published_level";
+    const publishedLevel = readInt32(r);
+    field = "slot_index";
+    const slotIndex = readUint8(r);
+    field = "page_index";
+    const pageIndex = readInt16(r);
+    return { published_level: publishedLevel, slot_index: slotIndex, page_index: pageIndex };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationDalPageProofDalPageId(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationDalPageProofDalPageId,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties56);
+  let field = "";
+  try {
+    field = "published_level";
+    writeInt32(w, value.published_level);
+    field = "slot_index";
+    writeUint8(w, value.slot_index);
+    field = "page_index";
+    writeInt16(w, value.page_index);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationRevealProofDalPageProof = {
+  reveal_proof_kind: "dal_page_proof";
+  dal_page_id: PtTALLiN024OperationDalPageProofDalPageId;
+  dal_proof: string;
+};
+
+function decodePtTALLiN024OperationRevealProofDalPageProof(
+  r: BinaryReader,
+): PtTALLiN024OperationRevealProofDalPageProof {
+  let field = "";
+  try {
+    field = "dal_page_id";
+    const dalPageId = decodePtTALLiN024OperationDalPageProofDalPageId(r);
+    field = "dal_proof";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "dal_proof";
+    const dalProof = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    return { reveal_proof_kind: "dal_page_proof", dal_page_id: dalPageId, dal_proof: dalProof };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationRevealProofDalPageProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationRevealProofDalPageProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties57);
+  let field = "";
+  try {
+    field = "reveal_proof_kind";
+    if (value.reveal_proof_kind !== undefined && value.reveal_proof_kind !== "dal_page_proof")
+      failValue(w, 'the constant "dal_page_proof"', value.reveal_proof_kind);
+    field = "dal_page_id";
+    encodePtTALLiN024OperationDalPageProofDalPageId(w, value.dal_page_id);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "dal_proof";
+    writeHex(w, value.dal_proof);
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationRevealProofDalParametersProof = {
+  reveal_proof_kind: "dal_parameters_proof";
+};
+
+function decodePtTALLiN024OperationRevealProofDalParametersProof(
+  r: BinaryReader,
+): PtTALLiN024OperationRevealProofDalParametersProof {
+  return { reveal_proof_kind: "dal_parameters_proof" };
+}
+
+function encodePtTALLiN024OperationRevealProofDalParametersProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationRevealProofDalParametersProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties55);
+  let field = "";
+  try {
+    field = "reveal_proof_kind";
+    if (value.reveal_proof_kind !== undefined && value.reveal_proof_kind !== "dal_parameters_proof")
+      failValue(w, 'the constant "dal_parameters_proof"', value.reveal_proof_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationRevealProofRevealProof =
+  | PtTALLiN024OperationRevealProofRawDataProof
+  | PtTALLiN024OperationRevealProofMetadataProof
+  | PtTALLiN024OperationRevealProofDalPageProof
+  | PtTALLiN024OperationRevealProofDalParametersProof;
+
+function decodePtTALLiN024OperationRevealProofRevealProof(
+  r: BinaryReader,
+): PtTALLiN024OperationRevealProofRevealProof {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationRevealProofRawDataProof(r);
+    case 1:
+      return decodePtTALLiN024OperationRevealProofMetadataProof(r);
+    case 2:
+      return decodePtTALLiN024OperationRevealProofDalPageProof(r);
+    case 3:
+      return decodePtTALLiN024OperationRevealProofDalParametersProof(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2, 3]);
+  }
+}
+
+function encodePtTALLiN024OperationRevealProofRevealProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationRevealProofRevealProof,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(
+      w,
+      "a value of one of the cases Raw__data__proof, Metadata__proof, Dal__page__proof, Dal__parameters__proof",
+      json,
+    );
+  switch ((json as { reveal_proof_kind?: unknown }).reveal_proof_kind) {
+    case "raw_data_proof": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationRevealProofRawDataProof(
+        w,
+        json as PtTALLiN024OperationRevealProofRawDataProof,
+      );
+      return;
+    }
+    case "metadata_proof": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationRevealProofMetadataProof(
+        w,
+        json as PtTALLiN024OperationRevealProofMetadataProof,
+      );
+      return;
+    }
+    case "dal_page_proof": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationRevealProofDalPageProof(
+        w,
+        json as PtTALLiN024OperationRevealProofDalPageProof,
+      );
+      return;
+    }
+    case "dal_parameters_proof": {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationRevealProofDalParametersProof(
+        w,
+        json as PtTALLiN024OperationRevealProofDalParametersProof,
+      );
+      return;
+    }
+  }
+  failValue(
+    w,
+    "a value of one of the cases Raw__data__proof, Metadata__proof, Dal__page__proof, Dal__parameters__proof",
+    json,
+  );
+}
+
+type PtTALLiN024OperationInputProofRevealProof = {
+  input_proof_kind: "reveal_proof";
+  reveal_proof: PtTALLiN024OperationRevealProofRevealProof;
+};
+
+function decodePtTALLiN024OperationInputProofRevealProof(
+  r: BinaryReader,
+): PtTALLiN024OperationInputProofRevealProof {
+  let field = "";
+  try {
+    field = "reveal_proof";
+    const revealProof = decodePtTALLiN024OperationRevealProofRevealProof(r);
+    return { input_proof_kind: "reveal_proof", reveal_proof: revealProof };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationInputProofRevealProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationInputProofRevealProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties58);
+  let field = "";
+  try {
+    field = "input_proof_kind";
+    if (value.input_proof_kind !== undefined && value.input_proof_kind !== "reveal_proof")
+      failValue(w, 'the constant "reveal_proof"', value.input_proof_kind);
+    field = "reveal_proof";
+    encodePtTALLiN024OperationRevealProofRevealProof(w, value.reveal_proof);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationInputProofFirstInput = {
+  input_proof_kind: "first_input";
+};
+
+function decodePtTALLiN024OperationInputProofFirstInput(
+  r: BinaryReader,
+): PtTALLiN024OperationInputProofFirstInput {
+  return { input_proof_kind: "first_input" };
+}
+
+function encodePtTALLiN024OperationInputProofFirstInput(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationInputProofFirstInput,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties59);
+  let field = "";
+  try {
+    field = "input_proof_kind";
+    if (value.input_proof_kind !== undefined && value.input_proof_kind !== "first_input")
+      failValue(w, 'the constant "first_input"', value.input_proof_kind);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationProofInputProof =
+  | PtTALLiN024OperationInputProofInboxProof
+  | PtTALLiN024OperationInputProofRevealProof
+  | PtTALLiN024OperationInputProofFirstInput;
+
+function decodePtTALLiN024OperationProofInputProof(
+  r: BinaryReader,
+): PtTALLiN024OperationProofInputProof {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodePtTALLiN024OperationInputProofInboxProof(r);
+    case 1:
+      return decodePtTALLiN024OperationInputProofRevealProof(r);
+    case 2:
+      return decodePtTALLiN024OperationInputProofFirstInput(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1, 2]);
+  }
+}
+
+function encodePtTALLiN024OperationProofInputProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationProofInputProof,
+): void {
+  const json: unknown = value;
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    failValue(w, "a value of one of the cases Inbox__proof, Reveal__proof, First__input", json);
+  switch ((json as { input_proof_kind?: unknown }).input_proof_kind) {
+    case "inbox_proof": {
+      writeUint8(w, 0);
+      encodePtTALLiN024OperationInputProofInboxProof(
+        w,
+        json as PtTALLiN024OperationInputProofInboxProof,
+      );
+      return;
+    }
+    case "reveal_proof": {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationInputProofRevealProof(
+        w,
+        json as PtTALLiN024OperationInputProofRevealProof,
+      );
+      return;
+    }
+    case "first_input": {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationInputProofFirstInput(
+        w,
+        json as PtTALLiN024OperationInputProofFirstInput,
+      );
+      return;
+    }
+  }
+  failValue(w, "a value of one of the cases Inbox__proof, Reveal__proof, First__input", json);
+}
+
+type PtTALLiN024OperationStepProof = {
+  pvm_step: string;
+  input_proof?: PtTALLiN024OperationProofInputProof;
+};
+
+function decodePtTALLiN024OperationStepProof(r: BinaryReader): PtTALLiN024OperationStepProof {
+  let field = "";
+  try {
+    field = "pvm_step";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "pvm_step";
+    const pvmStep = readRestHex(r);
+    closeDynamicFrame(r, outer1);
+    field = "input_proof";
+    const inputProof = readPresence(r) ? decodePtTALLiN024OperationProofInputProof(r) : undefined;
+    const out: PtTALLiN024OperationStepProof = { pvm_step: pvmStep };
+    if (inputProof !== undefined) out.input_proof = inputProof;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationStepProof(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationStepProof,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties60);
+  let field = "";
+  try {
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "pvm_step";
+    writeHex(w, value.pvm_step);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "input_proof";
+    if (value.input_proof === undefined) writePresence(w, false);
+    else {
+      writePresence(w, true);
+      encodePtTALLiN024OperationProofInputProof(w, value.input_proof);
+    }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMoveStep = PtTALLiN024OperationInnerItem[] | PtTALLiN024OperationStepProof;
 
 function decodePtTALLiN024OperationMoveStep(r: BinaryReader): PtTALLiN024OperationMoveStep {
   const start = r.offset;
@@ -19909,11 +20377,7 @@ function decodePtTALLiN024OperationMoveStep(r: BinaryReader): PtTALLiN024Operati
     case 0:
       return decodePtTALLiN024OperationStepDissection(r);
     case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
+      return decodePtTALLiN024OperationStepProof(r);
     default:
       return failUnknownTag(start, tag, [0, 1]);
   }
@@ -19939,11 +20403,7 @@ function encodePtTALLiN024OperationMoveStep(
     }
     case 1: {
       writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
+      encodePtTALLiN024OperationStepProof(w, json as PtTALLiN024OperationStepProof);
       return;
     }
   }
@@ -19975,7 +20435,7 @@ function encodePtTALLiN024OperationRefutationMove(
   value: PtTALLiN024OperationRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     field = "refutation_kind";
@@ -20084,7 +20544,7 @@ function encodePtTALLiN024OperationItemSmartRollupRefute(
   value: PtTALLiN024OperationItemSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "kind";
@@ -20136,7 +20596,7 @@ function encodePtTALLiN024OperationSmartRollupTimeoutStakers(
   value: PtTALLiN024OperationSmartRollupTimeoutStakers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties55);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     field = "alice";
@@ -20198,7 +20658,7 @@ function encodePtTALLiN024OperationItemSmartRollupTimeout(
   value: PtTALLiN024OperationItemSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties56);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     field = "kind";
@@ -20280,7 +20740,7 @@ function encodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(
   value: PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties57);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "kind";
@@ -20359,7 +20819,7 @@ function encodePtTALLiN024OperationItemSmartRollupRecoverBond(
   value: PtTALLiN024OperationItemSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties58);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
     field = "kind";
@@ -20412,7 +20872,7 @@ function encodePtTALLiN024OperationDalPublishCommitmentSlotHeader(
   value: PtTALLiN024OperationDalPublishCommitmentSlotHeader,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties59);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     field = "slot_index";
@@ -20472,7 +20932,7 @@ function encodePtTALLiN024OperationItemDalPublishCommitment(
   value: PtTALLiN024OperationItemDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties60);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "kind";
@@ -20658,7 +21118,7 @@ function encodePtTALLiN024OperationItemZkRollupOrigination(
   value: PtTALLiN024OperationItemZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties61);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     field = "kind";
@@ -20716,7 +21176,7 @@ function encodePtTALLiN024Operation0Price(
   value: PtTALLiN024Operation0Price,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties62);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "id";
@@ -20760,7 +21220,7 @@ function decodePtTALLiN024OperationItem0(r: BinaryReader): PtTALLiN024OperationI
 
 function encodePtTALLiN024OperationItem0(w: BinaryWriter, value: PtTALLiN024OperationItem0): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties63);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "op_code";
@@ -20803,7 +21263,7 @@ function decodePtTALLiN024Operation1Some(r: BinaryReader): PtTALLiN024Operation1
 
 function encodePtTALLiN024Operation1Some(w: BinaryWriter, value: PtTALLiN024Operation1Some): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties64);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "contents";
@@ -20950,7 +21410,7 @@ function encodePtTALLiN024OperationItemZkRollupPublish(
   value: PtTALLiN024OperationItemZkRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties65);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "kind";
@@ -21006,7 +21466,7 @@ function encodePtTALLiN024OperationItem13(
   value: PtTALLiN024OperationItem13,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties66);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21112,7 +21572,7 @@ function encodePtTALLiN024OperationItem14(
   value: PtTALLiN024OperationItem14,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties67);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21210,7 +21670,7 @@ function encodePtTALLiN024OperationUpdateFeePi(
   value: PtTALLiN024OperationUpdateFeePi,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties68);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     field = "new_state";
@@ -21263,7 +21723,7 @@ function encodePtTALLiN024OperationZkRollupUpdateUpdate(
   value: PtTALLiN024OperationZkRollupUpdateUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties69);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21337,7 +21797,7 @@ function encodePtTALLiN024OperationItemZkRollupUpdate(
   value: PtTALLiN024OperationItemZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties70);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     field = "kind";
@@ -21926,256 +22386,6 @@ function encodePtTALLiN024OperationContents(
   }
 }
 
-type PtTALLiN024OperationAlphaContentsMoveStep =
-  | {
-      state?: string;
-      tick: string;
-    }[]
-  | {
-      pvm_step: string;
-      input_proof?:
-        | {
-            input_proof_kind: "inbox_proof";
-            level: number;
-            message_counter: string;
-            serialized_proof: string;
-          }
-        | {
-            input_proof_kind: "reveal_proof";
-            reveal_proof:
-              | {
-                  reveal_proof_kind: "raw_data_proof";
-                  raw_data: string;
-                }
-              | {
-                  reveal_proof_kind: "metadata_proof";
-                }
-              | {
-                  reveal_proof_kind: "dal_page_proof";
-                  dal_page_id: {
-                    published_level: number;
-                    slot_index: number;
-                    page_index: number;
-                  };
-                  dal_proof: string;
-                }
-              | {
-                  reveal_proof_kind: "dal_parameters_proof";
-                };
-          }
-        | {
-            input_proof_kind: "first_input";
-          };
-    };
-
-function decodePtTALLiN024OperationAlphaContentsMoveStep(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaContentsMoveStep {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationStepDissection(r);
-    case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/bls_consensus_operations input.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaContentsMoveStep(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaContentsMoveStep,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationMoveStepShapes,
-      encodePtTALLiN024OperationMoveStepCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationStepDissection(
-        w,
-        json as {
-          state?: string;
-          tick: string;
-        }[],
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (POST /chains/<chain_id>/blocks/<block_id>/helpers/forge/bls_consensus_operations input.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-      return;
-    }
-  }
-}
-
-type PtTALLiN024OperationAlphaContentsRefutationMove = {
-  refutation_kind: "move";
-  choice: string;
-  step: PtTALLiN024OperationAlphaContentsMoveStep;
-};
-
-function decodePtTALLiN024OperationAlphaContentsRefutationMove(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaContentsRefutationMove {
-  let field = "";
-  try {
-    field = "choice";
-    const choice = readZarithN(r);
-    field = "step";
-    const step = decodePtTALLiN024OperationAlphaContentsMoveStep(r);
-    return { refutation_kind: "move", choice, step };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaContentsRefutationMove(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaContentsRefutationMove,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
-  let field = "";
-  try {
-    field = "refutation_kind";
-    if (value.refutation_kind !== undefined && value.refutation_kind !== "move")
-      failValue(w, 'the constant "move"', value.refutation_kind);
-    field = "choice";
-    writeZarithN(w, value.choice);
-    field = "step";
-    encodePtTALLiN024OperationAlphaContentsMoveStep(w, value.step);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type PtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation =
-  PtTALLiN024OperationRefutationStart | PtTALLiN024OperationAlphaContentsRefutationMove;
-
-function decodePtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationRefutationStart(r);
-    case 1:
-      return decodePtTALLiN024OperationAlphaContentsRefutationMove(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Start, Move", json);
-  switch ((json as { refutation_kind?: unknown }).refutation_kind) {
-    case "start": {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationRefutationStart(w, json as PtTALLiN024OperationRefutationStart);
-      return;
-    }
-    case "move": {
-      writeUint8(w, 1);
-      encodePtTALLiN024OperationAlphaContentsRefutationMove(
-        w,
-        json as PtTALLiN024OperationAlphaContentsRefutationMove,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Start, Move", json);
-}
-
-function decodePtTALLiN024OperationAlphaContentsSmartRollupRefute(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaContentsSmartRollupRefute {
-  let field = "";
-  try {
-    field = "source";
-    const source = publicKeyHashCodec.decode(r);
-    field = "fee";
-    const fee = readZarithN(r);
-    field = "counter";
-    const counter = readZarithN(r);
-    field = "gas_limit";
-    const gasLimit = readZarithN(r);
-    field = "storage_limit";
-    const storageLimit = readZarithN(r);
-    field = "rollup";
-    const rollup = readHash(r, BASE58.smart_rollup_address);
-    field = "opponent";
-    const opponent = publicKeyHashCodec.decode(r);
-    field = "refutation";
-    const refutation = decodePtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation(r);
-    return {
-      kind: "smart_rollup_refute",
-      source,
-      fee,
-      counter,
-      gas_limit: gasLimit,
-      storage_limit: storageLimit,
-      rollup,
-      opponent,
-      refutation,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaContentsSmartRollupRefute(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaContentsSmartRollupRefute,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
-  let field = "";
-  try {
-    field = "kind";
-    if (value.kind !== undefined && value.kind !== "smart_rollup_refute")
-      failValue(w, 'the constant "smart_rollup_refute"', value.kind);
-    field = "source";
-    publicKeyHashCodec.encode(w, value.source);
-    field = "fee";
-    writeZarithN(w, value.fee);
-    field = "counter";
-    writeZarithN(w, value.counter);
-    field = "gas_limit";
-    writeZarithN(w, value.gas_limit);
-    field = "storage_limit";
-    writeZarithN(w, value.storage_limit);
-    field = "rollup";
-    writeHash(w, BASE58.smart_rollup_address, value.rollup);
-    field = "opponent";
-    publicKeyHashCodec.encode(w, value.opponent);
-    field = "refutation";
-    encodePtTALLiN024OperationAlphaContentsSmartRollupRefuteRefutation(w, value.refutation);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
 function decodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied(
   r: BinaryReader,
 ): PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied {
@@ -22205,7 +22415,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties72);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     field = "status";
@@ -22294,7 +22504,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties73);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     field = "status";
@@ -22320,7 +22530,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties74);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     field = "status";
@@ -22383,7 +22593,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktra
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties75);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "status";
@@ -22433,7 +22643,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(
   value: PtTALLiN024OperationAlphaInternalOperationResultEventApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties76);
+  checkKnownProperties(w, value, knownProperties84);
   let field = "";
   try {
     field = "status";
@@ -22475,7 +22685,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
   value: PtTALLiN024OperationAlphaInternalOperationResultEventBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties77);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
     field = "status";
@@ -22577,7 +22787,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties78);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
     field = "status";
@@ -22674,7 +22884,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktr
   value: PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties79);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
     field = "status";
@@ -22754,7 +22964,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionItemTi
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionItemTicketToken,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties80);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
     field = "ticketer";
@@ -22793,7 +23003,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionUpdate
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionUpdatesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties81);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
     field = "account";
@@ -22866,7 +23076,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionTicket
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties82);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
     field = "ticket_token";
@@ -22942,7 +23152,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddres
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties83);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
     field = "address";
@@ -23081,7 +23291,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties84);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "status";
@@ -23199,7 +23409,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties85);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "status";
@@ -23379,7 +23589,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties84);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "status";
@@ -23497,7 +23707,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties85);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "status";
@@ -23680,7 +23890,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbeh
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbehaviour,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties86);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "level";
@@ -23727,7 +23937,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidenceMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties87);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
     field = "punished_delegate";
@@ -23777,7 +23987,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties88);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     field = "kind";
@@ -23834,7 +24044,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties89);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "kind";
@@ -23891,7 +24101,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateM
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties90);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -23936,7 +24146,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties91);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "kind";
@@ -24006,7 +24216,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsen
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsensusPower,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties92);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     field = "slots";
@@ -24063,7 +24273,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties93);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24120,7 +24330,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "kind";
@@ -24178,7 +24388,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "kind";
@@ -24239,7 +24449,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationWit
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties95);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     field = "kind";
@@ -24294,7 +24504,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties96);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
     field = "delegate";
@@ -24379,7 +24589,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties97);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24435,7 +24645,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties98);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "kind";
@@ -24496,7 +24706,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAg
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties98);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "kind";
@@ -24599,7 +24809,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24667,7 +24877,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties100);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "kind";
@@ -24744,7 +24954,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24818,7 +25028,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties101);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "kind";
@@ -24900,7 +25110,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24972,7 +25182,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     field = "kind";
@@ -25051,7 +25261,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMeta
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25116,7 +25326,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties103);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "kind";
@@ -25191,7 +25401,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25259,7 +25469,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties104);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "kind";
@@ -25335,7 +25545,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25401,7 +25611,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties105);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "kind";
@@ -25479,7 +25689,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25547,7 +25757,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "kind";
@@ -25623,7 +25833,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25692,7 +25902,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "kind";
@@ -25770,7 +25980,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanio
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "kind";
@@ -25850,7 +26060,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25939,7 +26149,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties108);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -26029,7 +26239,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26112,7 +26322,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties109);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "kind";
@@ -26200,7 +26410,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26268,7 +26478,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties110);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "kind";
@@ -26344,7 +26554,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26409,7 +26619,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties111);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "kind";
@@ -26483,7 +26693,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26551,7 +26761,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "kind";
@@ -26579,188 +26789,6 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
-}
-
-type PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep =
-  | {
-      state?: string;
-      tick: string;
-    }[]
-  | {
-      pvm_step: string;
-      input_proof?:
-        | {
-            input_proof_kind: "inbox_proof";
-            level: number;
-            message_counter: string;
-            serialized_proof: string;
-          }
-        | {
-            input_proof_kind: "reveal_proof";
-            reveal_proof:
-              | {
-                  reveal_proof_kind: "raw_data_proof";
-                  raw_data: string;
-                }
-              | {
-                  reveal_proof_kind: "metadata_proof";
-                }
-              | {
-                  reveal_proof_kind: "dal_page_proof";
-                  dal_page_id: {
-                    published_level: number;
-                    slot_index: number;
-                    page_index: number;
-                  };
-                  dal_proof: string;
-                }
-              | {
-                  reveal_proof_kind: "dal_parameters_proof";
-                };
-          }
-        | {
-            input_proof_kind: "first_input";
-          };
-    };
-
-function decodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationStepDissection(r);
-    case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationMoveStepShapes,
-      encodePtTALLiN024OperationMoveStepCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationStepDissection(
-        w,
-        json as {
-          state?: string;
-          tick: string;
-        }[],
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-      return;
-    }
-  }
-}
-
-type PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove = {
-  refutation_kind: "move";
-  choice: string;
-  step: PtTALLiN024OperationAlphaOperationContentsAndResultMoveStep;
-};
-
-function decodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove {
-  let field = "";
-  try {
-    field = "choice";
-    const choice = readZarithN(r);
-    field = "step";
-    const step = decodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(r);
-    return { refutation_kind: "move", choice, step };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
-  let field = "";
-  try {
-    field = "refutation_kind";
-    if (value.refutation_kind !== undefined && value.refutation_kind !== "move")
-      failValue(w, 'the constant "move"', value.refutation_kind);
-    field = "choice";
-    writeZarithN(w, value.choice);
-    field = "step";
-    encodePtTALLiN024OperationAlphaOperationContentsAndResultMoveStep(w, value.step);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation =
-  | PtTALLiN024OperationRefutationStart
-  | PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove;
-
-function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationRefutationStart(r);
-    case 1:
-      return decodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Start, Move", json);
-  switch ((json as { refutation_kind?: unknown }).refutation_kind) {
-    case "start": {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationRefutationStart(w, json as PtTALLiN024OperationRefutationStart);
-      return;
-    }
-    case "move": {
-      writeUint8(w, 1);
-      encodePtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove(
-        w,
-        json as PtTALLiN024OperationAlphaOperationContentsAndResultRefutationMove,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Start, Move", json);
 }
 
 type PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata = {
@@ -26809,7 +26837,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26854,8 +26882,7 @@ function decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
     field = "opponent";
     const opponent = publicKeyHashCodec.decode(r);
     field = "refutation";
-    const refutation =
-      decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(r);
+    const refutation = decodePtTALLiN024OperationSmartRollupRefuteRefutation(r);
     field = "metadata";
     const metadata =
       decodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(r);
@@ -26881,7 +26908,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties113);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "kind";
@@ -26902,10 +26929,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
     field = "opponent";
     publicKeyHashCodec.encode(w, value.opponent);
     field = "refutation";
-    encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteRefutation(
-      w,
-      value.refutation,
-    );
+    encodePtTALLiN024OperationSmartRollupRefuteRefutation(w, value.refutation);
     field = "metadata";
     encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata(
       w,
@@ -26962,7 +26986,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27030,7 +27054,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties114);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "kind";
@@ -27106,7 +27130,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27185,7 +27209,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties115);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "kind";
@@ -27265,7 +27289,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27333,7 +27357,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties116);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "kind";
@@ -27409,7 +27433,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27474,7 +27498,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties117);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "kind";
@@ -27548,7 +27572,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27631,7 +27655,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties118);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "kind";
@@ -27717,7 +27741,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27788,7 +27812,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties119);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "kind";
@@ -27866,7 +27890,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27934,7 +27958,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties120);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "kind";
@@ -27993,7 +28017,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotH
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties121);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "version";
@@ -28076,7 +28100,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppli
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties122);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "status";
@@ -28127,7 +28151,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBackt
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties123);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
     field = "status";
@@ -28185,7 +28209,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplie
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties124);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "status";
@@ -28240,7 +28264,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktr
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties125);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "status";
@@ -28305,7 +28329,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApp
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties126);
+  checkKnownProperties(w, value, knownProperties134);
   let field = "";
   try {
     field = "status";
@@ -28371,7 +28395,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBac
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties127);
+  checkKnownProperties(w, value, knownProperties135);
   let field = "";
   try {
     field = "status";
@@ -28434,7 +28458,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties136);
   let field = "";
   try {
     field = "status";
@@ -28486,7 +28510,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
     field = "status";
@@ -28530,7 +28554,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -28568,7 +28592,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties131);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
     field = "kind";
@@ -28679,7 +28703,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties132);
+  checkKnownProperties(w, value, knownProperties140);
   let field = "";
   try {
     field = "status";
@@ -28765,7 +28789,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties133);
+  checkKnownProperties(w, value, knownProperties141);
   let field = "";
   try {
     field = "status";
@@ -28850,7 +28874,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateAppli
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties134);
+  checkKnownProperties(w, value, knownProperties142);
   let field = "";
   try {
     field = "status";
@@ -28917,7 +28941,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBackt
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties135);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "status";
@@ -28985,7 +29009,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties136);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "status";
@@ -29047,7 +29071,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktra
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties145);
   let field = "";
   try {
     field = "status";
@@ -29107,7 +29131,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApp
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties124);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "status";
@@ -29159,7 +29183,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties125);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "status";
@@ -29242,7 +29266,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLo
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties146);
   let field = "";
   try {
     field = "kind";
@@ -29272,7 +29296,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDr
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -29352,7 +29376,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStat
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties139);
+  checkKnownProperties(w, value, knownProperties147);
   let field = "";
   try {
     field = "result";
@@ -29440,7 +29464,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties140);
+  checkKnownProperties(w, value, knownProperties148);
   let field = "";
   try {
     field = "status";
@@ -29501,7 +29525,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties141);
+  checkKnownProperties(w, value, knownProperties149);
   let field = "";
   try {
     field = "status";
@@ -29639,7 +29663,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContr
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties142);
+  checkKnownProperties(w, value, knownProperties150);
   let field = "";
   try {
     field = "status";
@@ -29757,7 +29781,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmart
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties151);
   let field = "";
   try {
     field = "status";
@@ -29935,7 +29959,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContra
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties142);
+  checkKnownProperties(w, value, knownProperties150);
   let field = "";
   try {
     field = "status";
@@ -30053,7 +30077,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartR
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties151);
   let field = "";
   try {
     field = "status";
@@ -30207,7 +30231,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties144);
+  checkKnownProperties(w, value, knownProperties152);
   let field = "";
   try {
     field = "status";
@@ -30280,7 +30304,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties145);
+  checkKnownProperties(w, value, knownProperties153);
   let field = "";
   try {
     field = "status";
@@ -30344,7 +30368,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties146);
+  checkKnownProperties(w, value, knownProperties154);
   let field = "";
   try {
     field = "status";
@@ -30391,7 +30415,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktra
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties147);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "status";
@@ -30451,7 +30475,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplie
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties148);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "status";
@@ -30513,7 +30537,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktr
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties149);
+  checkKnownProperties(w, value, knownProperties157);
   let field = "";
   try {
     field = "status";
@@ -30576,7 +30600,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties150);
+  checkKnownProperties(w, value, knownProperties158);
   let field = "";
   try {
     field = "status";
@@ -30633,7 +30657,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracke
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties151);
+  checkKnownProperties(w, value, knownProperties159);
   let field = "";
   try {
     field = "status";
@@ -30694,7 +30718,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties152);
+  checkKnownProperties(w, value, knownProperties160);
   let field = "";
   try {
     field = "status";
@@ -30753,7 +30777,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties153);
+  checkKnownProperties(w, value, knownProperties161);
   let field = "";
   try {
     field = "status";
@@ -30840,7 +30864,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetada
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30916,7 +30940,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMet
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30961,7 +30985,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties155);
+  checkKnownProperties(w, value, knownProperties163);
   let field = "";
   try {
     field = "kind";
@@ -31000,7 +31024,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31043,7 +31067,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties157);
+  checkKnownProperties(w, value, knownProperties165);
   let field = "";
   try {
     field = "kind";
@@ -31085,7 +31109,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelat
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31125,7 +31149,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRew
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31165,7 +31189,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingReward
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31205,7 +31229,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuse
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31245,7 +31269,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31285,7 +31309,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSignin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31341,7 +31365,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties158);
+  checkKnownProperties(w, value, knownProperties166);
   let field = "";
   try {
     field = "kind";
@@ -31387,7 +31411,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBak
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31427,7 +31451,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31470,7 +31494,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties159);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     field = "kind";
@@ -31512,7 +31536,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31552,7 +31576,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31592,7 +31616,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommi
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31632,7 +31656,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31672,7 +31696,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31712,7 +31736,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31758,7 +31782,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDepo
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties160);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     field = "kind";
@@ -31805,7 +31829,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties161);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31850,7 +31874,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31892,7 +31916,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttesting
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "kind";
@@ -31935,7 +31959,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttes
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -32298,7 +32322,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplica
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties163);
+  checkKnownProperties(w, value, knownProperties171);
   let field = "";
   try {
     field = "origin";
@@ -32888,7 +32912,7 @@ function decodeConstantsIssuanceWeights(r: BinaryReader): ConstantsIssuanceWeigh
 
 function encodeConstantsIssuanceWeights(w: BinaryWriter, value: ConstantsIssuanceWeights): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties170);
+  checkKnownProperties(w, value, knownProperties178);
   let field = "";
   try {
     field = "base_total_issued_per_minute";
@@ -32935,7 +32959,7 @@ function encodeConstantsMinimalParticipationRatio(
   value: ConstantsMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties171);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     field = "numerator";
@@ -32972,7 +32996,7 @@ function encodeConstantsDalParametricMinimalParticipationRatio(
   value: ConstantsDalParametricMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties171);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     field = "numerator";
@@ -33047,7 +33071,7 @@ function decodeConstantsDalParametric(r: BinaryReader): ConstantsDalParametric {
 
 function encodeConstantsDalParametric(w: BinaryWriter, value: ConstantsDalParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties172);
+  checkKnownProperties(w, value, knownProperties180);
   let field = "";
   try {
     field = "feature_enable";
@@ -33119,7 +33143,7 @@ function encodeConstantsSmartRollupRevealActivationLevel(
   value: ConstantsSmartRollupRevealActivationLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties173);
+  checkKnownProperties(w, value, knownProperties181);
   let field = "";
   try {
     field = "raw_data";
@@ -33195,7 +33219,7 @@ function encodeConstantsAdaptiveRewardsParams(
   value: ConstantsAdaptiveRewardsParams,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties174);
+  checkKnownProperties(w, value, knownProperties182);
   let field = "";
   try {
     field = "issuance_ratio_final_min";
@@ -33240,7 +33264,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties179);
+  checkKnownProperties(w, value, knownProperties187);
   let field = "";
   try {
     field = "additional_cycles";
@@ -33263,7 +33287,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties180);
+  checkKnownProperties(w, value, knownProperties188);
   let field = "";
   try {
     field = "full";
@@ -33286,7 +33310,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties181);
+  checkKnownProperties(w, value, knownProperties189);
   let field = "";
   try {
     field = "rolling";
@@ -33302,7 +33326,7 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33403,7 +33427,7 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties182);
+  checkKnownProperties(w, value, knownProperties190);
   let field = "";
   try {
     field = "kind";
@@ -33428,7 +33452,7 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33458,7 +33482,7 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties183);
+  checkKnownProperties(w, value, knownProperties191);
   let field = "";
   try {
     field = "kind";
@@ -33494,7 +33518,7 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties184);
+  checkKnownProperties(w, value, knownProperties192);
   let field = "";
   try {
     field = "kind";
@@ -33515,7 +33539,7 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33532,7 +33556,7 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33549,7 +33573,7 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33612,7 +33636,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties185);
+  checkKnownProperties(w, value, knownProperties193);
   let field = "";
   try {
     field = "kind";
@@ -33639,7 +33663,7 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -33668,7 +33692,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties186);
+  checkKnownProperties(w, value, knownProperties194);
   let field = "";
   try {
     field = "kind";
@@ -33699,7 +33723,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties187);
+  checkKnownProperties(w, value, knownProperties195);
   let field = "";
   try {
     field = "kind";
@@ -33771,7 +33795,7 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties188);
+  checkKnownProperties(w, value, knownProperties196);
   let field = "";
   try {
     field = "kind";
@@ -33806,7 +33830,7 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties189);
+  checkKnownProperties(w, value, knownProperties197);
   let field = "";
   try {
     field = "kind";
@@ -33827,7 +33851,7 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -34014,7 +34038,7 @@ function encodeOperationBlsModeUnsignedItemBlsModePreattestation(
   value: OperationBlsModeUnsignedItemBlsModePreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties194);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "kind";
@@ -34060,7 +34084,7 @@ function encodeOperationBlsModeUnsignedItemBlsModeAttestation(
   value: OperationBlsModeUnsignedItemBlsModeAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties194);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "kind";
@@ -34072,266 +34096,6 @@ function encodeOperationBlsModeUnsignedItemBlsModeAttestation(
     writeInt32(w, value.round);
     field = "block_payload_hash";
     writeHash(w, BASE58.block_payload_hash, value.block_payload_hash);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type OperationBlsModeUnsignedMoveStep =
-  | {
-      state?: string;
-      tick: string;
-    }[]
-  | {
-      pvm_step: string;
-      input_proof?:
-        | {
-            input_proof_kind: "inbox_proof";
-            level: number;
-            message_counter: string;
-            serialized_proof: string;
-          }
-        | {
-            input_proof_kind: "reveal_proof";
-            reveal_proof:
-              | {
-                  reveal_proof_kind: "raw_data_proof";
-                  raw_data: string;
-                }
-              | {
-                  reveal_proof_kind: "metadata_proof";
-                }
-              | {
-                  reveal_proof_kind: "dal_page_proof";
-                  dal_page_id: {
-                    published_level: number;
-                    slot_index: number;
-                    page_index: number;
-                  };
-                  dal_proof: string;
-                }
-              | {
-                  reveal_proof_kind: "dal_parameters_proof";
-                };
-          }
-        | {
-            input_proof_kind: "first_input";
-          };
-    };
-
-function decodeOperationBlsModeUnsignedMoveStep(r: BinaryReader): OperationBlsModeUnsignedMoveStep {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationStepDissection(r);
-    case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.bls_mode_unsigned.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodeOperationBlsModeUnsignedMoveStep(
-  w: BinaryWriter,
-  value: OperationBlsModeUnsignedMoveStep,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationMoveStepShapes,
-      encodePtTALLiN024OperationMoveStepCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationStepDissection(
-        w,
-        json as {
-          state?: string;
-          tick: string;
-        }[],
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.bls_mode_unsigned.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-      return;
-    }
-  }
-}
-
-type OperationBlsModeUnsignedRefutationMove = {
-  refutation_kind: "move";
-  choice: string;
-  step: OperationBlsModeUnsignedMoveStep;
-};
-
-function decodeOperationBlsModeUnsignedRefutationMove(
-  r: BinaryReader,
-): OperationBlsModeUnsignedRefutationMove {
-  let field = "";
-  try {
-    field = "choice";
-    const choice = readZarithN(r);
-    field = "step";
-    const step = decodeOperationBlsModeUnsignedMoveStep(r);
-    return { refutation_kind: "move", choice, step };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeOperationBlsModeUnsignedRefutationMove(
-  w: BinaryWriter,
-  value: OperationBlsModeUnsignedRefutationMove,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
-  let field = "";
-  try {
-    field = "refutation_kind";
-    if (value.refutation_kind !== undefined && value.refutation_kind !== "move")
-      failValue(w, 'the constant "move"', value.refutation_kind);
-    field = "choice";
-    writeZarithN(w, value.choice);
-    field = "step";
-    encodeOperationBlsModeUnsignedMoveStep(w, value.step);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type OperationBlsModeUnsignedSmartRollupRefuteRefutation =
-  PtTALLiN024OperationRefutationStart | OperationBlsModeUnsignedRefutationMove;
-
-function decodeOperationBlsModeUnsignedSmartRollupRefuteRefutation(
-  r: BinaryReader,
-): OperationBlsModeUnsignedSmartRollupRefuteRefutation {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationRefutationStart(r);
-    case 1:
-      return decodeOperationBlsModeUnsignedRefutationMove(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodeOperationBlsModeUnsignedSmartRollupRefuteRefutation(
-  w: BinaryWriter,
-  value: OperationBlsModeUnsignedSmartRollupRefuteRefutation,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Start, Move", json);
-  switch ((json as { refutation_kind?: unknown }).refutation_kind) {
-    case "start": {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationRefutationStart(w, json as PtTALLiN024OperationRefutationStart);
-      return;
-    }
-    case "move": {
-      writeUint8(w, 1);
-      encodeOperationBlsModeUnsignedRefutationMove(
-        w,
-        json as OperationBlsModeUnsignedRefutationMove,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Start, Move", json);
-}
-
-type OperationBlsModeUnsignedItemSmartRollupRefute = {
-  kind: "smart_rollup_refute";
-  source: string;
-  fee: string;
-  counter: string;
-  gas_limit: string;
-  storage_limit: string;
-  rollup: string;
-  opponent: string;
-  refutation: OperationBlsModeUnsignedSmartRollupRefuteRefutation;
-};
-
-function decodeOperationBlsModeUnsignedItemSmartRollupRefute(
-  r: BinaryReader,
-): OperationBlsModeUnsignedItemSmartRollupRefute {
-  let field = "";
-  try {
-    field = "source";
-    const source = publicKeyHashCodec.decode(r);
-    field = "fee";
-    const fee = readZarithN(r);
-    field = "counter";
-    const counter = readZarithN(r);
-    field = "gas_limit";
-    const gasLimit = readZarithN(r);
-    field = "storage_limit";
-    const storageLimit = readZarithN(r);
-    field = "rollup";
-    const rollup = readHash(r, BASE58.smart_rollup_address);
-    field = "opponent";
-    const opponent = publicKeyHashCodec.decode(r);
-    field = "refutation";
-    const refutation = decodeOperationBlsModeUnsignedSmartRollupRefuteRefutation(r);
-    return {
-      kind: "smart_rollup_refute",
-      source,
-      fee,
-      counter,
-      gas_limit: gasLimit,
-      storage_limit: storageLimit,
-      rollup,
-      opponent,
-      refutation,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeOperationBlsModeUnsignedItemSmartRollupRefute(
-  w: BinaryWriter,
-  value: OperationBlsModeUnsignedItemSmartRollupRefute,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
-  let field = "";
-  try {
-    field = "kind";
-    if (value.kind !== undefined && value.kind !== "smart_rollup_refute")
-      failValue(w, 'the constant "smart_rollup_refute"', value.kind);
-    field = "source";
-    publicKeyHashCodec.encode(w, value.source);
-    field = "fee";
-    writeZarithN(w, value.fee);
-    field = "counter";
-    writeZarithN(w, value.counter);
-    field = "gas_limit";
-    writeZarithN(w, value.gas_limit);
-    field = "storage_limit";
-    writeZarithN(w, value.storage_limit);
-    field = "rollup";
-    writeHash(w, BASE58.smart_rollup_address, value.rollup);
-    field = "opponent";
-    publicKeyHashCodec.encode(w, value.opponent);
-    field = "refutation";
-    encodeOperationBlsModeUnsignedSmartRollupRefuteRefutation(w, value.refutation);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -34385,7 +34149,7 @@ type OperationBlsModeUnsignedContentsItem =
   | PtTALLiN024OperationItemSmartRollupAddMessages
   | PtTALLiN024OperationItemSmartRollupCement
   | PtTALLiN024OperationItemSmartRollupPublish
-  | OperationBlsModeUnsignedItemSmartRollupRefute
+  | PtTALLiN024OperationItemSmartRollupRefute
   | PtTALLiN024OperationItemSmartRollupTimeout
   | PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage
   | PtTALLiN024OperationItemSmartRollupRecoverBond
@@ -34457,7 +34221,7 @@ function decodeOperationBlsModeUnsignedContentsItem(
     case 203:
       return decodePtTALLiN024OperationItemSmartRollupPublish(r);
     case 204:
-      return decodeOperationBlsModeUnsignedItemSmartRollupRefute(r);
+      return decodePtTALLiN024OperationItemSmartRollupRefute(r);
     case 205:
       return decodePtTALLiN024OperationItemSmartRollupTimeout(r);
     case 206:
@@ -34714,9 +34478,9 @@ function encodeOperationBlsModeUnsignedContentsItem(
     }
     case "smart_rollup_refute": {
       writeUint8(w, 204);
-      encodeOperationBlsModeUnsignedItemSmartRollupRefute(
+      encodePtTALLiN024OperationItemSmartRollupRefute(
         w,
-        json as OperationBlsModeUnsignedItemSmartRollupRefute,
+        json as PtTALLiN024OperationItemSmartRollupRefute,
       );
       return;
     }
@@ -34846,7 +34610,7 @@ function encodeOperationInternalMergedTransaction(
   value: OperationInternalMergedTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties196);
+  checkKnownProperties(w, value, knownProperties204);
   let field = "";
   try {
     field = "kind";
@@ -34901,7 +34665,7 @@ function encodeOperationInternalMergedOrigination(
   value: OperationInternalMergedOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties205);
   let field = "";
   try {
     field = "kind";
@@ -34947,7 +34711,7 @@ function encodeOperationInternalMergedDelegation(
   value: OperationInternalMergedDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties198);
+  checkKnownProperties(w, value, knownProperties206);
   let field = "";
   try {
     field = "kind";
@@ -34994,7 +34758,7 @@ function encodeOperationInternalMergedEvent(
   value: OperationInternalMergedEvent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties199);
+  checkKnownProperties(w, value, knownProperties207);
   let field = "";
   try {
     field = "kind";
@@ -35069,793 +34833,6 @@ function encodeOperationInternalMerged(w: BinaryWriter, value: OperationInternal
     }
   }
   failValue(w, "a value of one of the cases Transaction, Origination, Delegation, Event", json);
-}
-
-type OperationProtocolDataMoveStep =
-  | {
-      state?: string;
-      tick: string;
-    }[]
-  | {
-      pvm_step: string;
-      input_proof?:
-        | {
-            input_proof_kind: "inbox_proof";
-            level: number;
-            message_counter: string;
-            serialized_proof: string;
-          }
-        | {
-            input_proof_kind: "reveal_proof";
-            reveal_proof:
-              | {
-                  reveal_proof_kind: "raw_data_proof";
-                  raw_data: string;
-                }
-              | {
-                  reveal_proof_kind: "metadata_proof";
-                }
-              | {
-                  reveal_proof_kind: "dal_page_proof";
-                  dal_page_id: {
-                    published_level: number;
-                    slot_index: number;
-                    page_index: number;
-                  };
-                  dal_proof: string;
-                }
-              | {
-                  reveal_proof_kind: "dal_parameters_proof";
-                };
-          }
-        | {
-            input_proof_kind: "first_input";
-          };
-    };
-
-function decodeOperationProtocolDataMoveStep(r: BinaryReader): OperationProtocolDataMoveStep {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationStepDissection(r);
-    case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.protocol_data.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodeOperationProtocolDataMoveStep(
-  w: BinaryWriter,
-  value: OperationProtocolDataMoveStep,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationMoveStepShapes,
-      encodePtTALLiN024OperationMoveStepCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationStepDissection(
-        w,
-        json as {
-          state?: string;
-          tick: string;
-        }[],
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.protocol_data.contents[]<Smart_rollup_refute>.refutation<Move>.step<Proof>.input_proof: binary case "Inbox__proof" (tag 0) has no JSON oneOf entry with that title)',
-      );
-      return;
-    }
-  }
-}
-
-type OperationProtocolDataRefutationMove = {
-  refutation_kind: "move";
-  choice: string;
-  step: OperationProtocolDataMoveStep;
-};
-
-function decodeOperationProtocolDataRefutationMove(
-  r: BinaryReader,
-): OperationProtocolDataRefutationMove {
-  let field = "";
-  try {
-    field = "choice";
-    const choice = readZarithN(r);
-    field = "step";
-    const step = decodeOperationProtocolDataMoveStep(r);
-    return { refutation_kind: "move", choice, step };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeOperationProtocolDataRefutationMove(
-  w: BinaryWriter,
-  value: OperationProtocolDataRefutationMove,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
-  let field = "";
-  try {
-    field = "refutation_kind";
-    if (value.refutation_kind !== undefined && value.refutation_kind !== "move")
-      failValue(w, 'the constant "move"', value.refutation_kind);
-    field = "choice";
-    writeZarithN(w, value.choice);
-    field = "step";
-    encodeOperationProtocolDataMoveStep(w, value.step);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type OperationProtocolDataSmartRollupRefuteRefutation =
-  PtTALLiN024OperationRefutationStart | OperationProtocolDataRefutationMove;
-
-function decodeOperationProtocolDataSmartRollupRefuteRefutation(
-  r: BinaryReader,
-): OperationProtocolDataSmartRollupRefuteRefutation {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationRefutationStart(r);
-    case 1:
-      return decodeOperationProtocolDataRefutationMove(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodeOperationProtocolDataSmartRollupRefuteRefutation(
-  w: BinaryWriter,
-  value: OperationProtocolDataSmartRollupRefuteRefutation,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Start, Move", json);
-  switch ((json as { refutation_kind?: unknown }).refutation_kind) {
-    case "start": {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationRefutationStart(w, json as PtTALLiN024OperationRefutationStart);
-      return;
-    }
-    case "move": {
-      writeUint8(w, 1);
-      encodeOperationProtocolDataRefutationMove(w, json as OperationProtocolDataRefutationMove);
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Start, Move", json);
-}
-
-type OperationProtocolDataItemSmartRollupRefute = {
-  kind: "smart_rollup_refute";
-  source: string;
-  fee: string;
-  counter: string;
-  gas_limit: string;
-  storage_limit: string;
-  rollup: string;
-  opponent: string;
-  refutation: OperationProtocolDataSmartRollupRefuteRefutation;
-};
-
-function decodeOperationProtocolDataItemSmartRollupRefute(
-  r: BinaryReader,
-): OperationProtocolDataItemSmartRollupRefute {
-  let field = "";
-  try {
-    field = "source";
-    const source = publicKeyHashCodec.decode(r);
-    field = "fee";
-    const fee = readZarithN(r);
-    field = "counter";
-    const counter = readZarithN(r);
-    field = "gas_limit";
-    const gasLimit = readZarithN(r);
-    field = "storage_limit";
-    const storageLimit = readZarithN(r);
-    field = "rollup";
-    const rollup = readHash(r, BASE58.smart_rollup_address);
-    field = "opponent";
-    const opponent = publicKeyHashCodec.decode(r);
-    field = "refutation";
-    const refutation = decodeOperationProtocolDataSmartRollupRefuteRefutation(r);
-    return {
-      kind: "smart_rollup_refute",
-      source,
-      fee,
-      counter,
-      gas_limit: gasLimit,
-      storage_limit: storageLimit,
-      rollup,
-      opponent,
-      refutation,
-    };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeOperationProtocolDataItemSmartRollupRefute(
-  w: BinaryWriter,
-  value: OperationProtocolDataItemSmartRollupRefute,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
-  let field = "";
-  try {
-    field = "kind";
-    if (value.kind !== undefined && value.kind !== "smart_rollup_refute")
-      failValue(w, 'the constant "smart_rollup_refute"', value.kind);
-    field = "source";
-    publicKeyHashCodec.encode(w, value.source);
-    field = "fee";
-    writeZarithN(w, value.fee);
-    field = "counter";
-    writeZarithN(w, value.counter);
-    field = "gas_limit";
-    writeZarithN(w, value.gas_limit);
-    field = "storage_limit";
-    writeZarithN(w, value.storage_limit);
-    field = "rollup";
-    writeHash(w, BASE58.smart_rollup_address, value.rollup);
-    field = "opponent";
-    publicKeyHashCodec.encode(w, value.opponent);
-    field = "refutation";
-    encodeOperationProtocolDataSmartRollupRefuteRefutation(w, value.refutation);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type OperationProtocolDataContentsItem =
-  | PtTALLiN024OperationItemSeedNonceRevelation
-  | PtTALLiN024OperationItemDoubleConsensusOperationEvidence
-  | PtTALLiN024OperationItemDoubleBakingEvidence
-  | PtTALLiN024OperationItemActivateAccount
-  | PtTALLiN024OperationItemProposals
-  | PtTALLiN024OperationItemBallot
-  | PtTALLiN024OperationItemVdfRevelation
-  | PtTALLiN024OperationItemDrainDelegate
-  | PtTALLiN024OperationItemFailingNoop
-  | {
-      kind: "preattestation";
-      slot: number;
-      level: number;
-      round: number;
-      block_payload_hash: string;
-    }
-  | {
-      kind: "attestation";
-      slot: number;
-      level: number;
-      round: number;
-      block_payload_hash: string;
-    }
-  | {
-      kind: "attestation_with_dal";
-      slot: number;
-      level: number;
-      round: number;
-      block_payload_hash: string;
-      dal_attestation: string;
-    }
-  | PtTALLiN024OperationItemDalEntrapmentEvidence
-  | {
-      kind: "preattestations_aggregate";
-      consensus_content: {
-        level: number;
-        round: number;
-        block_payload_hash: string;
-      };
-      committee: number[];
-    }
-  | {
-      kind: "attestations_aggregate";
-      consensus_content: {
-        level: number;
-        round: number;
-        block_payload_hash: string;
-      };
-      committee: {
-        slot: number;
-        dal_attestation?: string;
-      }[];
-    }
-  | PtTALLiN024OperationItemReveal
-  | PtTALLiN024OperationItemTransaction
-  | PtTALLiN024OperationItemOrigination
-  | PtTALLiN024OperationItemDelegation
-  | PtTALLiN024OperationItemRegisterGlobalConstant
-  | PtTALLiN024OperationItemSetDepositsLimit
-  | PtTALLiN024OperationItemIncreasePaidStorage
-  | PtTALLiN024OperationItemUpdateConsensusKey
-  | PtTALLiN024OperationItemUpdateCompanionKey
-  | PtTALLiN024OperationItemTransferTicket
-  | PtTALLiN024OperationItemSmartRollupOriginate
-  | PtTALLiN024OperationItemSmartRollupAddMessages
-  | PtTALLiN024OperationItemSmartRollupCement
-  | PtTALLiN024OperationItemSmartRollupPublish
-  | OperationProtocolDataItemSmartRollupRefute
-  | PtTALLiN024OperationItemSmartRollupTimeout
-  | PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage
-  | PtTALLiN024OperationItemSmartRollupRecoverBond
-  | PtTALLiN024OperationItemDalPublishCommitment
-  | PtTALLiN024OperationItemZkRollupOrigination
-  | PtTALLiN024OperationItemZkRollupPublish
-  | PtTALLiN024OperationItemZkRollupUpdate
-  | PtTALLiN024OperationItemSignaturePrefix;
-
-function decodeOperationProtocolDataContentsItem(
-  r: BinaryReader,
-): OperationProtocolDataContentsItem {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 1:
-      return decodePtTALLiN024OperationItemSeedNonceRevelation(r);
-    case 2:
-      return decodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(r);
-    case 3:
-      return decodePtTALLiN024OperationItemDoubleBakingEvidence(r);
-    case 4:
-      return decodePtTALLiN024OperationItemActivateAccount(r);
-    case 5:
-      return decodePtTALLiN024OperationItemProposals(r);
-    case 6:
-      return decodePtTALLiN024OperationItemBallot(r);
-    case 8:
-      return decodePtTALLiN024OperationItemVdfRevelation(r);
-    case 9:
-      return decodePtTALLiN024OperationItemDrainDelegate(r);
-    case 17:
-      return decodePtTALLiN024OperationItemFailingNoop(r);
-    case 20:
-      return decodePtTALLiN024InlinedConsensusOperationContentsPreattestation(r);
-    case 21:
-      return decodePtTALLiN024InlinedConsensusOperationContentsAttestation(r);
-    case 23:
-      return decodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(r);
-    case 24:
-      return decodePtTALLiN024OperationItemDalEntrapmentEvidence(r);
-    case 30:
-      return decodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate(r);
-    case 31:
-      return decodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate(r);
-    case 107:
-      return decodePtTALLiN024OperationItemReveal(r);
-    case 108:
-      return decodePtTALLiN024OperationItemTransaction(r);
-    case 109:
-      return decodePtTALLiN024OperationItemOrigination(r);
-    case 110:
-      return decodePtTALLiN024OperationItemDelegation(r);
-    case 111:
-      return decodePtTALLiN024OperationItemRegisterGlobalConstant(r);
-    case 112:
-      return decodePtTALLiN024OperationItemSetDepositsLimit(r);
-    case 113:
-      return decodePtTALLiN024OperationItemIncreasePaidStorage(r);
-    case 114:
-      return decodePtTALLiN024OperationItemUpdateConsensusKey(r);
-    case 115:
-      return decodePtTALLiN024OperationItemUpdateCompanionKey(r);
-    case 158:
-      return decodePtTALLiN024OperationItemTransferTicket(r);
-    case 200:
-      return decodePtTALLiN024OperationItemSmartRollupOriginate(r);
-    case 201:
-      return decodePtTALLiN024OperationItemSmartRollupAddMessages(r);
-    case 202:
-      return decodePtTALLiN024OperationItemSmartRollupCement(r);
-    case 203:
-      return decodePtTALLiN024OperationItemSmartRollupPublish(r);
-    case 204:
-      return decodeOperationProtocolDataItemSmartRollupRefute(r);
-    case 205:
-      return decodePtTALLiN024OperationItemSmartRollupTimeout(r);
-    case 206:
-      return decodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(r);
-    case 207:
-      return decodePtTALLiN024OperationItemSmartRollupRecoverBond(r);
-    case 230:
-      return decodePtTALLiN024OperationItemDalPublishCommitment(r);
-    case 250:
-      return decodePtTALLiN024OperationItemZkRollupOrigination(r);
-    case 251:
-      return decodePtTALLiN024OperationItemZkRollupPublish(r);
-    case 252:
-      return decodePtTALLiN024OperationItemZkRollupUpdate(r);
-    case 255:
-      return decodePtTALLiN024OperationItemSignaturePrefix(r);
-    default:
-      return failUnknownTag(
-        start,
-        tag,
-        [
-          1, 2, 3, 4, 5, 6, 8, 9, 17, 20, 21, 23, 24, 30, 31, 107, 108, 109, 110, 111, 112, 113,
-          114, 115, 158, 200, 201, 202, 203, 204, 205, 206, 207, 230, 250, 251, 252, 255,
-        ],
-      );
-  }
-}
-
-function encodeOperationProtocolDataContentsItem(
-  w: BinaryWriter,
-  value: OperationProtocolDataContentsItem,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationContentsItemShapes,
-      encodePtTALLiN024OperationContentsItemCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 1);
-      encodePtTALLiN024OperationItemSeedNonceRevelation(
-        w,
-        json as PtTALLiN024OperationItemSeedNonceRevelation,
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 2);
-      encodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(
-        w,
-        json as PtTALLiN024OperationItemDoubleConsensusOperationEvidence,
-      );
-      return;
-    }
-    case 2: {
-      writeUint8(w, 3);
-      encodePtTALLiN024OperationItemDoubleBakingEvidence(
-        w,
-        json as PtTALLiN024OperationItemDoubleBakingEvidence,
-      );
-      return;
-    }
-    case 3: {
-      writeUint8(w, 4);
-      encodePtTALLiN024OperationItemActivateAccount(
-        w,
-        json as PtTALLiN024OperationItemActivateAccount,
-      );
-      return;
-    }
-    case 4: {
-      writeUint8(w, 5);
-      encodePtTALLiN024OperationItemProposals(w, json as PtTALLiN024OperationItemProposals);
-      return;
-    }
-    case 5: {
-      writeUint8(w, 6);
-      encodePtTALLiN024OperationItemBallot(w, json as PtTALLiN024OperationItemBallot);
-      return;
-    }
-    case 6: {
-      writeUint8(w, 8);
-      encodePtTALLiN024OperationItemVdfRevelation(w, json as PtTALLiN024OperationItemVdfRevelation);
-      return;
-    }
-    case 7: {
-      writeUint8(w, 9);
-      encodePtTALLiN024OperationItemDrainDelegate(w, json as PtTALLiN024OperationItemDrainDelegate);
-      return;
-    }
-    case 8: {
-      writeUint8(w, 17);
-      encodePtTALLiN024OperationItemFailingNoop(w, json as PtTALLiN024OperationItemFailingNoop);
-      return;
-    }
-    case 9: {
-      writeUint8(w, 20);
-      encodePtTALLiN024InlinedConsensusOperationContentsPreattestation(
-        w,
-        json as {
-          kind: "preattestation";
-          slot: number;
-          level: number;
-          round: number;
-          block_payload_hash: string;
-        },
-      );
-      return;
-    }
-    case 10: {
-      writeUint8(w, 21);
-      encodePtTALLiN024InlinedConsensusOperationContentsAttestation(
-        w,
-        json as {
-          kind: "attestation";
-          slot: number;
-          level: number;
-          round: number;
-          block_payload_hash: string;
-        },
-      );
-      return;
-    }
-    case 11: {
-      writeUint8(w, 23);
-      encodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(
-        w,
-        json as {
-          kind: "attestation_with_dal";
-          slot: number;
-          level: number;
-          round: number;
-          block_payload_hash: string;
-          dal_attestation: string;
-        },
-      );
-      return;
-    }
-    case 12: {
-      writeUint8(w, 24);
-      encodePtTALLiN024OperationItemDalEntrapmentEvidence(
-        w,
-        json as PtTALLiN024OperationItemDalEntrapmentEvidence,
-      );
-      return;
-    }
-    case 13: {
-      writeUint8(w, 30);
-      encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate(
-        w,
-        json as {
-          kind: "preattestations_aggregate";
-          consensus_content: {
-            level: number;
-            round: number;
-            block_payload_hash: string;
-          };
-          committee: number[];
-        },
-      );
-      return;
-    }
-    case 14: {
-      writeUint8(w, 31);
-      encodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate(
-        w,
-        json as {
-          kind: "attestations_aggregate";
-          consensus_content: {
-            level: number;
-            round: number;
-            block_payload_hash: string;
-          };
-          committee: {
-            slot: number;
-            dal_attestation?: string;
-          }[];
-        },
-      );
-      return;
-    }
-    case 15: {
-      writeUint8(w, 107);
-      encodePtTALLiN024OperationItemReveal(w, json as PtTALLiN024OperationItemReveal);
-      return;
-    }
-    case 16: {
-      writeUint8(w, 108);
-      encodePtTALLiN024OperationItemTransaction(w, json as PtTALLiN024OperationItemTransaction);
-      return;
-    }
-    case 17: {
-      writeUint8(w, 109);
-      encodePtTALLiN024OperationItemOrigination(w, json as PtTALLiN024OperationItemOrigination);
-      return;
-    }
-    case 18: {
-      writeUint8(w, 110);
-      encodePtTALLiN024OperationItemDelegation(w, json as PtTALLiN024OperationItemDelegation);
-      return;
-    }
-    case 19: {
-      writeUint8(w, 111);
-      encodePtTALLiN024OperationItemRegisterGlobalConstant(
-        w,
-        json as PtTALLiN024OperationItemRegisterGlobalConstant,
-      );
-      return;
-    }
-    case 20: {
-      writeUint8(w, 112);
-      encodePtTALLiN024OperationItemSetDepositsLimit(
-        w,
-        json as PtTALLiN024OperationItemSetDepositsLimit,
-      );
-      return;
-    }
-    case 21: {
-      writeUint8(w, 113);
-      encodePtTALLiN024OperationItemIncreasePaidStorage(
-        w,
-        json as PtTALLiN024OperationItemIncreasePaidStorage,
-      );
-      return;
-    }
-    case 22: {
-      writeUint8(w, 114);
-      encodePtTALLiN024OperationItemUpdateConsensusKey(
-        w,
-        json as PtTALLiN024OperationItemUpdateConsensusKey,
-      );
-      return;
-    }
-    case 23: {
-      writeUint8(w, 115);
-      encodePtTALLiN024OperationItemUpdateCompanionKey(
-        w,
-        json as PtTALLiN024OperationItemUpdateCompanionKey,
-      );
-      return;
-    }
-    case 24: {
-      writeUint8(w, 158);
-      encodePtTALLiN024OperationItemTransferTicket(
-        w,
-        json as PtTALLiN024OperationItemTransferTicket,
-      );
-      return;
-    }
-    case 25: {
-      writeUint8(w, 200);
-      encodePtTALLiN024OperationItemSmartRollupOriginate(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupOriginate,
-      );
-      return;
-    }
-    case 26: {
-      writeUint8(w, 201);
-      encodePtTALLiN024OperationItemSmartRollupAddMessages(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupAddMessages,
-      );
-      return;
-    }
-    case 27: {
-      writeUint8(w, 202);
-      encodePtTALLiN024OperationItemSmartRollupCement(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupCement,
-      );
-      return;
-    }
-    case 28: {
-      writeUint8(w, 203);
-      encodePtTALLiN024OperationItemSmartRollupPublish(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupPublish,
-      );
-      return;
-    }
-    case 29: {
-      writeUint8(w, 204);
-      encodeOperationProtocolDataItemSmartRollupRefute(
-        w,
-        json as OperationProtocolDataItemSmartRollupRefute,
-      );
-      return;
-    }
-    case 30: {
-      writeUint8(w, 205);
-      encodePtTALLiN024OperationItemSmartRollupTimeout(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupTimeout,
-      );
-      return;
-    }
-    case 31: {
-      writeUint8(w, 206);
-      encodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage,
-      );
-      return;
-    }
-    case 32: {
-      writeUint8(w, 207);
-      encodePtTALLiN024OperationItemSmartRollupRecoverBond(
-        w,
-        json as PtTALLiN024OperationItemSmartRollupRecoverBond,
-      );
-      return;
-    }
-    case 33: {
-      writeUint8(w, 230);
-      encodePtTALLiN024OperationItemDalPublishCommitment(
-        w,
-        json as PtTALLiN024OperationItemDalPublishCommitment,
-      );
-      return;
-    }
-    case 34: {
-      writeUint8(w, 250);
-      encodePtTALLiN024OperationItemZkRollupOrigination(
-        w,
-        json as PtTALLiN024OperationItemZkRollupOrigination,
-      );
-      return;
-    }
-    case 35: {
-      writeUint8(w, 251);
-      encodePtTALLiN024OperationItemZkRollupPublish(
-        w,
-        json as PtTALLiN024OperationItemZkRollupPublish,
-      );
-      return;
-    }
-    case 36: {
-      writeUint8(w, 252);
-      encodePtTALLiN024OperationItemZkRollupUpdate(
-        w,
-        json as PtTALLiN024OperationItemZkRollupUpdate,
-      );
-      return;
-    }
-    case 37: {
-      writeUint8(w, 255);
-      encodePtTALLiN024OperationItemSignaturePrefix(
-        w,
-        json as PtTALLiN024OperationItemSignaturePrefix,
-      );
-      return;
-    }
-  }
-}
-
-function decodeOperationProtocolDataContents(r: BinaryReader): OperationProtocolDataContentsItem[] {
-  const items: OperationProtocolDataContentsItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodeOperationProtocolDataContentsItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodeOperationProtocolDataContents(
-  w: BinaryWriter,
-  value: OperationProtocolDataContentsItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodeOperationProtocolDataContentsItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
 }
 
 function decodeP2pPeerPoolEventKind(
@@ -35964,7 +34941,7 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     field = "event_kind";
@@ -35998,7 +34975,7 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "event_kind";
@@ -36034,7 +35011,7 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "event_kind";
@@ -36072,7 +35049,7 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "event_kind";
@@ -36165,7 +35142,7 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     field = "event_kind";
@@ -36189,7 +35166,7 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "event_kind";
@@ -36215,7 +35192,7 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "event_kind";
@@ -36234,7 +35211,7 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     field = "event_kind";
@@ -36265,7 +35242,7 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties208);
+  checkKnownProperties(w, value, knownProperties216);
   let field = "";
   try {
     field = "kind";
@@ -36299,7 +35276,7 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties209);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "kind";
@@ -36383,7 +35360,7 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties210);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "kind";
@@ -36420,7 +35397,7 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties189);
+  checkKnownProperties(w, value, knownProperties197);
   let field = "";
   try {
     field = "kind";
@@ -36448,7 +35425,7 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties211);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     field = "kind";
@@ -36467,7 +35444,7 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -36484,7 +35461,7 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "kind";
@@ -36565,7 +35542,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties221);
   let field = "";
   try {
     field = "id";
@@ -36615,7 +35592,7 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties221);
   let field = "";
   try {
     field = "id";
@@ -36715,7 +35692,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties214);
+  checkKnownProperties(w, value, knownProperties222);
   let field = "";
   try {
     field = "single";
@@ -36742,7 +35719,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties215);
+  checkKnownProperties(w, value, knownProperties223);
   let field = "";
   try {
     field = "optional";
@@ -36769,7 +35746,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties216);
+  checkKnownProperties(w, value, knownProperties224);
   let field = "";
   try {
     field = "multi";
@@ -36866,7 +35843,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties225);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36954,7 +35931,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties226);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37040,7 +36017,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties219);
+  checkKnownProperties(w, value, knownProperties227);
   let field = "";
   try {
     field = "tag_size";
@@ -37132,7 +36109,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties220);
+  checkKnownProperties(w, value, knownProperties228);
   let field = "";
   try {
     field = "size";
@@ -37223,7 +36200,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties221);
+  checkKnownProperties(w, value, knownProperties229);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37261,7 +36238,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties222);
+  checkKnownProperties(w, value, knownProperties230);
   let field = "";
   try {
     field = "description";
@@ -37326,7 +36303,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties223);
+  checkKnownProperties(w, value, knownProperties231);
   let field = "";
   try {
     field = "toplevel";
@@ -37369,7 +36346,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties224);
+  checkKnownProperties(w, value, knownProperties232);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37411,7 +36388,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties224);
+  checkKnownProperties(w, value, knownProperties232);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37478,7 +36455,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties225);
+  checkKnownProperties(w, value, knownProperties233);
   let field = "";
   try {
     field = "meth";
@@ -37539,7 +36516,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties226);
+  checkKnownProperties(w, value, knownProperties234);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37603,7 +36580,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties227);
+  checkKnownProperties(w, value, knownProperties235);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -37638,7 +36615,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties228);
+  checkKnownProperties(w, value, knownProperties236);
   let field = "";
   try {
     field = "arg";
@@ -37667,7 +36644,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties229);
+  checkKnownProperties(w, value, knownProperties237);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -37749,7 +36726,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties230);
+  checkKnownProperties(w, value, knownProperties238);
   let field = "";
   try {
     field = "get_service";
@@ -37806,7 +36783,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties231);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     field = "static";
@@ -37846,7 +36823,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties232);
+  checkKnownProperties(w, value, knownProperties240);
   let field = "";
   try {
     field = "dynamic";
@@ -37940,7 +36917,7 @@ function encodeSmartRollupGameInboxSnapshotContent(
   value: SmartRollupGameInboxSnapshotContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties233);
+  checkKnownProperties(w, value, knownProperties241);
   let field = "";
   try {
     field = "hash";
@@ -37981,7 +36958,7 @@ function encodeSmartRollupGameInboxSnapshot(
   value: SmartRollupGameInboxSnapshot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties234);
+  checkKnownProperties(w, value, knownProperties242);
   let field = "";
   try {
     field = "index";
@@ -38023,7 +37000,7 @@ function encodeSmartRollupGameContentUnpublished(
   value: SmartRollupGameContentUnpublished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties235);
+  checkKnownProperties(w, value, knownProperties243);
   let field = "";
   try {
     field = "kind";
@@ -38128,7 +37105,7 @@ function encodeSmartRollupGameDalSnapshotDalSkipList(
   value: SmartRollupGameDalSnapshotDalSkipList,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties244);
   let field = "";
   try {
     field = "kind";
@@ -38220,7 +37197,7 @@ function encodeSmartRollupGameGameStateDissecting(
   value: SmartRollupGameGameStateDissecting,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties245);
   let field = "";
   try {
     field = "kind";
@@ -38267,7 +37244,7 @@ function encodeSmartRollupGameGameStateFinalMove(
   value: SmartRollupGameGameStateFinalMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties246);
   let field = "";
   try {
     field = "kind";
@@ -38343,7 +37320,7 @@ function encodeSmartRollupInboxMessageInternalInfoPerLevel(
   value: SmartRollupInboxMessageInternalInfoPerLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties241);
+  checkKnownProperties(w, value, knownProperties249);
   let field = "";
   try {
     field = "kind";
@@ -38471,7 +37448,7 @@ function encodeSmartRollupOutboxMessageInnerItem(
   value: SmartRollupOutboxMessageInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties243);
+  checkKnownProperties(w, value, knownProperties251);
   let field = "";
   try {
     field = "parameters";
@@ -38568,7 +37545,7 @@ function encodeSmartRollupOutboxMessageInnerItem2(
   value: SmartRollupOutboxMessageInnerItem2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties244);
+  checkKnownProperties(w, value, knownProperties252);
   let field = "";
   try {
     field = "parameters";
@@ -38655,7 +37632,7 @@ function encodeSmartRollupOutboxMessageWhitelistUpdate(
   value: SmartRollupOutboxMessageWhitelistUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties131);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
     field = "kind";
@@ -38709,7 +37686,7 @@ function encodeSmartRollupProofInputProofInboxProof(
   value: SmartRollupProofInputProofInboxProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties246);
+  checkKnownProperties(w, value, knownProperties254);
   let field = "";
   try {
     field = "kind";
@@ -38741,51 +37718,9 @@ function encodeSmartRollupProofRevealProofRawDataProof(w: BinaryWriter, value: s
   endDynamicSize(w, "Uint16", mark);
 }
 
-type SmartRollupProofDalPageProofDalPageId = {
-  published_level: number;
-  slot_index: number;
-  page_index: number;
-};
-
-function decodeSmartRollupProofDalPageProofDalPageId(
-  r: BinaryReader,
-): SmartRollupProofDalPageProofDalPageId {
-  let field = "";
-  try {
-    field = "published_level";
-    const publishedLevel = readInt32(r);
-    field = "slot_index";
-    const slotIndex = readUint8(r);
-    field = "page_index";
-    const pageIndex = readInt16(r);
-    return { published_level: publishedLevel, slot_index: slotIndex, page_index: pageIndex };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodeSmartRollupProofDalPageProofDalPageId(
-  w: BinaryWriter,
-  value: SmartRollupProofDalPageProofDalPageId,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties247);
-  let field = "";
-  try {
-    field = "published_level";
-    writeInt32(w, value.published_level);
-    field = "slot_index";
-    writeUint8(w, value.slot_index);
-    field = "page_index";
-    writeInt16(w, value.page_index);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
 type SmartRollupProofRevealProofDalPageProof = {
   kind: "dal__page__proof";
-  dal_page_id: SmartRollupProofDalPageProofDalPageId;
+  dal_page_id: PtTALLiN024OperationDalPageProofDalPageId;
   dal_proof: string;
 };
 
@@ -38795,7 +37730,7 @@ function decodeSmartRollupProofRevealProofDalPageProof(
   let field = "";
   try {
     field = "dal_page_id";
-    const dalPageId = decodeSmartRollupProofDalPageProofDalPageId(r);
+    const dalPageId = decodePtTALLiN024OperationDalPageProofDalPageId(r);
     field = "dal_proof";
     const outer1 = openDynamicFrame(r, "Uint30");
     field = "dal_proof";
@@ -38812,14 +37747,14 @@ function encodeSmartRollupProofRevealProofDalPageProof(
   value: SmartRollupProofRevealProofDalPageProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties248);
+  checkKnownProperties(w, value, knownProperties255);
   let field = "";
   try {
     field = "kind";
     if (value.kind !== undefined && value.kind !== "dal__page__proof")
       failValue(w, 'the constant "dal__page__proof"', value.kind);
     field = "dal_page_id";
-    encodeSmartRollupProofDalPageProofDalPageId(w, value.dal_page_id);
+    encodePtTALLiN024OperationDalPageProofDalPageId(w, value.dal_page_id);
     const mark1 = beginDynamicSize(w, "Uint30");
     field = "dal_proof";
     writeHex(w, value.dal_proof);
@@ -38995,7 +37930,7 @@ function encodeSmartRollupRevealRequestDalPage(
   value: SmartRollupRevealRequestDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties250);
+  checkKnownProperties(w, value, knownProperties256);
   let field = "";
   try {
     field = "kind";
@@ -39080,7 +38015,7 @@ function decodeSmartRollupRevealRequestAdaptiveDalPage(
   let field = "";
   try {
     field = "page_id";
-    const pageId = decodeSmartRollupProofDalPageProofDalPageId(r);
+    const pageId = decodePtTALLiN024OperationDalPageProofDalPageId(r);
     field = "attestation_threshold_percent";
     const attestationThresholdPercent = readUint8(r);
     field = "restricted_commitments_publishers";
@@ -39102,14 +38037,14 @@ function encodeSmartRollupRevealRequestAdaptiveDalPage(
   value: SmartRollupRevealRequestAdaptiveDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties251);
+  checkKnownProperties(w, value, knownProperties257);
   let field = "";
   try {
     field = "kind";
     if (value.kind !== undefined && value.kind !== "request_adaptive_dal_page")
       failValue(w, 'the constant "request_adaptive_dal_page"', value.kind);
     field = "page_id";
-    encodeSmartRollupProofDalPageProofDalPageId(w, value.page_id);
+    encodePtTALLiN024OperationDalPageProofDalPageId(w, value.page_id);
     field = "attestation_threshold_percent";
     writeUint8(w, value.attestation_threshold_percent);
     field = "restricted_commitments_publishers";
@@ -39236,7 +38171,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties254);
+  checkKnownProperties(w, value, knownProperties260);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -39268,7 +38203,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties255);
+  checkKnownProperties(w, value, knownProperties261);
   let field = "";
   try {
     field = "level";
@@ -39300,7 +38235,7 @@ function decodeVoteListingsInnerItem(r: BinaryReader): VoteListingsInnerItem {
 
 function encodeVoteListingsInnerItem(w: BinaryWriter, value: VoteListingsInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties263);
   let field = "";
   try {
     field = "pkh";
@@ -39416,7 +38351,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties261);
+  checkKnownProperties(w, value, knownProperties267);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -39553,7 +38488,7 @@ function encodeNetworkPeersByPeerIdOutputConnMetadata(
   value: NetworkPeersByPeerIdOutputConnMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties264);
+  checkKnownProperties(w, value, knownProperties270);
   let field = "";
   try {
     field = "disable_mempool";
@@ -39629,7 +38564,7 @@ function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
   value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties265);
+  checkKnownProperties(w, value, knownProperties271);
   let field = "";
   try {
     field = "branch";
@@ -39747,7 +38682,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
   value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties266);
+  checkKnownProperties(w, value, knownProperties272);
   let field = "";
   try {
     field = "sent";
@@ -39796,7 +38731,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
   value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties267);
+  checkKnownProperties(w, value, knownProperties273);
   let field = "";
   try {
     field = "sent";
@@ -39872,7 +38807,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
   value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties268);
+  checkKnownProperties(w, value, knownProperties274);
   let field = "";
   try {
     field = "cannot_download";
@@ -39928,7 +38863,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
   value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties269);
+  checkKnownProperties(w, value, knownProperties275);
   let field = "";
   try {
     field = "block";
@@ -39967,7 +38902,7 @@ function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
   value: NetworkPeersByPeerIdOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties270);
+  checkKnownProperties(w, value, knownProperties276);
   let field = "";
   try {
     field = "head";
@@ -40004,7 +38939,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
   value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties271);
+  checkKnownProperties(w, value, knownProperties277);
   let field = "";
   try {
     field = "sent";
@@ -40076,7 +39011,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadata(
   value: NetworkPeersByPeerIdOutputPeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties272);
+  checkKnownProperties(w, value, knownProperties278);
   let field = "";
   try {
     field = "responses";
@@ -40190,7 +39125,7 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties274);
+  checkKnownProperties(w, value, knownProperties280);
   let field = "";
   try {
     field = "phase";
@@ -40224,7 +39159,7 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties274);
+  checkKnownProperties(w, value, knownProperties280);
   let field = "";
   try {
     field = "phase";
@@ -40261,7 +39196,7 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties275);
+  checkKnownProperties(w, value, knownProperties281);
   let field = "";
   try {
     field = "phase";
@@ -40297,7 +39232,7 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties275);
+  checkKnownProperties(w, value, knownProperties281);
   let field = "";
   try {
     field = "phase";
@@ -40342,7 +39277,7 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties276);
+  checkKnownProperties(w, value, knownProperties282);
   let field = "";
   try {
     field = "phase";
@@ -40447,7 +39382,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties277);
+  checkKnownProperties(w, value, knownProperties283);
   let field = "";
   try {
     field = "instances";
@@ -40487,7 +39422,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties278);
+  checkKnownProperties(w, value, knownProperties284);
   let field = "";
   try {
     field = "chain_id";
@@ -40619,7 +39554,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties281);
+  checkKnownProperties(w, value, knownProperties287);
   let field = "";
   try {
     field = "block";
@@ -40764,7 +39699,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties283);
+  checkKnownProperties(w, value, knownProperties289);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40809,7 +39744,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties284);
+  checkKnownProperties(w, value, knownProperties290);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40980,7 +39915,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties285);
+  checkKnownProperties(w, value, knownProperties291);
   let field = "";
   try {
     field = "listen-addrs";
@@ -41212,7 +40147,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties286);
+  checkKnownProperties(w, value, knownProperties292);
   let field = "";
   try {
     field = "connection-timeout";
@@ -41380,7 +40315,7 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties287);
+  checkKnownProperties(w, value, knownProperties293);
   let field = "";
   try {
     field = "factor";
@@ -41462,7 +40397,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties288);
+  checkKnownProperties(w, value, knownProperties294);
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -41603,7 +40538,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties289);
+  checkKnownProperties(w, value, knownProperties295);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -41655,7 +40590,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties290);
+  checkKnownProperties(w, value, knownProperties296);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -41695,7 +40630,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties291);
+  checkKnownProperties(w, value, knownProperties297);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -41794,7 +40729,7 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties292);
+  checkKnownProperties(w, value, knownProperties298);
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -41855,7 +40790,7 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties293);
+  checkKnownProperties(w, value, knownProperties299);
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -41905,7 +40840,7 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties294);
+  checkKnownProperties(w, value, knownProperties300);
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -41955,7 +40890,7 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties295);
+  checkKnownProperties(w, value, knownProperties301);
   let field = "";
   try {
     field = "latency";
@@ -41996,7 +40931,7 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties296);
+  checkKnownProperties(w, value, knownProperties302);
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -42094,7 +41029,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties297);
+  checkKnownProperties(w, value, knownProperties303);
   let field = "";
   try {
     field = "peer_validator";
@@ -42148,7 +41083,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties298);
+  checkKnownProperties(w, value, knownProperties304);
   let field = "";
   try {
     field = "timestamp";
@@ -42192,7 +41127,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties299);
+  checkKnownProperties(w, value, knownProperties305);
   let field = "";
   try {
     field = "context_key";
@@ -42243,7 +41178,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties300);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "activated";
@@ -42340,7 +41275,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties301);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "genesis";
@@ -42502,7 +41437,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties306);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "chain_id";
@@ -42540,7 +41475,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties307);
+  checkKnownProperties(w, value, knownProperties313);
   let field = "";
   try {
     field = "chain_id";
@@ -42576,7 +41511,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties308);
+  checkKnownProperties(w, value, knownProperties314);
   let field = "";
   try {
     field = "stopping";
@@ -42723,7 +41658,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties311);
+  checkKnownProperties(w, value, knownProperties317);
   let field = "";
   try {
     field = "incoming";
@@ -42835,7 +41770,7 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "event";
@@ -42861,7 +41796,7 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "event";
@@ -42896,7 +41831,7 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "event";
@@ -42932,7 +41867,7 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties315);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "event";
@@ -42971,7 +41906,7 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "event";
@@ -43012,7 +41947,7 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "event";
@@ -43053,7 +41988,7 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "event";
@@ -43100,7 +42035,7 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties316);
+  checkKnownProperties(w, value, knownProperties322);
   let field = "";
   try {
     field = "event";
@@ -43151,7 +42086,7 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties316);
+  checkKnownProperties(w, value, knownProperties322);
   let field = "";
   try {
     field = "event";
@@ -43234,7 +42169,7 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties317);
+  checkKnownProperties(w, value, knownProperties323);
   let field = "";
   try {
     field = "event";
@@ -43281,7 +42216,7 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties318);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "event";
@@ -43317,7 +42252,7 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties315);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "event";
@@ -43353,7 +42288,7 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties315);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "event";
@@ -43379,7 +42314,7 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "event";
@@ -43403,7 +42338,7 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "event";
@@ -43437,7 +42372,7 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43473,7 +42408,7 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43509,7 +42444,7 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43543,7 +42478,7 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43579,7 +42514,7 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43613,7 +42548,7 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43647,7 +42582,7 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43681,7 +42616,7 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43717,7 +42652,7 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43751,7 +42686,7 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -43787,7 +42722,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -44074,7 +43009,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties323);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "page_size";
@@ -44124,7 +43059,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "page_size";
@@ -44158,7 +43093,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties331);
   let field = "";
   try {
     field = "rc";
@@ -44190,7 +43125,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties326);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "rc_dev";
@@ -44222,7 +43157,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties327);
+  checkKnownProperties(w, value, knownProperties333);
   let field = "";
   try {
     field = "beta";
@@ -44254,7 +43189,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties328);
+  checkKnownProperties(w, value, knownProperties334);
   let field = "";
   try {
     field = "beta_dev";
@@ -44362,7 +43297,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties329);
+  checkKnownProperties(w, value, knownProperties335);
   let field = "";
   try {
     field = "major";
@@ -44405,7 +43340,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties336);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -44471,7 +43406,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties332);
+  checkKnownProperties(w, value, knownProperties338);
   let field = "";
   try {
     field = "block";
@@ -44514,7 +43449,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties333);
+  checkKnownProperties(w, value, knownProperties339);
   let field = "";
   try {
     field = "chain_id";
@@ -44605,7 +43540,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "pushed";
@@ -44676,7 +43611,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "pushed";
@@ -44712,7 +43647,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties337);
+  checkKnownProperties(w, value, knownProperties343);
   let field = "";
   try {
     field = "hash";
@@ -44744,7 +43679,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties338);
+  checkKnownProperties(w, value, knownProperties344);
   let field = "";
   try {
     field = "peer_id";
@@ -44833,7 +43768,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "pushed";
@@ -44904,7 +43839,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "pushed";
@@ -44943,7 +43878,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties339);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "table_length";
@@ -44980,7 +43915,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "fetched_headers";
@@ -45023,7 +43958,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "peer_id";
@@ -45091,7 +44026,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties343);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "request";
@@ -45130,7 +44065,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties344);
+  checkKnownProperties(w, value, knownProperties350);
   let field = "";
   try {
     field = "request";
@@ -45220,7 +44155,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "pushed";
@@ -45296,7 +44231,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "pushed";
@@ -45370,7 +44305,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties351);
   let field = "";
   try {
     field = "request";
@@ -45411,7 +44346,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties352);
   let field = "";
   try {
     field = "request";
@@ -45454,7 +44389,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties353);
   let field = "";
   try {
     field = "request";
@@ -45495,7 +44430,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties348);
+  checkKnownProperties(w, value, knownProperties354);
   let field = "";
   try {
     field = "request";
@@ -45525,7 +44460,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties349);
+  checkKnownProperties(w, value, knownProperties355);
   let field = "";
   try {
     field = "request";
@@ -45551,7 +44486,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties349);
+  checkKnownProperties(w, value, knownProperties355);
   let field = "";
   try {
     field = "request";
@@ -45585,7 +44520,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties350);
+  checkKnownProperties(w, value, knownProperties356);
   let field = "";
   try {
     field = "request";
@@ -45736,7 +44671,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "pushed";
@@ -45807,7 +44742,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "pushed";

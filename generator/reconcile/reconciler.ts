@@ -770,13 +770,16 @@ interface TupleReading {
 }
 
 /**
- * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case),
- * if there is one.
+ * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case,
+ * else spelled as a Kaitai identifier: Octez's Kaitai files write a title's spaces and dots as
+ * underscores, `inbox proof` as `inbox__proof`), if there is one.
  */
 function takeAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, name: string | undefined): JsonSchema | undefined {
   if (name === undefined) return undefined;
   let at = remaining.findIndex((a) => a.schema.title === name);
   if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
+  const identifier = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+  if (at < 0) at = remaining.findIndex((a) => a.schema.title !== undefined && identifier(a.schema.title) === identifier(name));
   if (at < 0) return undefined;
   return remaining.splice(at, 1)[0]!.schema;
 }

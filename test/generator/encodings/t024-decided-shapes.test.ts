@@ -74,4 +74,13 @@ describe("T024 values of shapes the vectors lack", () => {
     // One 4-byte length, then the items.
     expect(parseInt(hex.slice(0, 8), 16)).toBe(hex.length / 2 - 4);
   });
+
+  itWithReference(FILES)("a smart_rollup_refute whose proof is an inbox proof: a case titled `inbox proof`, named `inbox__proof` by Kaitai", async () => {
+    const input_proof = { input_proof_kind: "inbox_proof", level: 7, message_counter: "1", serialized_proof: "beef" };
+    const refutation = { refutation_kind: "move", choice: "3", step: { pvm_step: "aa", input_proof } };
+    const content = { kind: "smart_rollup_refute", source: PKH, fee: "1", counter: "2", gas_limit: "3", storage_limit: "4", rollup: hash(BASE58.smart_rollup_address, 20, 4), opponent: PKH, refutation };
+    const hex = await roundTrip("operation.unsigned", unsigned(content));
+    // The inbox proof (tag 00): level 7, counter 1, the proof behind a 4-byte length.
+    expect(hex.endsWith("00" + "00000007" + "01" + "00000002beef")).toBe(true);
+  });
 });
