@@ -413,9 +413,11 @@ import type {
   PtTALLiN024OperationAlphaInternalOperationResultTransactionFailed,
   PtTALLiN024OperationAlphaInternalOperationResultTransactionSkipped,
   PtTALLiN024OperationAlphaOperationContentsAndResult,
+  PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAggregate,
+  PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence,
   PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
   PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
   PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
@@ -427,6 +429,7 @@ import type {
   PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate,
   PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
   PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
+  PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation,
   PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
   PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
   PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
@@ -440,6 +443,7 @@ import type {
   PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
   PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
   PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
+  PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation,
   PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
   PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublish,
   PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
@@ -2123,24 +2127,34 @@ const encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktrack
 
 const ownProperties = /* @__PURE__ */ ["errors"] as const;
 
-const knownProperties94 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
+const fieldDefault4 = /* @__PURE__ */ [] as never;
 
-const knownProperties95 = /* @__PURE__ */ new Set([
+const knownProperties94 = /* @__PURE__ */ new Set(["balance_updates"]);
+
+const knownProperties95 = /* @__PURE__ */ new Set(["kind", "level", "nonce", "metadata"]);
+
+const knownProperties96 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
+
+const knownProperties97 = /* @__PURE__ */ new Set([
   "punished_delegate",
   "rewarded_delegate",
   "misbehaviour",
 ]);
 
-const knownProperties96 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
+const knownProperties98 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
 
-const knownProperties97 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
+const knownProperties99 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
 
-const knownProperties98 = /* @__PURE__ */ new Set([
+const knownProperties100 = /* @__PURE__ */ new Set(["kind", "pkh", "secret", "metadata"]);
+
+const knownProperties101 = /* @__PURE__ */ new Set(["kind", "solution", "metadata"]);
+
+const knownProperties102 = /* @__PURE__ */ new Set([
   "balance_updates",
   "allocated_destination_contract",
 ]);
 
-const knownProperties99 = /* @__PURE__ */ new Set([
+const knownProperties103 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_key",
   "delegate",
@@ -2148,16 +2162,16 @@ const knownProperties99 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties100 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
+const knownProperties104 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
 
-const knownProperties101 = /* @__PURE__ */ new Set([
+const knownProperties105 = /* @__PURE__ */ new Set([
   "balance_updates",
   "delegate",
   "consensus_power",
   "consensus_key",
 ]);
 
-const knownProperties102 = /* @__PURE__ */ new Set([
+const knownProperties106 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2166,7 +2180,7 @@ const knownProperties102 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties103 = /* @__PURE__ */ new Set([
+const knownProperties107 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2176,89 +2190,38 @@ const knownProperties103 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties104 = /* @__PURE__ */ new Set([
+const knownProperties108 = /* @__PURE__ */ new Set([
+  "kind",
+  "attestation",
+  "consensus_slot",
+  "slot_index",
+  "shard_with_proof",
+  "metadata",
+]);
+
+const knownProperties109 = /* @__PURE__ */ new Set([
   "delegate",
   "consensus_pkh",
   "consensus_power",
 ]);
 
-const knownProperties105 = /* @__PURE__ */ new Set([
+const knownProperties110 = /* @__PURE__ */ new Set([
   "balance_updates",
   "committee",
   "total_consensus_power",
 ]);
 
-const knownProperties106 = /* @__PURE__ */ new Set([
+const knownProperties111 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_content",
   "committee",
   "metadata",
 ]);
 
-const knownProperties107 = /* @__PURE__ */ new Set([
+const knownProperties112 = /* @__PURE__ */ new Set([
   "balance_updates",
   "operation_result",
   "internal_operation_results",
-]);
-
-const knownProperties108 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "public_key",
-  "proof",
-  "metadata",
-]);
-
-const knownProperties109 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "amount",
-  "destination",
-  "parameters",
-  "metadata",
-]);
-
-const knownProperties110 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "balance",
-  "delegate",
-  "script",
-  "metadata",
-]);
-
-const knownProperties111 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "delegate",
-  "metadata",
-]);
-
-const knownProperties112 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "value",
-  "metadata",
 ]);
 
 const knownProperties113 = /* @__PURE__ */ new Set([
@@ -2268,7 +2231,8 @@ const knownProperties113 = /* @__PURE__ */ new Set([
   "counter",
   "gas_limit",
   "storage_limit",
-  "limit",
+  "public_key",
+  "proof",
   "metadata",
 ]);
 
@@ -2281,10 +2245,69 @@ const knownProperties114 = /* @__PURE__ */ new Set([
   "storage_limit",
   "amount",
   "destination",
+  "parameters",
   "metadata",
 ]);
 
 const knownProperties115 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "balance",
+  "delegate",
+  "script",
+  "metadata",
+]);
+
+const knownProperties116 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "delegate",
+  "metadata",
+]);
+
+const knownProperties117 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "value",
+  "metadata",
+]);
+
+const knownProperties118 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "limit",
+  "metadata",
+]);
+
+const knownProperties119 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "amount",
+  "destination",
+  "metadata",
+]);
+
+const knownProperties120 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2296,7 +2319,7 @@ const knownProperties115 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties116 = /* @__PURE__ */ new Set([
+const knownProperties121 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2312,7 +2335,7 @@ const knownProperties116 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties117 = /* @__PURE__ */ new Set([
+const knownProperties122 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2326,7 +2349,7 @@ const knownProperties117 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties118 = /* @__PURE__ */ new Set([
+const knownProperties123 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2337,7 +2360,7 @@ const knownProperties118 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties119 = /* @__PURE__ */ new Set([
+const knownProperties124 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2348,7 +2371,7 @@ const knownProperties119 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties120 = /* @__PURE__ */ new Set([
+const knownProperties125 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2360,7 +2383,7 @@ const knownProperties120 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties121 = /* @__PURE__ */ new Set([
+const knownProperties126 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2373,7 +2396,7 @@ const knownProperties121 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties122 = /* @__PURE__ */ new Set([
+const knownProperties127 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2385,7 +2408,7 @@ const knownProperties122 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties123 = /* @__PURE__ */ new Set([
+const knownProperties128 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2398,7 +2421,7 @@ const knownProperties123 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties124 = /* @__PURE__ */ new Set([
+const knownProperties129 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2410,7 +2433,7 @@ const knownProperties124 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties125 = /* @__PURE__ */ new Set([
+const knownProperties130 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2421,7 +2444,7 @@ const knownProperties125 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties126 = /* @__PURE__ */ new Set([
+const knownProperties131 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2435,7 +2458,7 @@ const knownProperties126 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties127 = /* @__PURE__ */ new Set([
+const knownProperties132 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2447,7 +2470,7 @@ const knownProperties127 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties128 = /* @__PURE__ */ new Set([
+const knownProperties133 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2459,7 +2482,7 @@ const knownProperties128 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties129 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
+const knownProperties134 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes =
   /* @__PURE__ */ [{ kind: "type", types: ["object"] }] as const;
@@ -2467,75 +2490,75 @@ const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedS
 const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases =
   /* @__PURE__ */ ["V0"] as const;
 
-const knownProperties130 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
+const knownProperties135 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
 
-const knownProperties131 = /* @__PURE__ */ new Set([
+const knownProperties136 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "slot_header",
   "consumed_milligas",
 ]);
 
-const knownProperties132 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-]);
-
-const knownProperties133 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-]);
-
-const knownProperties134 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-  "storage_size",
-  "global_address",
-]);
-
-const knownProperties135 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-  "storage_size",
-  "global_address",
-]);
-
-const knownProperties136 = /* @__PURE__ */ new Set([
-  "status",
-  "consumed_milligas",
-  "inbox_level",
-  "commitment_hash",
-]);
-
 const knownProperties137 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
+  "balance_updates",
   "consumed_milligas",
-  "inbox_level",
-  "commitment_hash",
 ]);
 
-const knownProperties138 = /* @__PURE__ */ new Set(["kind"]);
+const knownProperties138 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+]);
 
-const knownProperties139 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
+const knownProperties139 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "storage_size",
+  "global_address",
+]);
 
 const knownProperties140 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
   "balance_updates",
-  "ticket_updates",
-  "whitelist_update",
   "consumed_milligas",
-  "paid_storage_size_diff",
+  "storage_size",
+  "global_address",
 ]);
 
 const knownProperties141 = /* @__PURE__ */ new Set([
   "status",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties142 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties143 = /* @__PURE__ */ new Set(["kind"]);
+
+const knownProperties144 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
+
+const knownProperties145 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "ticket_updates",
+  "whitelist_update",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties146 = /* @__PURE__ */ new Set([
+  "status",
   "errors",
   "balance_updates",
   "ticket_updates",
@@ -2544,7 +2567,7 @@ const knownProperties141 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties142 = /* @__PURE__ */ new Set([
+const knownProperties147 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
   "address",
@@ -2553,7 +2576,7 @@ const knownProperties142 = /* @__PURE__ */ new Set([
   "size",
 ]);
 
-const knownProperties143 = /* @__PURE__ */ new Set([
+const knownProperties148 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
@@ -2563,7 +2586,7 @@ const knownProperties143 = /* @__PURE__ */ new Set([
   "size",
 ]);
 
-const knownProperties144 = /* @__PURE__ */ new Set([
+const knownProperties149 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "staked_hash",
@@ -2571,7 +2594,7 @@ const knownProperties144 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties145 = /* @__PURE__ */ new Set([
+const knownProperties150 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2580,9 +2603,9 @@ const knownProperties145 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties146 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
+const knownProperties151 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
 
-const knownProperties147 = /* @__PURE__ */ new Set(["result"]);
+const knownProperties152 = /* @__PURE__ */ new Set(["result"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusShapes =
   /* @__PURE__ */ [
@@ -2597,14 +2620,14 @@ const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGame
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusCases =
   /* @__PURE__ */ ["Ongoing", "Ended"] as const;
 
-const knownProperties148 = /* @__PURE__ */ new Set([
+const knownProperties153 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "game_status",
   "balance_updates",
 ]);
 
-const knownProperties149 = /* @__PURE__ */ new Set([
+const knownProperties154 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2612,7 +2635,7 @@ const knownProperties149 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties150 = /* @__PURE__ */ new Set([
+const knownProperties155 = /* @__PURE__ */ new Set([
   "status",
   "storage",
   "balance_updates",
@@ -2626,7 +2649,7 @@ const knownProperties150 = /* @__PURE__ */ new Set([
   "address_registry_diff",
 ]);
 
-const knownProperties151 = /* @__PURE__ */ new Set([
+const knownProperties156 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_updates",
@@ -2691,7 +2714,7 @@ const encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged
     },
   ] as const;
 
-const knownProperties152 = /* @__PURE__ */ new Set([
+const knownProperties157 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
   "ticket_updates",
@@ -2699,7 +2722,7 @@ const knownProperties152 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties153 = /* @__PURE__ */ new Set([
+const knownProperties158 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
@@ -2708,63 +2731,63 @@ const knownProperties153 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties154 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
+const knownProperties159 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
 
-const knownProperties155 = /* @__PURE__ */ new Set([
+const knownProperties160 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "kind",
   "consumed_milligas",
 ]);
 
-const knownProperties156 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "originated_zk_rollup",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties157 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "originated_zk_rollup",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties158 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties159 = /* @__PURE__ */ new Set([
-  "status",
-  "errors",
-  "balance_updates",
-  "consumed_milligas",
-  "size",
-]);
-
-const knownProperties160 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-  "paid_storage_size_diff",
-]);
-
 const knownProperties161 = /* @__PURE__ */ new Set([
   "status",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties162 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "originated_zk_rollup",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties163 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties164 = /* @__PURE__ */ new Set([
+  "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties165 = /* @__PURE__ */ new Set([
+  "status",
+  "balance_updates",
+  "consumed_milligas",
+  "paid_storage_size_diff",
+]);
+
+const knownProperties166 = /* @__PURE__ */ new Set([
+  "status",
   "errors",
   "balance_updates",
   "consumed_milligas",
   "paid_storage_size_diff",
 ]);
 
-const knownProperties162 = /* @__PURE__ */ new Set(["contents", "signature"]);
+const knownProperties167 = /* @__PURE__ */ new Set(["contents", "signature"]);
 
 const encodePtTALLiN024OperationAlphaOperationWithMetadataShapes = /* @__PURE__ */ [
   {
@@ -2790,13 +2813,13 @@ const encodePtTALLiN024OperationAlphaOperationWithMetadataCases = /* @__PURE__ *
   "Operation_without_metadata",
 ] as const;
 
-const knownProperties163 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
+const knownProperties168 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
 
-const knownProperties164 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
+const knownProperties169 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
 
-const knownProperties165 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
+const knownProperties170 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
 
-const knownProperties166 = /* @__PURE__ */ new Set([
+const knownProperties171 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "delegate",
@@ -2805,9 +2828,9 @@ const knownProperties166 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties167 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
+const knownProperties172 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
 
-const knownProperties168 = /* @__PURE__ */ new Set([
+const knownProperties173 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "staker",
@@ -2815,9 +2838,9 @@ const knownProperties168 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties169 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
+const knownProperties174 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
 
-const knownProperties170 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
+const knownProperties175 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes = /* @__PURE__ */ [
   {
@@ -3087,7 +3110,7 @@ const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases = /* 
   "Lost_dal_attesting_rewards",
 ] as const;
 
-const knownProperties171 = /* @__PURE__ */ new Set(["origin"]);
+const knownProperties176 = /* @__PURE__ */ new Set(["origin"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Shapes = /* @__PURE__ */ [
   {
@@ -3125,7 +3148,7 @@ const ownProperties3 = /* @__PURE__ */ [
   "delegator",
 ] as const;
 
-const knownProperties172 = /* @__PURE__ */ new Set(["code", "storage"]);
+const knownProperties177 = /* @__PURE__ */ new Set(["code", "storage"]);
 
 const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
   {
@@ -3145,7 +3168,7 @@ const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024StakerCases = /* @__PURE__ */ ["Single", "Shared"] as const;
 
-const knownProperties173 = /* @__PURE__ */ new Set([
+const knownProperties178 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3157,7 +3180,7 @@ const knownProperties173 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties174 = /* @__PURE__ */ new Set([
+const knownProperties179 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3165,7 +3188,7 @@ const knownProperties174 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties175 = /* @__PURE__ */ new Set([
+const knownProperties180 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3174,7 +3197,7 @@ const knownProperties175 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties176 = /* @__PURE__ */ new Set([
+const knownProperties181 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3185,7 +3208,7 @@ const knownProperties176 = /* @__PURE__ */ new Set([
   "context",
 ]);
 
-const knownProperties177 = /* @__PURE__ */ new Set([
+const knownProperties182 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3201,7 +3224,7 @@ const knownProperties177 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties178 = /* @__PURE__ */ new Set([
+const knownProperties183 = /* @__PURE__ */ new Set([
   "base_total_issued_per_minute",
   "baking_reward_fixed_portion_weight",
   "baking_reward_bonus_weight",
@@ -3211,9 +3234,9 @@ const knownProperties178 = /* @__PURE__ */ new Set([
   "dal_rewards_weight",
 ]);
 
-const knownProperties179 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
+const knownProperties184 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
 
-const knownProperties180 = /* @__PURE__ */ new Set([
+const knownProperties185 = /* @__PURE__ */ new Set([
   "feature_enable",
   "incentives_enable",
   "number_of_slots",
@@ -3228,7 +3251,7 @@ const knownProperties180 = /* @__PURE__ */ new Set([
   "number_of_shards",
 ]);
 
-const knownProperties181 = /* @__PURE__ */ new Set([
+const knownProperties186 = /* @__PURE__ */ new Set([
   "raw_data",
   "metadata",
   "dal_page",
@@ -3236,7 +3259,7 @@ const knownProperties181 = /* @__PURE__ */ new Set([
   "dal_attested_slots_validity_lag",
 ]);
 
-const knownProperties182 = /* @__PURE__ */ new Set([
+const knownProperties187 = /* @__PURE__ */ new Set([
   "issuance_ratio_final_min",
   "issuance_ratio_final_max",
   "issuance_ratio_initial_min",
@@ -3249,7 +3272,7 @@ const knownProperties182 = /* @__PURE__ */ new Set([
   "radius_dz",
 ]);
 
-const knownProperties183 = /* @__PURE__ */ new Set([
+const knownProperties188 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3335,7 +3358,7 @@ const knownProperties183 = /* @__PURE__ */ new Set([
   "unstake_finalization_delay",
 ]);
 
-const knownProperties184 = /* @__PURE__ */ new Set([
+const knownProperties189 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3353,7 +3376,7 @@ const knownProperties184 = /* @__PURE__ */ new Set([
   "smart_rollup_max_number_of_messages_per_level",
 ]);
 
-const knownProperties185 = /* @__PURE__ */ new Set([
+const knownProperties190 = /* @__PURE__ */ new Set([
   "consensus_rights_delay",
   "blocks_preservation_cycles",
   "delegate_parameters_activation_delay",
@@ -3421,7 +3444,7 @@ const knownProperties185 = /* @__PURE__ */ new Set([
   "all_bakers_attest_activation_threshold",
 ]);
 
-const knownProperties186 = /* @__PURE__ */ new Set([
+const knownProperties191 = /* @__PURE__ */ new Set([
   "token_contract",
   "destination",
   "amount",
@@ -3438,11 +3461,11 @@ const encodeGasShapes = /* @__PURE__ */ [
 
 const encodeGasCases = /* @__PURE__ */ ["Limited", "Unaccounted"] as const;
 
-const knownProperties187 = /* @__PURE__ */ new Set(["additional_cycles"]);
+const knownProperties192 = /* @__PURE__ */ new Set(["additional_cycles"]);
 
-const knownProperties188 = /* @__PURE__ */ new Set(["full"]);
+const knownProperties193 = /* @__PURE__ */ new Set(["full"]);
 
-const knownProperties189 = /* @__PURE__ */ new Set(["rolling"]);
+const knownProperties194 = /* @__PURE__ */ new Set(["rolling"]);
 
 const encodeHistoryModeShapes = /* @__PURE__ */ [
   { kind: "value", value: "archive" },
@@ -3468,23 +3491,23 @@ const encodeHistoryModeCases = /* @__PURE__ */ [
   "rolling_alias",
 ] as const;
 
-const knownProperties190 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+const knownProperties195 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties191 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+const knownProperties196 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties192 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+const knownProperties197 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties193 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+const knownProperties198 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties194 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+const knownProperties199 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties195 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+const knownProperties200 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties196 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+const knownProperties201 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties197 = /* @__PURE__ */ new Set(["kind", "name"]);
+const knownProperties202 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const knownProperties198 = /* @__PURE__ */ new Set([
+const knownProperties203 = /* @__PURE__ */ new Set([
   "level",
   "level_position",
   "cycle",
@@ -3499,42 +3522,42 @@ const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
 
 const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
 
-const knownProperties199 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+const knownProperties204 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties200 = /* @__PURE__ */ new Set([
+const knownProperties205 = /* @__PURE__ */ new Set([
   "chain_name",
   "distributed_db_version",
   "p2p_version",
 ]);
 
-const knownProperties201 = /* @__PURE__ */ new Set(["branch", "data"]);
+const knownProperties206 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties202 = /* @__PURE__ */ new Set([
+const knownProperties207 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "round",
   "block_payload_hash",
 ]);
 
-const knownProperties203 = /* @__PURE__ */ new Set(["branch", "contents"]);
+const knownProperties208 = /* @__PURE__ */ new Set(["branch", "contents"]);
 
-const knownProperties204 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
+const knownProperties209 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
 
-const knownProperties205 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
+const knownProperties210 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
 
-const knownProperties206 = /* @__PURE__ */ new Set(["kind", "delegate"]);
+const knownProperties211 = /* @__PURE__ */ new Set(["kind", "delegate"]);
 
-const knownProperties207 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
+const knownProperties212 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
 
 const ownProperties4 = /* @__PURE__ */ ["source", "nonce"] as const;
 
-const knownProperties208 = /* @__PURE__ */ new Set(["branch"]);
+const knownProperties213 = /* @__PURE__ */ new Set(["branch"]);
 
-const knownProperties209 = /* @__PURE__ */ new Set(["addr", "port"]);
+const knownProperties214 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties210 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+const knownProperties215 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties211 = /* @__PURE__ */ new Set([
+const knownProperties216 = /* @__PURE__ */ new Set([
   "trusted",
   "greylisted_until",
   "state",
@@ -3548,9 +3571,9 @@ const knownProperties211 = /* @__PURE__ */ new Set([
   "expected_peer_id",
 ]);
 
-const knownProperties212 = /* @__PURE__ */ new Set(["event_kind"]);
+const knownProperties217 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties213 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+const knownProperties218 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
 const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
@@ -3618,14 +3641,14 @@ const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "External_disconnection",
 ] as const;
 
-const knownProperties214 = /* @__PURE__ */ new Set([
+const knownProperties219 = /* @__PURE__ */ new Set([
   "total_sent",
   "total_recv",
   "current_inflow",
   "current_outflow",
 ]);
 
-const knownProperties215 = /* @__PURE__ */ new Set([
+const knownProperties220 = /* @__PURE__ */ new Set([
   "cv",
   "epk",
   "payload_enc",
@@ -3634,17 +3657,17 @@ const knownProperties215 = /* @__PURE__ */ new Set([
   "nonce_out",
 ]);
 
-const knownProperties216 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+const knownProperties221 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties217 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+const knownProperties222 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties218 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+const knownProperties223 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties219 = /* @__PURE__ */ new Set(["kind", "size"]);
+const knownProperties224 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties220 = /* @__PURE__ */ new Set(["int31"]);
+const knownProperties225 = /* @__PURE__ */ new Set(["int31"]);
 
-const knownProperties221 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+const knownProperties226 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
 const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
   { kind: "type", types: ["object", "string"] },
@@ -3674,11 +3697,11 @@ const encodeServiceTreePathItemCases = /* @__PURE__ */ [
   "PDynamicTail",
 ] as const;
 
-const knownProperties222 = /* @__PURE__ */ new Set(["single"]);
+const knownProperties227 = /* @__PURE__ */ new Set(["single"]);
 
-const knownProperties223 = /* @__PURE__ */ new Set(["optional"]);
+const knownProperties228 = /* @__PURE__ */ new Set(["optional"]);
 
-const knownProperties224 = /* @__PURE__ */ new Set(["multi"]);
+const knownProperties229 = /* @__PURE__ */ new Set(["multi"]);
 
 const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
   {
@@ -3710,13 +3733,13 @@ const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
   "Multi",
 ] as const;
 
-const knownProperties225 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+const knownProperties230 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
-const knownProperties226 = /* @__PURE__ */ new Set(["fields"]);
+const knownProperties231 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties227 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+const knownProperties232 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties228 = /* @__PURE__ */ new Set(["size", "cases"]);
+const knownProperties233 = /* @__PURE__ */ new Set(["size", "cases"]);
 
 const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
   {
@@ -3749,15 +3772,15 @@ const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
   "Int_enum",
 ] as const;
 
-const knownProperties229 = /* @__PURE__ */ new Set(["title", "description"]);
+const knownProperties234 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties230 = /* @__PURE__ */ new Set(["description", "encoding"]);
+const knownProperties235 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties231 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+const knownProperties236 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties232 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+const knownProperties237 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties233 = /* @__PURE__ */ new Set([
+const knownProperties238 = /* @__PURE__ */ new Set([
   "meth",
   "path",
   "description",
@@ -3767,13 +3790,13 @@ const knownProperties233 = /* @__PURE__ */ new Set([
   "error",
 ]);
 
-const knownProperties234 = /* @__PURE__ */ new Set(["name", "tree"]);
+const knownProperties239 = /* @__PURE__ */ new Set(["name", "tree"]);
 
-const knownProperties235 = /* @__PURE__ */ new Set(["suffixes"]);
+const knownProperties240 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties236 = /* @__PURE__ */ new Set(["arg", "tree"]);
+const knownProperties241 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
-const knownProperties237 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+const knownProperties242 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
 const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
   {
@@ -3790,7 +3813,7 @@ const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties238 = /* @__PURE__ */ new Set([
+const knownProperties243 = /* @__PURE__ */ new Set([
   "get_service",
   "post_service",
   "delete_service",
@@ -3799,9 +3822,9 @@ const knownProperties238 = /* @__PURE__ */ new Set([
   "subdirs",
 ]);
 
-const knownProperties239 = /* @__PURE__ */ new Set(["static"]);
+const knownProperties244 = /* @__PURE__ */ new Set(["static"]);
 
-const knownProperties240 = /* @__PURE__ */ new Set(["dynamic"]);
+const knownProperties245 = /* @__PURE__ */ new Set(["dynamic"]);
 
 const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
   {
@@ -3819,13 +3842,13 @@ const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties241 = /* @__PURE__ */ new Set(["hash", "level"]);
+const knownProperties246 = /* @__PURE__ */ new Set(["hash", "level"]);
 
-const knownProperties242 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
+const knownProperties247 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
 
-const knownProperties243 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
+const knownProperties248 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
 
-const knownProperties244 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
+const knownProperties249 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
 
 const encodeSmartRollupGameDalSnapshotShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -3846,19 +3869,19 @@ const encodeSmartRollupGameDalSnapshotCases = /* @__PURE__ */ [
   "Dal_skip_list",
 ] as const;
 
-const knownProperties245 = /* @__PURE__ */ new Set([
+const knownProperties250 = /* @__PURE__ */ new Set([
   "kind",
   "dissection",
   "default_number_of_sections",
 ]);
 
-const knownProperties246 = /* @__PURE__ */ new Set([
+const knownProperties251 = /* @__PURE__ */ new Set([
   "kind",
   "agreed_start_chunk",
   "refuted_stop_chunk",
 ]);
 
-const knownProperties247 = /* @__PURE__ */ new Set([
+const knownProperties252 = /* @__PURE__ */ new Set([
   "turn",
   "inbox_snapshot",
   "dal_snapshot",
@@ -3867,9 +3890,9 @@ const knownProperties247 = /* @__PURE__ */ new Set([
   "game_state",
 ]);
 
-const knownProperties248 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
+const knownProperties253 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
 
-const knownProperties249 = /* @__PURE__ */ new Set([
+const knownProperties254 = /* @__PURE__ */ new Set([
   "kind",
   "predecessor_timestamp",
   "predecessor",
@@ -3916,11 +3939,11 @@ const encodeSmartRollupInboxMessageShapes = /* @__PURE__ */ [
 
 const encodeSmartRollupInboxMessageCases = /* @__PURE__ */ ["Internal", "External"] as const;
 
-const knownProperties250 = /* @__PURE__ */ new Set(["address", "origination_level"]);
+const knownProperties255 = /* @__PURE__ */ new Set(["address", "origination_level"]);
 
-const knownProperties251 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
+const knownProperties256 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
 
-const knownProperties252 = /* @__PURE__ */ new Set([
+const knownProperties257 = /* @__PURE__ */ new Set([
   "parameters",
   "parameters_ty",
   "destination",
@@ -3946,16 +3969,16 @@ const encodeSmartRollupOutboxMessageCases = /* @__PURE__ */ [
   "Whitelist_update",
 ] as const;
 
-const knownProperties253 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
+const knownProperties258 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
 
-const knownProperties254 = /* @__PURE__ */ new Set([
+const knownProperties259 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "message_counter",
   "serialized_proof",
 ]);
 
-const knownProperties255 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
+const knownProperties260 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
 
 const encodeSmartRollupProofInputProofRevealProofShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -4002,14 +4025,14 @@ const encodeSmartRollupProofInputProofCases = /* @__PURE__ */ [
 
 const encodeSmartRollupRevealRevealRawDataCases = /* @__PURE__ */ ["Reveal_data_hash_v0"] as const;
 
-const knownProperties256 = /* @__PURE__ */ new Set([
+const knownProperties261 = /* @__PURE__ */ new Set([
   "kind",
   "published_level",
   "slot_index",
   "page_index",
 ]);
 
-const knownProperties257 = /* @__PURE__ */ new Set([
+const knownProperties262 = /* @__PURE__ */ new Set([
   "kind",
   "page_id",
   "attestation_threshold_percent",
@@ -4064,33 +4087,33 @@ const encodeSmartRollupWasm200OutputProofOutputProofCases = /* @__PURE__ */ [
   "Case_3",
 ] as const;
 
-const knownProperties258 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
+const knownProperties263 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
 
-const knownProperties259 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+const knownProperties264 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties260 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+const knownProperties265 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties261 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+const knownProperties266 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
-const knownProperties262 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
+const knownProperties267 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
 
-const knownProperties263 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
+const knownProperties268 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
 
-const knownProperties264 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
+const knownProperties269 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
 
-const knownProperties265 = /* @__PURE__ */ new Set([]);
+const knownProperties270 = /* @__PURE__ */ new Set([]);
 
-const knownProperties266 = /* @__PURE__ */ new Set(["block_hash", "level"]);
+const knownProperties271 = /* @__PURE__ */ new Set(["block_hash", "level"]);
 
-const knownProperties267 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+const knownProperties272 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties268 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+const knownProperties273 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
-const knownProperties269 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
+const knownProperties274 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
 
-const knownProperties270 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+const knownProperties275 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties271 = /* @__PURE__ */ new Set([
+const knownProperties276 = /* @__PURE__ */ new Set([
   "branch",
   "head",
   "block_header",
@@ -4143,7 +4166,7 @@ const encodeNetworkPeersByPeerIdOutputResponsesSentCases = /* @__PURE__ */ [
   "peer_metadata.legacy_v0",
 ] as const;
 
-const knownProperties272 = /* @__PURE__ */ new Set([
+const knownProperties277 = /* @__PURE__ */ new Set([
   "sent",
   "failed",
   "received",
@@ -4151,9 +4174,9 @@ const knownProperties272 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties273 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+const knownProperties278 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties274 = /* @__PURE__ */ new Set([
+const knownProperties279 = /* @__PURE__ */ new Set([
   "cannot_download",
   "cannot_parse",
   "refused_by_prefilter",
@@ -4166,13 +4189,13 @@ const knownProperties274 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties275 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+const knownProperties280 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties276 = /* @__PURE__ */ new Set(["head", "branch"]);
+const knownProperties281 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties277 = /* @__PURE__ */ new Set(["sent", "received"]);
+const knownProperties282 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties278 = /* @__PURE__ */ new Set([
+const knownProperties283 = /* @__PURE__ */ new Set([
   "responses",
   "requests",
   "valid_blocks",
@@ -4185,7 +4208,7 @@ const knownProperties278 = /* @__PURE__ */ new Set([
   "advertisements",
 ]);
 
-const knownProperties279 = /* @__PURE__ */ new Set([
+const knownProperties284 = /* @__PURE__ */ new Set([
   "score",
   "trusted",
   "conn_metadata",
@@ -4201,39 +4224,37 @@ const knownProperties279 = /* @__PURE__ */ new Set([
   "last_miss",
 ]);
 
-const knownProperties280 = /* @__PURE__ */ new Set(["phase", "since"]);
+const knownProperties285 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties281 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+const knownProperties286 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties282 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+const knownProperties287 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties283 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+const knownProperties288 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties284 = /* @__PURE__ */ new Set([
+const knownProperties289 = /* @__PURE__ */ new Set([
   "chain_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties285 = /* @__PURE__ */ new Set(["bootstrapped"]);
+const knownProperties290 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties286 = /* @__PURE__ */ new Set([
+const knownProperties291 = /* @__PURE__ */ new Set([
   "block",
   "savepoint",
   "caboose",
   "history_mode",
 ]);
 
-const knownProperties287 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+const knownProperties292 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
-const knownProperties288 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+const knownProperties293 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
-const fieldDefault4 = /* @__PURE__ */ [] as never;
+const knownProperties294 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
-const knownProperties289 = /* @__PURE__ */ new Set(["address", "whitelist"]);
-
-const knownProperties290 = /* @__PURE__ */ new Set(["address", "blacklist"]);
+const knownProperties295 = /* @__PURE__ */ new Set(["address", "blacklist"]);
 
 const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
   {
@@ -4260,7 +4281,7 @@ const fieldDefault5 = /* @__PURE__ */ "any" as never;
 
 const fieldDefault6 = /* @__PURE__ */ 100 as never;
 
-const knownProperties291 = /* @__PURE__ */ new Set([
+const knownProperties296 = /* @__PURE__ */ new Set([
   "listen-addrs",
   "external-listen-addrs",
   "listen-addr",
@@ -4295,7 +4316,7 @@ const fieldDefault16 = /* @__PURE__ */ 86400 as never;
 
 const fieldDefault17 = /* @__PURE__ */ 120 as never;
 
-const knownProperties292 = /* @__PURE__ */ new Set([
+const knownProperties297 = /* @__PURE__ */ new Set([
   "connection-timeout",
   "authentication-timeout",
   "min-connections",
@@ -4328,7 +4349,7 @@ const fieldDefault19 = /* @__PURE__ */ 60 as never;
 
 const fieldDefault20 = /* @__PURE__ */ 172800 as never;
 
-const knownProperties293 = /* @__PURE__ */ new Set([
+const knownProperties298 = /* @__PURE__ */ new Set([
   "factor",
   "initial-delay",
   "disconnection-delay",
@@ -4339,7 +4360,7 @@ const fieldDefault21 = /* @__PURE__ */ 26 as never;
 
 const fieldDefault22 = /* @__PURE__ */ null as never;
 
-const knownProperties294 = /* @__PURE__ */ new Set([
+const knownProperties299 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
   "bootstrap-peers",
   "listen-addr",
@@ -4359,11 +4380,11 @@ const fieldDefault24 = /* @__PURE__ */ "info" as never;
 
 const fieldDefault25 = /* @__PURE__ */ true as never;
 
-const knownProperties295 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
+const knownProperties300 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
 
-const knownProperties296 = /* @__PURE__ */ new Set(["active_sinks"]);
+const knownProperties301 = /* @__PURE__ */ new Set(["active_sinks"]);
 
-const knownProperties297 = /* @__PURE__ */ new Set(["activate"]);
+const knownProperties302 = /* @__PURE__ */ new Set(["activate"]);
 
 const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
   {
@@ -4385,7 +4406,7 @@ const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
 
 const fieldDefault26 = /* @__PURE__ */ 90 as never;
 
-const knownProperties298 = /* @__PURE__ */ new Set([
+const knownProperties303 = /* @__PURE__ */ new Set([
   "block_header_request_timeout",
   "block_operations_request_timeout",
   "protocol_request_timeout",
@@ -4394,14 +4415,14 @@ const knownProperties298 = /* @__PURE__ */ new Set([
 
 const fieldDefault27 = /* @__PURE__ */ 10000000 as never;
 
-const knownProperties299 = /* @__PURE__ */ new Set([
+const knownProperties304 = /* @__PURE__ */ new Set([
   "protocol_request_timeout",
   "operation_metadata_size_limit",
 ]);
 
 const fieldDefault28 = /* @__PURE__ */ 1000 as never;
 
-const knownProperties300 = /* @__PURE__ */ new Set([
+const knownProperties305 = /* @__PURE__ */ new Set([
   "operations_request_timeout",
   "max_refused_operations",
   "operations_batch_size",
@@ -4411,9 +4432,9 @@ const fieldDefault29 = /* @__PURE__ */ 150 as never;
 
 const fieldDefault30 = /* @__PURE__ */ 4 as never;
 
-const knownProperties301 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
+const knownProperties306 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
 
-const knownProperties302 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+const knownProperties307 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
 
 const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
   {
@@ -4438,7 +4459,7 @@ const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
 
 const fieldDefault31 = /* @__PURE__ */ { latency: 150, synchronisation_threshold: 4 } as never;
 
-const knownProperties303 = /* @__PURE__ */ new Set([
+const knownProperties308 = /* @__PURE__ */ new Set([
   "peer_validator",
   "block_validator",
   "prevalidator",
@@ -4446,11 +4467,11 @@ const knownProperties303 = /* @__PURE__ */ new Set([
   "history_mode",
 ]);
 
-const knownProperties304 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+const knownProperties309 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties305 = /* @__PURE__ */ new Set(["context_key", "values"]);
+const knownProperties310 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties306 = /* @__PURE__ */ new Set([
+const knownProperties311 = /* @__PURE__ */ new Set([
   "activated",
   "use_mock_srs_for_testing",
   "bootstrap_peers",
@@ -4462,7 +4483,7 @@ const fieldDefault32 = /* @__PURE__ */ {
   bootstrap_peers: [],
 } as never;
 
-const knownProperties307 = /* @__PURE__ */ new Set([
+const knownProperties312 = /* @__PURE__ */ new Set([
   "genesis",
   "genesis_parameters",
   "chain_name",
@@ -4508,7 +4529,7 @@ const fieldDefault33 = /* @__PURE__ */ "/root/.tezos-node" as never;
 
 const fieldDefault34 = /* @__PURE__ */ "mainnet" as never;
 
-const knownProperties308 = /* @__PURE__ */ new Set([
+const knownProperties313 = /* @__PURE__ */ new Set([
   "data-dir",
   "disable-config-validation",
   "rpc",
@@ -4520,21 +4541,21 @@ const knownProperties308 = /* @__PURE__ */ new Set([
   "metrics_addr",
 ]);
 
-const knownProperties309 = /* @__PURE__ */ new Set(["history_mode"]);
+const knownProperties314 = /* @__PURE__ */ new Set(["history_mode"]);
 
-const knownProperties310 = /* @__PURE__ */ new Set(["ready"]);
+const knownProperties315 = /* @__PURE__ */ new Set(["ready"]);
 
-const knownProperties311 = /* @__PURE__ */ new Set(["data", "operations"]);
+const knownProperties316 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties312 = /* @__PURE__ */ new Set(["chain_id"]);
+const knownProperties317 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties313 = /* @__PURE__ */ new Set([
+const knownProperties318 = /* @__PURE__ */ new Set([
   "chain_id",
   "test_protocol",
   "expiration_date",
 ]);
 
-const knownProperties314 = /* @__PURE__ */ new Set(["stopping"]);
+const knownProperties319 = /* @__PURE__ */ new Set(["stopping"]);
 
 const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
   {
@@ -4564,9 +4585,9 @@ const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
   "Stopping",
 ] as const;
 
-const knownProperties315 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+const knownProperties320 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties316 = /* @__PURE__ */ new Set([
+const knownProperties321 = /* @__PURE__ */ new Set([
   "hash",
   "level",
   "proto",
@@ -4579,7 +4600,7 @@ const knownProperties316 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties317 = /* @__PURE__ */ new Set([
+const knownProperties322 = /* @__PURE__ */ new Set([
   "incoming",
   "peer_id",
   "id_point",
@@ -4590,27 +4611,27 @@ const knownProperties317 = /* @__PURE__ */ new Set([
   "remote_metadata",
 ]);
 
-const knownProperties318 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
+const knownProperties323 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
 
-const knownProperties319 = /* @__PURE__ */ new Set(["event"]);
+const knownProperties324 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties320 = /* @__PURE__ */ new Set(["event", "point"]);
+const knownProperties325 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties321 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+const knownProperties326 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties322 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+const knownProperties327 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties323 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+const knownProperties328 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties324 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+const knownProperties329 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties325 = /* @__PURE__ */ new Set(["event", "source"]);
+const knownProperties330 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties326 = /* @__PURE__ */ new Set(["acl"]);
+const knownProperties331 = /* @__PURE__ */ new Set(["acl"]);
 
-const knownProperties327 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
+const knownProperties332 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
 
-const knownProperties328 = /* @__PURE__ */ new Set([
+const knownProperties333 = /* @__PURE__ */ new Set([
   "minor_words",
   "promoted_words",
   "major_words",
@@ -4630,7 +4651,7 @@ const knownProperties328 = /* @__PURE__ */ new Set([
   "stack_size",
 ]);
 
-const knownProperties329 = /* @__PURE__ */ new Set([
+const knownProperties334 = /* @__PURE__ */ new Set([
   "page_size",
   "size",
   "resident",
@@ -4641,7 +4662,7 @@ const knownProperties329 = /* @__PURE__ */ new Set([
   "dt",
 ]);
 
-const knownProperties330 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+const knownProperties335 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
 const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
   {
@@ -4671,13 +4692,13 @@ const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
 
 const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
-const knownProperties331 = /* @__PURE__ */ new Set(["rc"]);
+const knownProperties336 = /* @__PURE__ */ new Set(["rc"]);
 
-const knownProperties332 = /* @__PURE__ */ new Set(["rc_dev"]);
+const knownProperties337 = /* @__PURE__ */ new Set(["rc_dev"]);
 
-const knownProperties333 = /* @__PURE__ */ new Set(["beta"]);
+const knownProperties338 = /* @__PURE__ */ new Set(["beta"]);
 
-const knownProperties334 = /* @__PURE__ */ new Set(["beta_dev"]);
+const knownProperties339 = /* @__PURE__ */ new Set(["beta_dev"]);
 
 const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
   { kind: "value", value: "dev" },
@@ -4709,15 +4730,15 @@ const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
   "Beta_dev",
 ] as const;
 
-const knownProperties335 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+const knownProperties340 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties336 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+const knownProperties341 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties337 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+const knownProperties342 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties338 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+const knownProperties343 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties339 = /* @__PURE__ */ new Set(["chain_id", "level"]);
+const knownProperties344 = /* @__PURE__ */ new Set(["chain_id", "level"]);
 
 const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4744,19 +4765,19 @@ const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
   "preapplication",
 ] as const;
 
-const knownProperties340 = /* @__PURE__ */ new Set(["pushed", "request"]);
+const knownProperties345 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties341 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+const knownProperties346 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties342 = /* @__PURE__ */ new Set([
+const knownProperties347 = /* @__PURE__ */ new Set([
   "status",
   "pending_requests",
   "current_request",
 ]);
 
-const knownProperties343 = /* @__PURE__ */ new Set(["hash"]);
+const knownProperties348 = /* @__PURE__ */ new Set(["hash"]);
 
-const knownProperties344 = /* @__PURE__ */ new Set(["peer_id"]);
+const knownProperties349 = /* @__PURE__ */ new Set(["peer_id"]);
 
 const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4776,9 +4797,9 @@ const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PUR
   "Peer_id",
 ] as const;
 
-const knownProperties345 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+const knownProperties350 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties346 = /* @__PURE__ */ new Set([
+const knownProperties351 = /* @__PURE__ */ new Set([
   "p2p_readers",
   "active_chains",
   "operation_db",
@@ -4788,32 +4809,32 @@ const knownProperties346 = /* @__PURE__ */ new Set([
   "active_peers",
 ]);
 
-const knownProperties347 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+const knownProperties352 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties348 = /* @__PURE__ */ new Set([
+const knownProperties353 = /* @__PURE__ */ new Set([
   "peer_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties349 = /* @__PURE__ */ new Set(["request", "block"]);
+const knownProperties354 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties350 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+const knownProperties355 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties351 = /* @__PURE__ */ new Set(["request", "block", "event"]);
+const knownProperties356 = /* @__PURE__ */ new Set(["request", "block", "event"]);
 
-const knownProperties352 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+const knownProperties357 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties353 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
+const knownProperties358 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
 
-const knownProperties354 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+const knownProperties359 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
-const knownProperties355 = /* @__PURE__ */ new Set(["request"]);
+const knownProperties360 = /* @__PURE__ */ new Set(["request"]);
 
-const knownProperties356 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
+const knownProperties361 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
 
-const knownProperties357 = /* @__PURE__ */ new Set([
+const knownProperties362 = /* @__PURE__ */ new Set([
   "protocol",
   "chain_id",
   "hash",
@@ -4833,7 +4854,7 @@ const knownProperties357 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties358 = /* @__PURE__ */ new Set([
+const knownProperties363 = /* @__PURE__ */ new Set([
   "protocol",
   "payload_hash",
   "payload_round",
@@ -6121,11 +6142,7 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
   const tag = readUint8(r);
   switch (tag) {
     case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata: a binary sequence needs a JSON array with one item schema)",
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation(r);
     case 2:
       return decodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence(
         r,
@@ -6133,11 +6150,7 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
     case 3:
       return decodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence(r);
     case 4:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Activate_account>.metadata: a binary sequence needs a JSON array with one item schema)",
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount(r);
     case 5:
       return failDecode(
         r.offset,
@@ -6151,11 +6164,7 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
         'a value that exists only in JSON (property "metadata" has no binary form)',
       );
     case 8:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Vdf_revelation>.metadata: a binary sequence needs a JSON array with one item schema)",
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation(r);
     case 9:
       return decodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(r);
     case 20:
@@ -6165,11 +6174,7 @@ export function decodePtTALLiN024OperationAlphaOperationContentsAndResult(
     case 23:
       return decodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal(r);
     case 24:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Dal_entrapment_evidence>.metadata: a binary sequence needs a JSON array with one item schema)",
-      );
+      return decodePtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence(r);
     case 30:
       return decodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate(r);
     case 31:
@@ -6247,10 +6252,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
   switch ((json as { kind?: unknown }).kind) {
     case "seed_nonce_revelation": {
       writeUint8(w, 1);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation(
         w,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata: a binary sequence needs a JSON array with one item schema)",
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation,
       );
       return;
     }
@@ -6272,10 +6276,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     }
     case "activate_account": {
       writeUint8(w, 4);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount(
         w,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Activate_account>.metadata: a binary sequence needs a JSON array with one item schema)",
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
       );
       return;
     }
@@ -6299,10 +6302,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     }
     case "vdf_revelation": {
       writeUint8(w, 8);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation(
         w,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Vdf_revelation>.metadata: a binary sequence needs a JSON array with one item schema)",
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation,
       );
       return;
     }
@@ -6340,10 +6342,9 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     }
     case "dal_entrapment_evidence": {
       writeUint8(w, 24);
-      failEncode(
+      encodePtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence(
         w,
-        "a value with a binary form",
-        "a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Dal_entrapment_evidence>.metadata: a binary sequence needs a JSON array with one item schema)",
+        json as PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence,
       );
       return;
     }
@@ -7742,7 +7743,7 @@ export function encodePtTALLiN024ScriptedContracts(
   value: PtTALLiN024ScriptedContracts,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties172);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7833,7 +7834,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties173);
+  checkKnownProperties(w, value, knownProperties178);
   let field = "";
   try {
     field = "level";
@@ -7891,7 +7892,7 @@ export function decodeBlockHeaderContents(r: BinaryReader): BlockHeaderContents 
 /** Writes a {@link BlockHeaderContents} (definition `block_header.contents`). */
 export function encodeBlockHeaderContents(w: BinaryWriter, value: BlockHeaderContents): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties174);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     field = "payload_hash";
@@ -7949,7 +7950,7 @@ export function encodeBlockHeaderProtocolData(
   value: BlockHeaderProtocolData,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties175);
+  checkKnownProperties(w, value, knownProperties180);
   let field = "";
   try {
     field = "payload_hash";
@@ -8024,7 +8025,7 @@ export function decodeBlockHeaderShell(r: BinaryReader): BlockHeaderShell {
 /** Writes a {@link BlockHeaderShell} (definition `block_header.shell`). */
 export function encodeBlockHeaderShell(w: BinaryWriter, value: BlockHeaderShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties176);
+  checkKnownProperties(w, value, knownProperties181);
   let field = "";
   try {
     field = "level";
@@ -8117,7 +8118,7 @@ export function decodeBlockHeaderUnsigned(r: BinaryReader): BlockHeaderUnsigned 
 /** Writes a {@link BlockHeaderUnsigned} (definition `block_header.unsigned`). */
 export function encodeBlockHeaderUnsigned(w: BinaryWriter, value: BlockHeaderUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties177);
+  checkKnownProperties(w, value, knownProperties182);
   let field = "";
   try {
     field = "level";
@@ -8432,7 +8433,7 @@ export function decodeConstants(r: BinaryReader): Constants {
 /** Writes a {@link Constants} (definition `constants`). */
 export function encodeConstants(w: BinaryWriter, value: Constants): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties183);
+  checkKnownProperties(w, value, knownProperties188);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8678,7 +8679,7 @@ export function decodeConstantsFixed(r: BinaryReader): ConstantsFixed {
 /** Writes a {@link ConstantsFixed} (definition `constants.fixed`). */
 export function encodeConstantsFixed(w: BinaryWriter, value: ConstantsFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties184);
+  checkKnownProperties(w, value, knownProperties189);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8927,7 +8928,7 @@ export function decodeConstantsParametric(r: BinaryReader): ConstantsParametric 
 /** Writes a {@link ConstantsParametric} (definition `constants.parametric`). */
 export function encodeConstantsParametric(w: BinaryWriter, value: ConstantsParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties185);
+  checkKnownProperties(w, value, knownProperties190);
   let field = "";
   try {
     field = "consensus_rights_delay";
@@ -9146,7 +9147,7 @@ export function decodeFa12TokenTransfer(r: BinaryReader): Fa12TokenTransfer {
 /** Writes a {@link Fa12TokenTransfer} (definition `fa1.2.token_transfer`). */
 export function encodeFa12TokenTransfer(w: BinaryWriter, value: Fa12TokenTransfer): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties186);
+  checkKnownProperties(w, value, knownProperties191);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9359,7 +9360,7 @@ export function decodeLevel(r: BinaryReader): Level {
 /** Writes a {@link Level} (definition `level`). */
 export function encodeLevel(w: BinaryWriter, value: Level): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties198);
+  checkKnownProperties(w, value, knownProperties203);
   let field = "";
   try {
     field = "level";
@@ -9435,7 +9436,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties199);
+  checkKnownProperties(w, value, knownProperties204);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9477,7 +9478,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties200);
+  checkKnownProperties(w, value, knownProperties205);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9523,7 +9524,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties201);
+  checkKnownProperties(w, value, knownProperties206);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9557,7 +9558,7 @@ export function encodeOperationBlsModeUnsigned(
   value: OperationBlsModeUnsigned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties203);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "branch";
@@ -9671,7 +9672,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
 export function encodeOperationProtocolData(w: BinaryWriter, value: OperationProtocolData): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     field = "contents";
@@ -9701,7 +9702,7 @@ export function decodeOperationRaw(r: BinaryReader): OperationRaw {
 /** Writes a {@link OperationRaw} (definition `operation.raw`). */
 export function encodeOperationRaw(w: BinaryWriter, value: OperationRaw): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties201);
+  checkKnownProperties(w, value, knownProperties206);
   let field = "";
   try {
     field = "branch";
@@ -9728,7 +9729,7 @@ export function decodeOperationShellHeader(r: BinaryReader): OperationShellHeade
 /** Writes a {@link OperationShellHeader} (definition `operation.shell_header`). */
 export function encodeOperationShellHeader(w: BinaryWriter, value: OperationShellHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties208);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "branch";
@@ -9756,7 +9757,7 @@ export function decodeOperationUnsigned(r: BinaryReader): OperationUnsigned {
 /** Writes a {@link OperationUnsigned} (definition `operation.unsigned`). */
 export function encodeOperationUnsigned(w: BinaryWriter, value: OperationUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties203);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "branch";
@@ -9826,7 +9827,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties209);
+  checkKnownProperties(w, value, knownProperties214);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9870,7 +9871,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties210);
+  checkKnownProperties(w, value, knownProperties215);
   let field = "";
   try {
     field = "kind";
@@ -9946,7 +9947,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties211);
+  checkKnownProperties(w, value, knownProperties216);
   let field = "";
   try {
     field = "trusted";
@@ -10114,7 +10115,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties214);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     field = "total_sent";
@@ -10198,7 +10199,7 @@ export function encodeSaplingTransactionCiphertext(
   value: SaplingTransactionCiphertext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties215);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "cv";
@@ -10396,7 +10397,7 @@ export function decodeScript(r: BinaryReader): Script {
 /** Writes a {@link Script} (definition `script`). */
 export function encodeScript(w: BinaryWriter, value: Script): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties172);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10447,7 +10448,7 @@ export function decodeScriptLoc(r: BinaryReader): ScriptLoc {
 /** Writes a {@link ScriptLoc} (definition `script.loc`). */
 export function encodeScriptLoc(w: BinaryWriter, value: ScriptLoc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties220);
+  checkKnownProperties(w, value, knownProperties225);
   let field = "";
   try {
     field = "int31";
@@ -11398,7 +11399,7 @@ export function decodeSmartRollupGame(r: BinaryReader): SmartRollupGame {
 /** Writes a {@link SmartRollupGame} (definition `smart_rollup.game`). */
 export function encodeSmartRollupGame(w: BinaryWriter, value: SmartRollupGame): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties247);
+  checkKnownProperties(w, value, knownProperties252);
   let field = "";
   try {
     field = "turn";
@@ -11435,7 +11436,7 @@ export function decodeSmartRollupInbox(r: BinaryReader): SmartRollupInbox {
 /** Writes a {@link SmartRollupInbox} (definition `smart_rollup.inbox`). */
 export function encodeSmartRollupInbox(w: BinaryWriter, value: SmartRollupInbox): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties248);
+  checkKnownProperties(w, value, knownProperties253);
   let field = "";
   try {
     field = "level";
@@ -11510,7 +11511,7 @@ export function decodeSmartRollupMetadata(r: BinaryReader): SmartRollupMetadata 
 /** Writes a {@link SmartRollupMetadata} (definition `smart_rollup.metadata`). */
 export function encodeSmartRollupMetadata(w: BinaryWriter, value: SmartRollupMetadata): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties250);
+  checkKnownProperties(w, value, knownProperties255);
   let field = "";
   try {
     field = "address";
@@ -11593,7 +11594,7 @@ export function decodeSmartRollupOutput(r: BinaryReader): SmartRollupOutput {
 /** Writes a {@link SmartRollupOutput} (definition `smart_rollup.output`). */
 export function encodeSmartRollupOutput(w: BinaryWriter, value: SmartRollupOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties253);
+  checkKnownProperties(w, value, knownProperties258);
   let field = "";
   try {
     field = "outbox_level";
@@ -11722,7 +11723,7 @@ export function encodeSmartRollupWasm200OutputProof(
   value: SmartRollupWasm200OutputProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties263);
   let field = "";
   try {
     field = "output_proof";
@@ -11798,7 +11799,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties264);
   let field = "";
   try {
     field = "tag";
@@ -11914,7 +11915,7 @@ export function decodeVoteBallots(r: BinaryReader): VoteBallots {
 /** Writes a {@link VoteBallots} (definition `vote.ballots`). */
 export function encodeVoteBallots(w: BinaryWriter, value: VoteBallots): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties262);
+  checkKnownProperties(w, value, knownProperties267);
   let field = "";
   try {
     field = "yay";
@@ -11962,7 +11963,7 @@ export function decodeVotingPeriod(r: BinaryReader): VotingPeriod {
 /** Writes a {@link VotingPeriod} (definition `voting_period`). */
 export function encodeVotingPeriod(w: BinaryWriter, value: VotingPeriod): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties264);
+  checkKnownProperties(w, value, knownProperties269);
   let field = "";
   try {
     field = "index";
@@ -12004,7 +12005,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties265);
+  checkKnownProperties(w, value, knownProperties270);
 }
 
 /** Reads a {@link BlockHashAndLevel} at the reader's offset. */
@@ -12024,7 +12025,7 @@ export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
 /** Writes a {@link BlockHashAndLevel}. */
 export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties266);
+  checkKnownProperties(w, value, knownProperties271);
   let field = "";
   try {
     field = "block_hash";
@@ -12071,7 +12072,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties268);
+  checkKnownProperties(w, value, knownProperties273);
   let field = "";
   try {
     field = "expected_env_version";
@@ -12112,7 +12113,7 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
 /** Writes a {@link MonitorOutput}. */
 export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties269);
+  checkKnownProperties(w, value, knownProperties274);
   let field = "";
   try {
     field = "chain_id";
@@ -12204,7 +12205,7 @@ export function encodeNetworkPeersByPeerIdOutput(
   value: NetworkPeersByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties279);
+  checkKnownProperties(w, value, knownProperties284);
   let field = "";
   try {
     field = "score";
@@ -12336,7 +12337,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties285);
+  checkKnownProperties(w, value, knownProperties290);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12442,7 +12443,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties286);
+  checkKnownProperties(w, value, knownProperties291);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12586,7 +12587,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties288);
+  checkKnownProperties(w, value, knownProperties293);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12745,7 +12746,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties308);
+  checkKnownProperties(w, value, knownProperties313);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12818,7 +12819,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties309);
+  checkKnownProperties(w, value, knownProperties314);
   let field = "";
   try {
     field = "history_mode";
@@ -13056,7 +13057,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties310);
+  checkKnownProperties(w, value, knownProperties315);
   let field = "";
   try {
     field = "ready";
@@ -13102,7 +13103,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties311);
+  checkKnownProperties(w, value, knownProperties316);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13301,7 +13302,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties315);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "block";
@@ -13404,7 +13405,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties316);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "hash";
@@ -13645,7 +13646,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties318);
+  checkKnownProperties(w, value, knownProperties323);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -14019,7 +14020,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties326);
+  checkKnownProperties(w, value, knownProperties331);
   let field = "";
   try {
     field = "acl";
@@ -14239,7 +14240,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties327);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "acl";
@@ -14629,7 +14630,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties328);
+  checkKnownProperties(w, value, knownProperties333);
   let field = "";
   try {
     field = "minor_words";
@@ -14741,7 +14742,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties337);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "version";
@@ -14796,7 +14797,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "status";
@@ -14895,7 +14896,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "status";
@@ -14970,7 +14971,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties351);
   let field = "";
   try {
     field = "p2p_readers";
@@ -15077,7 +15078,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "status";
@@ -15179,7 +15180,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "status";
@@ -15717,7 +15718,7 @@ export function decodeGetBlockHeaderOutput(r: BinaryReader): GetBlockHeaderOutpu
 /** Writes a {@link GetBlockHeaderOutput}. */
 export function encodeGetBlockHeaderOutput(w: BinaryWriter, value: GetBlockHeaderOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties357);
+  checkKnownProperties(w, value, knownProperties362);
   let field = "";
   try {
     field = "protocol";
@@ -15812,7 +15813,7 @@ export function encodeGetBlockHeaderProtocolDataOutput(
   value: GetBlockHeaderProtocolDataOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties358);
+  checkKnownProperties(w, value, knownProperties363);
   let field = "";
   try {
     field = "protocol";
@@ -23828,6 +23829,90 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionBacktr
   }
 }
 
+type PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata = {
+  balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+};
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata {
+  let field = "";
+  try {
+    field = "balance_updates";
+    const balanceUpdates = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
+    const out: PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata = {};
+    if (!jsonEqual(balanceUpdates, fieldDefault4)) out.balance_updates = balanceUpdates;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties94);
+  let field = "";
+  try {
+    field = "balance_updates";
+    const balanceUpdates =
+      value.balance_updates === undefined ? fieldDefault4 : value.balance_updates;
+    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, balanceUpdates);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation {
+  let field = "";
+  try {
+    field = "level";
+    const level = readInt32(r);
+    field = "nonce";
+    const nonce = readHex(r, 32);
+    field = "metadata";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(r);
+    closeDynamicFrame(r, outer1);
+    return { kind: "seed_nonce_revelation", level, nonce, metadata };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties95);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "seed_nonce_revelation")
+      failValue(w, 'the constant "seed_nonce_revelation"', value.kind);
+    field = "level";
+    writeInt32(w, value.level);
+    field = "nonce";
+    writeHex(w, value.nonce, 32);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+      w,
+      value.metadata,
+    );
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 function decodePtTALLiN024OperationAlphaOperationContentsAndResultMisbehaviourKind(
   r: BinaryReader,
 ): "preattestation" | "attestation" | "block" {
@@ -23890,7 +23975,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbeh
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbehaviour,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     field = "level";
@@ -23937,7 +24022,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidenceMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties95);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "punished_delegate";
@@ -23987,7 +24072,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties96);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "kind";
@@ -24044,7 +24129,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties97);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "kind";
@@ -24063,6 +24148,98 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
       w,
       value.metadata,
     );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount {
+  let field = "";
+  try {
+    field = "pkh";
+    const pkh = readHash(r, BASE58.ed25519_public_key_hash);
+    field = "secret";
+    const secret = readHex(r, 20);
+    field = "metadata";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(r);
+    closeDynamicFrame(r, outer1);
+    return { kind: "activate_account", pkh, secret, metadata };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties100);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "activate_account")
+      failValue(w, 'the constant "activate_account"', value.kind);
+    field = "pkh";
+    writeHash(w, BASE58.ed25519_public_key_hash, value.pkh);
+    field = "secret";
+    writeHex(w, value.secret, 20);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+      w,
+      value.metadata,
+    );
+    endDynamicSize(w, "Uint30", mark1);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation {
+  let field = "";
+  try {
+    field = "solution";
+    const solution = decodePtTALLiN024OperationVdfRevelationSolution(r);
+    field = "metadata";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(r);
+    closeDynamicFrame(r, outer1);
+    return { kind: "vdf_revelation", solution, metadata };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties101);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "vdf_revelation")
+      failValue(w, 'the constant "vdf_revelation"', value.kind);
+    field = "solution";
+    encodePtTALLiN024OperationVdfRevelationSolution(w, value.solution);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+      w,
+      value.metadata,
+    );
+    endDynamicSize(w, "Uint30", mark1);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -24101,7 +24278,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateM
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties98);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24146,7 +24323,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     field = "kind";
@@ -24216,7 +24393,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsen
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsensusPower,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties100);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
     field = "slots";
@@ -24273,7 +24450,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties101);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24330,7 +24507,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "kind";
@@ -24388,7 +24565,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     field = "kind";
@@ -24449,7 +24626,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationWit
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties103);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "kind";
@@ -24470,6 +24647,74 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationWit
       w,
       value.metadata,
     );
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+function decodePtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence {
+  let field = "";
+  try {
+    field = "attestation";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "attestation";
+    const attestation = decodePtTALLiN024InlinedConsensusOperation(r);
+    closeDynamicFrame(r, outer1);
+    field = "consensus_slot";
+    const consensusSlot = readUint16(r);
+    field = "slot_index";
+    const slotIndex = readUint8(r);
+    field = "shard_with_proof";
+    const shardWithProof = decodePtTALLiN024OperationDalEntrapmentEvidenceShardWithProof(r);
+    field = "metadata";
+    const outer2 = openDynamicFrame(r, "Uint30");
+    field = "metadata";
+    const metadata =
+      decodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(r);
+    closeDynamicFrame(r, outer2);
+    return {
+      kind: "dal_entrapment_evidence",
+      attestation,
+      consensus_slot: consensusSlot,
+      slot_index: slotIndex,
+      shard_with_proof: shardWithProof,
+      metadata,
+    };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties108);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "dal_entrapment_evidence")
+      failValue(w, 'the constant "dal_entrapment_evidence"', value.kind);
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "attestation";
+    encodePtTALLiN024InlinedConsensusOperation(w, value.attestation);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "consensus_slot";
+    writeUint16(w, value.consensus_slot);
+    field = "slot_index";
+    writeUint8(w, value.slot_index);
+    field = "shard_with_proof";
+    encodePtTALLiN024OperationDalEntrapmentEvidenceShardWithProof(w, value.shard_with_proof);
+    const mark2 = beginDynamicSize(w, "Uint30");
+    field = "metadata";
+    encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata(
+      w,
+      value.metadata,
+    );
+    endDynamicSize(w, "Uint30", mark2);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -24504,7 +24749,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties104);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "delegate";
@@ -24589,7 +24834,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties105);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24645,7 +24890,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "kind";
@@ -24706,7 +24951,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAg
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     field = "kind";
@@ -24809,7 +25054,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24877,7 +25122,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties108);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     field = "kind";
@@ -24954,7 +25199,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25028,7 +25273,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties109);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "kind";
@@ -25110,7 +25355,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25182,7 +25427,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties110);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "kind";
@@ -25261,7 +25506,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMeta
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25326,7 +25571,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties111);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -25401,7 +25646,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25469,7 +25714,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "kind";
@@ -25545,7 +25790,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25611,7 +25856,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties113);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "kind";
@@ -25689,7 +25934,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25757,7 +26002,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties114);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "kind";
@@ -25833,7 +26078,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25902,7 +26147,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties115);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "kind";
@@ -25980,7 +26225,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanio
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties115);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "kind";
@@ -26060,7 +26305,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26149,7 +26394,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties116);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "kind";
@@ -26239,7 +26484,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26322,7 +26567,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties117);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "kind";
@@ -26410,7 +26655,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26478,7 +26723,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties118);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "kind";
@@ -26554,7 +26799,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26619,7 +26864,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties119);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "kind";
@@ -26693,7 +26938,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26761,7 +27006,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties120);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "kind";
@@ -26837,7 +27082,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26908,7 +27153,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties121);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "kind";
@@ -26986,7 +27231,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27054,7 +27299,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties122);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "kind";
@@ -27130,7 +27375,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27209,7 +27454,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties123);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "kind";
@@ -27289,7 +27534,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27357,7 +27602,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties124);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "kind";
@@ -27433,7 +27678,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27498,7 +27743,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties125);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "kind";
@@ -27572,7 +27817,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27655,7 +27900,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties126);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
     field = "kind";
@@ -27741,7 +27986,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27812,7 +28057,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties127);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "kind";
@@ -27890,7 +28135,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27958,7 +28203,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "kind";
@@ -28017,7 +28262,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotH
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties134);
   let field = "";
   try {
     field = "version";
@@ -28100,7 +28345,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppli
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties135);
   let field = "";
   try {
     field = "status";
@@ -28151,7 +28396,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBackt
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties131);
+  checkKnownProperties(w, value, knownProperties136);
   let field = "";
   try {
     field = "status";
@@ -28209,7 +28454,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplie
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties132);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
     field = "status";
@@ -28264,7 +28509,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktr
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties133);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "status";
@@ -28329,7 +28574,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApp
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties134);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
     field = "status";
@@ -28395,7 +28640,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBac
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties135);
+  checkKnownProperties(w, value, knownProperties140);
   let field = "";
   try {
     field = "status";
@@ -28458,7 +28703,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties136);
+  checkKnownProperties(w, value, knownProperties141);
   let field = "";
   try {
     field = "status";
@@ -28510,7 +28755,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties142);
   let field = "";
   try {
     field = "status";
@@ -28554,7 +28799,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -28592,7 +28837,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties139);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -28703,7 +28948,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties140);
+  checkKnownProperties(w, value, knownProperties145);
   let field = "";
   try {
     field = "status";
@@ -28789,7 +29034,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties141);
+  checkKnownProperties(w, value, knownProperties146);
   let field = "";
   try {
     field = "status";
@@ -28874,7 +29119,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateAppli
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties142);
+  checkKnownProperties(w, value, knownProperties147);
   let field = "";
   try {
     field = "status";
@@ -28941,7 +29186,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBackt
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties148);
   let field = "";
   try {
     field = "status";
@@ -29009,7 +29254,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties144);
+  checkKnownProperties(w, value, knownProperties149);
   let field = "";
   try {
     field = "status";
@@ -29071,7 +29316,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktra
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties145);
+  checkKnownProperties(w, value, knownProperties150);
   let field = "";
   try {
     field = "status";
@@ -29131,7 +29376,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApp
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties132);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
     field = "status";
@@ -29183,7 +29428,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties133);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "status";
@@ -29266,7 +29511,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLo
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties146);
+  checkKnownProperties(w, value, knownProperties151);
   let field = "";
   try {
     field = "kind";
@@ -29296,7 +29541,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDr
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -29376,7 +29621,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStat
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties147);
+  checkKnownProperties(w, value, knownProperties152);
   let field = "";
   try {
     field = "result";
@@ -29464,7 +29709,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties148);
+  checkKnownProperties(w, value, knownProperties153);
   let field = "";
   try {
     field = "status";
@@ -29525,7 +29770,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties149);
+  checkKnownProperties(w, value, knownProperties154);
   let field = "";
   try {
     field = "status";
@@ -29663,7 +29908,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContr
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties150);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "status";
@@ -29781,7 +30026,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmart
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties151);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "status";
@@ -29959,7 +30204,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContra
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties150);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "status";
@@ -30077,7 +30322,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartR
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties151);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "status";
@@ -30231,7 +30476,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties152);
+  checkKnownProperties(w, value, knownProperties157);
   let field = "";
   try {
     field = "status";
@@ -30304,7 +30549,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties153);
+  checkKnownProperties(w, value, knownProperties158);
   let field = "";
   try {
     field = "status";
@@ -30368,7 +30613,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties159);
   let field = "";
   try {
     field = "status";
@@ -30415,7 +30660,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktra
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties155);
+  checkKnownProperties(w, value, knownProperties160);
   let field = "";
   try {
     field = "status";
@@ -30475,7 +30720,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplie
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties161);
   let field = "";
   try {
     field = "status";
@@ -30537,7 +30782,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktr
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties157);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     field = "status";
@@ -30600,7 +30845,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties158);
+  checkKnownProperties(w, value, knownProperties163);
   let field = "";
   try {
     field = "status";
@@ -30657,7 +30902,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracke
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties159);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "status";
@@ -30718,7 +30963,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties160);
+  checkKnownProperties(w, value, knownProperties165);
   let field = "";
   try {
     field = "status";
@@ -30777,7 +31022,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties161);
+  checkKnownProperties(w, value, knownProperties166);
   let field = "";
   try {
     field = "status";
@@ -30864,7 +31109,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetada
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30940,7 +31185,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMet
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -30985,7 +31230,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties163);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     field = "kind";
@@ -31024,7 +31269,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31067,7 +31312,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties165);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31109,7 +31354,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelat
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31149,7 +31394,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRew
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31189,7 +31434,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingReward
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31229,7 +31474,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuse
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31269,7 +31514,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31309,7 +31554,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSignin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31365,7 +31610,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties166);
+  checkKnownProperties(w, value, knownProperties171);
   let field = "";
   try {
     field = "kind";
@@ -31411,7 +31656,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBak
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31451,7 +31696,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31494,7 +31739,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties172);
   let field = "";
   try {
     field = "kind";
@@ -31536,7 +31781,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31576,7 +31821,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31616,7 +31861,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommi
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31656,7 +31901,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31696,7 +31941,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31736,7 +31981,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31782,7 +32027,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDepo
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties168);
+  checkKnownProperties(w, value, knownProperties173);
   let field = "";
   try {
     field = "kind";
@@ -31829,7 +32074,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties174);
   let field = "";
   try {
     field = "kind";
@@ -31874,7 +32119,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties170);
+  checkKnownProperties(w, value, knownProperties175);
   let field = "";
   try {
     field = "kind";
@@ -31916,7 +32161,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttesting
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31959,7 +32204,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttes
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties170);
+  checkKnownProperties(w, value, knownProperties175);
   let field = "";
   try {
     field = "kind";
@@ -32054,7 +32299,7 @@ function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
       return failDecode(
         r.offset,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
       );
     case 24:
       return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
@@ -32244,7 +32489,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
       failEncode(
         w,
         "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Drain_delegate>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
+        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
       );
       return;
     }
@@ -32322,7 +32567,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplica
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties171);
+  checkKnownProperties(w, value, knownProperties176);
   let field = "";
   try {
     field = "origin";
@@ -32912,7 +33157,7 @@ function decodeConstantsIssuanceWeights(r: BinaryReader): ConstantsIssuanceWeigh
 
 function encodeConstantsIssuanceWeights(w: BinaryWriter, value: ConstantsIssuanceWeights): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties178);
+  checkKnownProperties(w, value, knownProperties183);
   let field = "";
   try {
     field = "base_total_issued_per_minute";
@@ -32959,7 +33204,7 @@ function encodeConstantsMinimalParticipationRatio(
   value: ConstantsMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties179);
+  checkKnownProperties(w, value, knownProperties184);
   let field = "";
   try {
     field = "numerator";
@@ -32996,7 +33241,7 @@ function encodeConstantsDalParametricMinimalParticipationRatio(
   value: ConstantsDalParametricMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties179);
+  checkKnownProperties(w, value, knownProperties184);
   let field = "";
   try {
     field = "numerator";
@@ -33071,7 +33316,7 @@ function decodeConstantsDalParametric(r: BinaryReader): ConstantsDalParametric {
 
 function encodeConstantsDalParametric(w: BinaryWriter, value: ConstantsDalParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties180);
+  checkKnownProperties(w, value, knownProperties185);
   let field = "";
   try {
     field = "feature_enable";
@@ -33143,7 +33388,7 @@ function encodeConstantsSmartRollupRevealActivationLevel(
   value: ConstantsSmartRollupRevealActivationLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties181);
+  checkKnownProperties(w, value, knownProperties186);
   let field = "";
   try {
     field = "raw_data";
@@ -33219,7 +33464,7 @@ function encodeConstantsAdaptiveRewardsParams(
   value: ConstantsAdaptiveRewardsParams,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties182);
+  checkKnownProperties(w, value, knownProperties187);
   let field = "";
   try {
     field = "issuance_ratio_final_min";
@@ -33264,7 +33509,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties187);
+  checkKnownProperties(w, value, knownProperties192);
   let field = "";
   try {
     field = "additional_cycles";
@@ -33287,7 +33532,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties188);
+  checkKnownProperties(w, value, knownProperties193);
   let field = "";
   try {
     field = "full";
@@ -33310,7 +33555,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties189);
+  checkKnownProperties(w, value, knownProperties194);
   let field = "";
   try {
     field = "rolling";
@@ -33326,7 +33571,7 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33427,7 +33672,7 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties190);
+  checkKnownProperties(w, value, knownProperties195);
   let field = "";
   try {
     field = "kind";
@@ -33452,7 +33697,7 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33482,7 +33727,7 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties191);
+  checkKnownProperties(w, value, knownProperties196);
   let field = "";
   try {
     field = "kind";
@@ -33518,7 +33763,7 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties192);
+  checkKnownProperties(w, value, knownProperties197);
   let field = "";
   try {
     field = "kind";
@@ -33539,7 +33784,7 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33556,7 +33801,7 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33573,7 +33818,7 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33636,7 +33881,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties193);
+  checkKnownProperties(w, value, knownProperties198);
   let field = "";
   try {
     field = "kind";
@@ -33663,7 +33908,7 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -33692,7 +33937,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties194);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     field = "kind";
@@ -33723,7 +33968,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties195);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "kind";
@@ -33795,7 +34040,7 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties196);
+  checkKnownProperties(w, value, knownProperties201);
   let field = "";
   try {
     field = "kind";
@@ -33830,7 +34075,7 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "kind";
@@ -33851,7 +34096,7 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -34038,7 +34283,7 @@ function encodeOperationBlsModeUnsignedItemBlsModePreattestation(
   value: OperationBlsModeUnsignedItemBlsModePreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties207);
   let field = "";
   try {
     field = "kind";
@@ -34084,7 +34329,7 @@ function encodeOperationBlsModeUnsignedItemBlsModeAttestation(
   value: OperationBlsModeUnsignedItemBlsModeAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties207);
   let field = "";
   try {
     field = "kind";
@@ -34610,7 +34855,7 @@ function encodeOperationInternalMergedTransaction(
   value: OperationInternalMergedTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties209);
   let field = "";
   try {
     field = "kind";
@@ -34665,7 +34910,7 @@ function encodeOperationInternalMergedOrigination(
   value: OperationInternalMergedOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties210);
   let field = "";
   try {
     field = "kind";
@@ -34711,7 +34956,7 @@ function encodeOperationInternalMergedDelegation(
   value: OperationInternalMergedDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties206);
+  checkKnownProperties(w, value, knownProperties211);
   let field = "";
   try {
     field = "kind";
@@ -34758,7 +35003,7 @@ function encodeOperationInternalMergedEvent(
   value: OperationInternalMergedEvent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties207);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     field = "kind";
@@ -34941,7 +35186,7 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "event_kind";
@@ -34975,7 +35220,7 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "event_kind";
@@ -35011,7 +35256,7 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "event_kind";
@@ -35049,7 +35294,7 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "event_kind";
@@ -35142,7 +35387,7 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "event_kind";
@@ -35166,7 +35411,7 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "event_kind";
@@ -35192,7 +35437,7 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "event_kind";
@@ -35211,7 +35456,7 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "event_kind";
@@ -35242,7 +35487,7 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties216);
+  checkKnownProperties(w, value, knownProperties221);
   let field = "";
   try {
     field = "kind";
@@ -35276,7 +35521,7 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties222);
   let field = "";
   try {
     field = "kind";
@@ -35360,7 +35605,7 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties223);
   let field = "";
   try {
     field = "kind";
@@ -35397,7 +35642,7 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "kind";
@@ -35425,7 +35670,7 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties219);
+  checkKnownProperties(w, value, knownProperties224);
   let field = "";
   try {
     field = "kind";
@@ -35444,7 +35689,7 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -35461,7 +35706,7 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "kind";
@@ -35542,7 +35787,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties221);
+  checkKnownProperties(w, value, knownProperties226);
   let field = "";
   try {
     field = "id";
@@ -35592,7 +35837,7 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties221);
+  checkKnownProperties(w, value, knownProperties226);
   let field = "";
   try {
     field = "id";
@@ -35692,7 +35937,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties222);
+  checkKnownProperties(w, value, knownProperties227);
   let field = "";
   try {
     field = "single";
@@ -35719,7 +35964,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties223);
+  checkKnownProperties(w, value, knownProperties228);
   let field = "";
   try {
     field = "optional";
@@ -35746,7 +35991,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties224);
+  checkKnownProperties(w, value, knownProperties229);
   let field = "";
   try {
     field = "multi";
@@ -35843,7 +36088,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties225);
+  checkKnownProperties(w, value, knownProperties230);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -35931,7 +36176,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties226);
+  checkKnownProperties(w, value, knownProperties231);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36017,7 +36262,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties227);
+  checkKnownProperties(w, value, knownProperties232);
   let field = "";
   try {
     field = "tag_size";
@@ -36109,7 +36354,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties228);
+  checkKnownProperties(w, value, knownProperties233);
   let field = "";
   try {
     field = "size";
@@ -36200,7 +36445,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties229);
+  checkKnownProperties(w, value, knownProperties234);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36238,7 +36483,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties230);
+  checkKnownProperties(w, value, knownProperties235);
   let field = "";
   try {
     field = "description";
@@ -36303,7 +36548,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties231);
+  checkKnownProperties(w, value, knownProperties236);
   let field = "";
   try {
     field = "toplevel";
@@ -36346,7 +36591,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties232);
+  checkKnownProperties(w, value, knownProperties237);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36388,7 +36633,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties232);
+  checkKnownProperties(w, value, knownProperties237);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36455,7 +36700,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties233);
+  checkKnownProperties(w, value, knownProperties238);
   let field = "";
   try {
     field = "meth";
@@ -36516,7 +36761,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties234);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36580,7 +36825,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties235);
+  checkKnownProperties(w, value, knownProperties240);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36615,7 +36860,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties241);
   let field = "";
   try {
     field = "arg";
@@ -36644,7 +36889,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties242);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -36726,7 +36971,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties243);
   let field = "";
   try {
     field = "get_service";
@@ -36783,7 +37028,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties239);
+  checkKnownProperties(w, value, knownProperties244);
   let field = "";
   try {
     field = "static";
@@ -36823,7 +37068,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties240);
+  checkKnownProperties(w, value, knownProperties245);
   let field = "";
   try {
     field = "dynamic";
@@ -36917,7 +37162,7 @@ function encodeSmartRollupGameInboxSnapshotContent(
   value: SmartRollupGameInboxSnapshotContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties241);
+  checkKnownProperties(w, value, knownProperties246);
   let field = "";
   try {
     field = "hash";
@@ -36958,7 +37203,7 @@ function encodeSmartRollupGameInboxSnapshot(
   value: SmartRollupGameInboxSnapshot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties247);
   let field = "";
   try {
     field = "index";
@@ -37000,7 +37245,7 @@ function encodeSmartRollupGameContentUnpublished(
   value: SmartRollupGameContentUnpublished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties243);
+  checkKnownProperties(w, value, knownProperties248);
   let field = "";
   try {
     field = "kind";
@@ -37105,7 +37350,7 @@ function encodeSmartRollupGameDalSnapshotDalSkipList(
   value: SmartRollupGameDalSnapshotDalSkipList,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties244);
+  checkKnownProperties(w, value, knownProperties249);
   let field = "";
   try {
     field = "kind";
@@ -37197,7 +37442,7 @@ function encodeSmartRollupGameGameStateDissecting(
   value: SmartRollupGameGameStateDissecting,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties245);
+  checkKnownProperties(w, value, knownProperties250);
   let field = "";
   try {
     field = "kind";
@@ -37244,7 +37489,7 @@ function encodeSmartRollupGameGameStateFinalMove(
   value: SmartRollupGameGameStateFinalMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties246);
+  checkKnownProperties(w, value, knownProperties251);
   let field = "";
   try {
     field = "kind";
@@ -37320,7 +37565,7 @@ function encodeSmartRollupInboxMessageInternalInfoPerLevel(
   value: SmartRollupInboxMessageInternalInfoPerLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties249);
+  checkKnownProperties(w, value, knownProperties254);
   let field = "";
   try {
     field = "kind";
@@ -37448,7 +37693,7 @@ function encodeSmartRollupOutboxMessageInnerItem(
   value: SmartRollupOutboxMessageInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties251);
+  checkKnownProperties(w, value, knownProperties256);
   let field = "";
   try {
     field = "parameters";
@@ -37545,7 +37790,7 @@ function encodeSmartRollupOutboxMessageInnerItem2(
   value: SmartRollupOutboxMessageInnerItem2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties252);
+  checkKnownProperties(w, value, knownProperties257);
   let field = "";
   try {
     field = "parameters";
@@ -37632,7 +37877,7 @@ function encodeSmartRollupOutboxMessageWhitelistUpdate(
   value: SmartRollupOutboxMessageWhitelistUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties139);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -37686,7 +37931,7 @@ function encodeSmartRollupProofInputProofInboxProof(
   value: SmartRollupProofInputProofInboxProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties254);
+  checkKnownProperties(w, value, knownProperties259);
   let field = "";
   try {
     field = "kind";
@@ -37747,7 +37992,7 @@ function encodeSmartRollupProofRevealProofDalPageProof(
   value: SmartRollupProofRevealProofDalPageProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties255);
+  checkKnownProperties(w, value, knownProperties260);
   let field = "";
   try {
     field = "kind";
@@ -37930,7 +38175,7 @@ function encodeSmartRollupRevealRequestDalPage(
   value: SmartRollupRevealRequestDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties256);
+  checkKnownProperties(w, value, knownProperties261);
   let field = "";
   try {
     field = "kind";
@@ -38037,7 +38282,7 @@ function encodeSmartRollupRevealRequestAdaptiveDalPage(
   value: SmartRollupRevealRequestAdaptiveDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties262);
   let field = "";
   try {
     field = "kind";
@@ -38171,7 +38416,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties260);
+  checkKnownProperties(w, value, knownProperties265);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -38203,7 +38448,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties261);
+  checkKnownProperties(w, value, knownProperties266);
   let field = "";
   try {
     field = "level";
@@ -38235,7 +38480,7 @@ function decodeVoteListingsInnerItem(r: BinaryReader): VoteListingsInnerItem {
 
 function encodeVoteListingsInnerItem(w: BinaryWriter, value: VoteListingsInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties263);
+  checkKnownProperties(w, value, knownProperties268);
   let field = "";
   try {
     field = "pkh";
@@ -38351,7 +38596,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties267);
+  checkKnownProperties(w, value, knownProperties272);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -38488,7 +38733,7 @@ function encodeNetworkPeersByPeerIdOutputConnMetadata(
   value: NetworkPeersByPeerIdOutputConnMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties270);
+  checkKnownProperties(w, value, knownProperties275);
   let field = "";
   try {
     field = "disable_mempool";
@@ -38564,7 +38809,7 @@ function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
   value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties271);
+  checkKnownProperties(w, value, knownProperties276);
   let field = "";
   try {
     field = "branch";
@@ -38682,7 +38927,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
   value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties272);
+  checkKnownProperties(w, value, knownProperties277);
   let field = "";
   try {
     field = "sent";
@@ -38731,7 +38976,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
   value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties273);
+  checkKnownProperties(w, value, knownProperties278);
   let field = "";
   try {
     field = "sent";
@@ -38807,7 +39052,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
   value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties274);
+  checkKnownProperties(w, value, knownProperties279);
   let field = "";
   try {
     field = "cannot_download";
@@ -38863,7 +39108,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
   value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties275);
+  checkKnownProperties(w, value, knownProperties280);
   let field = "";
   try {
     field = "block";
@@ -38902,7 +39147,7 @@ function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
   value: NetworkPeersByPeerIdOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties276);
+  checkKnownProperties(w, value, knownProperties281);
   let field = "";
   try {
     field = "head";
@@ -38939,7 +39184,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
   value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties277);
+  checkKnownProperties(w, value, knownProperties282);
   let field = "";
   try {
     field = "sent";
@@ -39011,7 +39256,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadata(
   value: NetworkPeersByPeerIdOutputPeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties278);
+  checkKnownProperties(w, value, knownProperties283);
   let field = "";
   try {
     field = "responses";
@@ -39125,7 +39370,7 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties280);
+  checkKnownProperties(w, value, knownProperties285);
   let field = "";
   try {
     field = "phase";
@@ -39159,7 +39404,7 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties280);
+  checkKnownProperties(w, value, knownProperties285);
   let field = "";
   try {
     field = "phase";
@@ -39196,7 +39441,7 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties281);
+  checkKnownProperties(w, value, knownProperties286);
   let field = "";
   try {
     field = "phase";
@@ -39232,7 +39477,7 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties281);
+  checkKnownProperties(w, value, knownProperties286);
   let field = "";
   try {
     field = "phase";
@@ -39277,7 +39522,7 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties282);
+  checkKnownProperties(w, value, knownProperties287);
   let field = "";
   try {
     field = "phase";
@@ -39382,7 +39627,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties283);
+  checkKnownProperties(w, value, knownProperties288);
   let field = "";
   try {
     field = "instances";
@@ -39422,7 +39667,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties284);
+  checkKnownProperties(w, value, knownProperties289);
   let field = "";
   try {
     field = "chain_id";
@@ -39554,7 +39799,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties287);
+  checkKnownProperties(w, value, knownProperties292);
   let field = "";
   try {
     field = "block";
@@ -39699,7 +39944,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties289);
+  checkKnownProperties(w, value, knownProperties294);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -39744,7 +39989,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties290);
+  checkKnownProperties(w, value, knownProperties295);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -39915,7 +40160,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties291);
+  checkKnownProperties(w, value, knownProperties296);
   let field = "";
   try {
     field = "listen-addrs";
@@ -40147,7 +40392,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties292);
+  checkKnownProperties(w, value, knownProperties297);
   let field = "";
   try {
     field = "connection-timeout";
@@ -40315,7 +40560,7 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties293);
+  checkKnownProperties(w, value, knownProperties298);
   let field = "";
   try {
     field = "factor";
@@ -40397,7 +40642,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties294);
+  checkKnownProperties(w, value, knownProperties299);
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -40538,7 +40783,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties295);
+  checkKnownProperties(w, value, knownProperties300);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40590,7 +40835,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties296);
+  checkKnownProperties(w, value, knownProperties301);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40630,7 +40875,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties297);
+  checkKnownProperties(w, value, knownProperties302);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40729,7 +40974,7 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties298);
+  checkKnownProperties(w, value, knownProperties303);
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -40790,7 +41035,7 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties299);
+  checkKnownProperties(w, value, knownProperties304);
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -40840,7 +41085,7 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties300);
+  checkKnownProperties(w, value, knownProperties305);
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -40890,7 +41135,7 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties301);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "latency";
@@ -40931,7 +41176,7 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties302);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -41029,7 +41274,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties303);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     field = "peer_validator";
@@ -41083,7 +41328,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties304);
+  checkKnownProperties(w, value, knownProperties309);
   let field = "";
   try {
     field = "timestamp";
@@ -41127,7 +41372,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties305);
+  checkKnownProperties(w, value, knownProperties310);
   let field = "";
   try {
     field = "context_key";
@@ -41178,7 +41423,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties306);
+  checkKnownProperties(w, value, knownProperties311);
   let field = "";
   try {
     field = "activated";
@@ -41275,7 +41520,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties307);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "genesis";
@@ -41437,7 +41682,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties312);
+  checkKnownProperties(w, value, knownProperties317);
   let field = "";
   try {
     field = "chain_id";
@@ -41475,7 +41720,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties318);
   let field = "";
   try {
     field = "chain_id";
@@ -41511,7 +41756,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "stopping";
@@ -41658,7 +41903,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties317);
+  checkKnownProperties(w, value, knownProperties322);
   let field = "";
   try {
     field = "incoming";
@@ -41770,7 +42015,7 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "event";
@@ -41796,7 +42041,7 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "event";
@@ -41831,7 +42076,7 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -41867,7 +42112,7 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties321);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -41906,7 +42151,7 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -41947,7 +42192,7 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -41988,7 +42233,7 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     field = "event";
@@ -42035,7 +42280,7 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties322);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42086,7 +42331,7 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties322);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42169,7 +42414,7 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties323);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "event";
@@ -42216,7 +42461,7 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "event";
@@ -42252,7 +42497,7 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties321);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42288,7 +42533,7 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties321);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42314,7 +42559,7 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "event";
@@ -42338,7 +42583,7 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "event";
@@ -42372,7 +42617,7 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42408,7 +42653,7 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42444,7 +42689,7 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42478,7 +42723,7 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42514,7 +42759,7 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42548,7 +42793,7 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42582,7 +42827,7 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42616,7 +42861,7 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42652,7 +42897,7 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42686,7 +42931,7 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42722,7 +42967,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -43009,7 +43254,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties329);
+  checkKnownProperties(w, value, knownProperties334);
   let field = "";
   try {
     field = "page_size";
@@ -43059,7 +43304,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties335);
   let field = "";
   try {
     field = "page_size";
@@ -43093,7 +43338,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties331);
+  checkKnownProperties(w, value, knownProperties336);
   let field = "";
   try {
     field = "rc";
@@ -43125,7 +43370,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties332);
+  checkKnownProperties(w, value, knownProperties337);
   let field = "";
   try {
     field = "rc_dev";
@@ -43157,7 +43402,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties333);
+  checkKnownProperties(w, value, knownProperties338);
   let field = "";
   try {
     field = "beta";
@@ -43189,7 +43434,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties339);
   let field = "";
   try {
     field = "beta_dev";
@@ -43297,7 +43542,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "major";
@@ -43340,7 +43585,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -43406,7 +43651,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties338);
+  checkKnownProperties(w, value, knownProperties343);
   let field = "";
   try {
     field = "block";
@@ -43449,7 +43694,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties339);
+  checkKnownProperties(w, value, knownProperties344);
   let field = "";
   try {
     field = "chain_id";
@@ -43540,7 +43785,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "pushed";
@@ -43611,7 +43856,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "pushed";
@@ -43647,7 +43892,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties343);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "hash";
@@ -43679,7 +43924,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties344);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "peer_id";
@@ -43768,7 +44013,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "pushed";
@@ -43839,7 +44084,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "pushed";
@@ -43878,7 +44123,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties350);
   let field = "";
   try {
     field = "table_length";
@@ -43915,7 +44160,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties352);
   let field = "";
   try {
     field = "fetched_headers";
@@ -43958,7 +44203,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties348);
+  checkKnownProperties(w, value, knownProperties353);
   let field = "";
   try {
     field = "peer_id";
@@ -44026,7 +44271,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties349);
+  checkKnownProperties(w, value, knownProperties354);
   let field = "";
   try {
     field = "request";
@@ -44065,7 +44310,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties350);
+  checkKnownProperties(w, value, knownProperties355);
   let field = "";
   try {
     field = "request";
@@ -44155,7 +44400,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "pushed";
@@ -44231,7 +44476,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "pushed";
@@ -44305,7 +44550,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties351);
+  checkKnownProperties(w, value, knownProperties356);
   let field = "";
   try {
     field = "request";
@@ -44346,7 +44591,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties352);
+  checkKnownProperties(w, value, knownProperties357);
   let field = "";
   try {
     field = "request";
@@ -44389,7 +44634,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties353);
+  checkKnownProperties(w, value, knownProperties358);
   let field = "";
   try {
     field = "request";
@@ -44430,7 +44675,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties354);
+  checkKnownProperties(w, value, knownProperties359);
   let field = "";
   try {
     field = "request";
@@ -44460,7 +44705,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties355);
+  checkKnownProperties(w, value, knownProperties360);
   let field = "";
   try {
     field = "request";
@@ -44486,7 +44731,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties355);
+  checkKnownProperties(w, value, knownProperties360);
   let field = "";
   try {
     field = "request";
@@ -44520,7 +44765,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties356);
+  checkKnownProperties(w, value, knownProperties361);
   let field = "";
   try {
     field = "request";
@@ -44671,7 +44916,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "pushed";
@@ -44742,7 +44987,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "pushed";

@@ -1568,6 +1568,16 @@ export type PtTALLiN024OperationAlphaInternalOperationResultTransaction =
   | PtTALLiN024OperationAlphaInternalOperationResultTransactionSkipped
   | PtTALLiN024OperationAlphaInternalOperationResultTransactionBacktracked;
 
+/** Case `Seed_nonce_revelation` (tag 1) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation {
+  kind: "seed_nonce_revelation";
+  level: number;
+  nonce: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  };
+}
+
 /** Case `Double_consensus_operation_evidence` (tag 2) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
 export interface PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence {
   kind: "double_consensus_operation_evidence";
@@ -1598,6 +1608,25 @@ export interface PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBaking
       round: number;
       kind: "preattestation" | "attestation" | "block";
     };
+  };
+}
+
+/** Case `Activate_account` (tag 4) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount {
+  kind: "activate_account";
+  pkh: string;
+  secret: string;
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+  };
+}
+
+/** Case `Vdf_revelation` (tag 8) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation {
+  kind: "vdf_revelation";
+  solution: [string, string];
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
   };
 }
 
@@ -1665,6 +1694,21 @@ export interface PtTALLiN024OperationAlphaOperationContentsAndResultAttestationW
       baking_power: string | null;
     };
     consensus_key: string;
+  };
+}
+
+/** Case `Dal_entrapment_evidence` (tag 24) of {@link PtTALLiN024OperationAlphaOperationContentsAndResult}. */
+export interface PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence {
+  kind: "dal_entrapment_evidence";
+  attestation: PtTALLiN024InlinedConsensusOperation;
+  consensus_slot: number;
+  slot_index: number;
+  shard_with_proof: {
+    shard: [number, string[]];
+    proof: string;
+  };
+  metadata: {
+    balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
   };
 }
 
@@ -2206,24 +2250,10 @@ export interface PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpda
 
 /** Definition `024-PtTALLiN.operation.alpha.operation_contents_and_result`. */
 export type PtTALLiN024OperationAlphaOperationContentsAndResult =
-  | {
-      kind: "seed_nonce_revelation";
-      level: number;
-      nonce: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation
   | PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence
   | PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence
-  | {
-      kind: "activate_account";
-      pkh: string;
-      secret: string;
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount
   | {
       kind: "proposals";
       source: string;
@@ -2243,30 +2273,12 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
         [key: string]: JsonValue;
       };
     }
-  | {
-      kind: "vdf_revelation";
-      solution: string[];
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation
   | PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate
   | PtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   | PtTALLiN024OperationAlphaOperationContentsAndResultAttestation
   | PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal
-  | {
-      kind: "dal_entrapment_evidence";
-      attestation: PtTALLiN024InlinedConsensusOperation;
-      consensus_slot: number;
-      slot_index: number;
-      shard_with_proof: {
-        shard: (number | string[])[];
-        proof: string;
-      };
-      metadata: {
-        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
-      };
-    }
+  | PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence
   | PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate
   | PtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAggregate
   | PtTALLiN024OperationAlphaOperationContentsAndResultReveal

@@ -274,7 +274,9 @@ export class BodyReconciler {
    * A JSON object of exactly one property whose binary form is that property's value alone:
    * data-encoding describes a one-field object nested as a field's value by the inner field's
    * layout (`history_mode`'s `{"full": {"additional_cycles": n}}` is a named field `full` laid
-   * out as the ranged integer).
+   * out as the ranged integer). A property JSON may omit is data-encoding's `dft` there (a
+   * seed nonce revelation's metadata is `{balance_updates?}` over the list alone), always
+   * written, as in any object.
    */
   private singleFieldObject(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR | undefined {
     const schema = view.schema;
@@ -284,8 +286,16 @@ export class BodyReconciler {
     if (names.length !== 1) return undefined;
     const name = names[0]!;
     const property = properties[name]!;
-    if (!(schema.required ?? []).includes(name)) return undefined;
+    const required = (schema.required ?? []).includes(name);
+    // A list, whose zero is `[]`: other optional layouts keep the question of their presence open.
+    if (!required && layout.kind !== "Seq") return undefined;
     const codec = this.value(layout, dataKind, this.view(property), `${where}.${name}`, name);
+    if (!required) {
+      const field = dftField(name, codec, (property.default ?? this.view(property).schema.default) as JsonValue | undefined);
+      // The list's zero, `[]`, holds whatever definition names it (unless its length is fixed).
+      const zero = layout.kind === "Seq" && layout.limit?.kind !== "exactly" && field.default === undefined;
+      return { kind: "object", items: [zero ? { ...field, default: [], zeroDefault: true } : field] };
+    }
     return { kind: "object", items: [{ kind: "field", name, codec, presence: "required" }] };
   }
 

@@ -83,4 +83,14 @@ describe("T024 values of shapes the vectors lack", () => {
     // The inbox proof (tag 00): level 7, counter 1, the proof behind a 4-byte length.
     expect(hex.endsWith("00" + "00000007" + "01" + "00000002beef")).toBe(true);
   });
+
+  itWithReference(FILES)("a seed nonce revelation's receipt: metadata is `{balance_updates}` over the list alone, left out when empty (dft)", async () => {
+    const signature = hash(BASE58.generic_signature, 64, 5);
+    const update = { kind: "contract", contract: PKH, change: "125000", origin: "block" };
+    const receipt = (metadata: unknown) => ({ contents: [{ kind: "seed_nonce_revelation", level: 5, nonce: "11".repeat(32), metadata }], signature });
+    await roundTrip("operation.data_and_metadata", receipt({ balance_updates: [update] }));
+    const empty = await roundTrip("operation.data_and_metadata", receipt({}));
+    const explicit = (await runEncode([`${PROTOCOL}.operation.data_and_metadata`, JSON.stringify(receipt({ balance_updates: [] }))], {}, { spec: t024() })).trim();
+    expect(explicit).toBe(empty);
+  });
 });
