@@ -253,7 +253,6 @@ import type {
   HistoryMode,
   HistoryModeFull,
   HistoryModeRolling,
-  Int64,
   Layout,
   LayoutBool,
   LayoutBytes,
@@ -337,6 +336,7 @@ import type {
   PtTALLiN024BlockHeader,
   PtTALLiN024BlockHeaderAlphaFullHeader,
   PtTALLiN024BondId,
+  PtTALLiN024BondIdSmartRollupBondId,
   PtTALLiN024Entrypoint,
   PtTALLiN024Fitness,
   PtTALLiN024FrozenStaker,
@@ -989,6 +989,14 @@ const knownProperties6 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
+const knownProperties7 = /* @__PURE__ */ new Set(["smart_rollup"]);
+
+const encodePtTALLiN024BondIdShapes = /* @__PURE__ */ [
+  { kind: "type", types: ["object"] },
+] as const;
+
+const encodePtTALLiN024BondIdCases = /* @__PURE__ */ ["Smart_rollup_bond_id"] as const;
+
 const encodePtTALLiN024EntrypointShapes = /* @__PURE__ */ [
   { kind: "value", value: "default" },
   { kind: "value", value: "root" },
@@ -1017,20 +1025,20 @@ const encodePtTALLiN024EntrypointCases = /* @__PURE__ */ [
   "Named",
 ] as const;
 
-const knownProperties7 = /* @__PURE__ */ new Set([
+const knownProperties8 = /* @__PURE__ */ new Set([
   "level",
   "locked_round",
   "predecessor_round",
   "round",
 ]);
 
-const knownProperties8 = /* @__PURE__ */ new Set(["contract", "delegate"]);
+const knownProperties9 = /* @__PURE__ */ new Set(["contract", "delegate"]);
 
-const knownProperties9 = /* @__PURE__ */ new Set(["delegate"]);
+const knownProperties10 = /* @__PURE__ */ new Set(["delegate"]);
 
-const knownProperties10 = /* @__PURE__ */ new Set(["baker_own_stake"]);
+const knownProperties11 = /* @__PURE__ */ new Set(["baker_own_stake"]);
 
-const knownProperties11 = /* @__PURE__ */ new Set(["baker_edge"]);
+const knownProperties12 = /* @__PURE__ */ new Set(["baker_edge"]);
 
 const encodePtTALLiN024FrozenStakerShapes = /* @__PURE__ */ [
   {
@@ -1065,9 +1073,9 @@ const encodePtTALLiN024FrozenStakerCases = /* @__PURE__ */ [
   "Baker_edge",
 ] as const;
 
-const knownProperties12 = /* @__PURE__ */ new Set(["branch", "operations", "signature"]);
+const knownProperties13 = /* @__PURE__ */ new Set(["branch", "operations", "signature"]);
 
-const knownProperties13 = /* @__PURE__ */ new Set([
+const knownProperties14 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -1075,7 +1083,7 @@ const knownProperties13 = /* @__PURE__ */ new Set([
   "block_payload_hash",
 ]);
 
-const knownProperties14 = /* @__PURE__ */ new Set([
+const knownProperties15 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -1084,39 +1092,39 @@ const knownProperties14 = /* @__PURE__ */ new Set([
   "dal_attestation",
 ]);
 
-const knownProperties15 = /* @__PURE__ */ new Set(["level", "round", "block_payload_hash"]);
+const knownProperties16 = /* @__PURE__ */ new Set(["level", "round", "block_payload_hash"]);
 
-const knownProperties16 = /* @__PURE__ */ new Set(["kind", "consensus_content", "committee"]);
+const knownProperties17 = /* @__PURE__ */ new Set(["kind", "consensus_content", "committee"]);
 
-const knownProperties17 = /* @__PURE__ */ new Set(["slot", "dal_attestation"]);
+const knownProperties18 = /* @__PURE__ */ new Set(["slot", "dal_attestation"]);
 
-const knownProperties18 = /* @__PURE__ */ new Set(["key_hash", "key", "value"]);
+const knownProperties19 = /* @__PURE__ */ new Set(["key_hash", "key", "value"]);
 
-const knownProperties19 = /* @__PURE__ */ new Set(["action", "updates"]);
+const knownProperties20 = /* @__PURE__ */ new Set(["action", "updates"]);
 
-const knownProperties20 = /* @__PURE__ */ new Set(["action"]);
+const knownProperties21 = /* @__PURE__ */ new Set(["action"]);
 
-const knownProperties21 = /* @__PURE__ */ new Set(["action", "source", "updates"]);
+const knownProperties22 = /* @__PURE__ */ new Set(["action", "source", "updates"]);
 
-const knownProperties22 = /* @__PURE__ */ new Set(["action", "updates", "key_type", "value_type"]);
+const knownProperties23 = /* @__PURE__ */ new Set(["action", "updates", "key_type", "value_type"]);
 
-const knownProperties23 = /* @__PURE__ */ new Set(["kind", "id", "diff"]);
+const knownProperties24 = /* @__PURE__ */ new Set(["kind", "id", "diff"]);
 
-const knownProperties24 = /* @__PURE__ */ new Set(["commitments_and_ciphertexts", "nullifiers"]);
+const knownProperties25 = /* @__PURE__ */ new Set(["commitments_and_ciphertexts", "nullifiers"]);
 
-const knownProperties25 = /* @__PURE__ */ new Set(["action", "updates", "memo_size"]);
+const knownProperties26 = /* @__PURE__ */ new Set(["action", "updates", "memo_size"]);
 
-const knownProperties26 = /* @__PURE__ */ new Set(["kind", "level", "nonce"]);
+const knownProperties27 = /* @__PURE__ */ new Set(["kind", "level", "nonce"]);
 
-const knownProperties27 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2"]);
+const knownProperties28 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2"]);
 
-const knownProperties28 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2"]);
+const knownProperties29 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2"]);
 
-const knownProperties29 = /* @__PURE__ */ new Set(["kind", "pkh", "secret"]);
+const knownProperties30 = /* @__PURE__ */ new Set(["kind", "pkh", "secret"]);
 
-const knownProperties30 = /* @__PURE__ */ new Set(["kind", "source", "period", "proposals"]);
+const knownProperties31 = /* @__PURE__ */ new Set(["kind", "source", "period", "proposals"]);
 
-const knownProperties31 = /* @__PURE__ */ new Set([
+const knownProperties32 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "period",
@@ -1124,20 +1132,20 @@ const knownProperties31 = /* @__PURE__ */ new Set([
   "ballot",
 ]);
 
-const knownProperties32 = /* @__PURE__ */ new Set(["kind", "solution"]);
+const knownProperties33 = /* @__PURE__ */ new Set(["kind", "solution"]);
 
-const knownProperties33 = /* @__PURE__ */ new Set([
+const knownProperties34 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_key",
   "delegate",
   "destination",
 ]);
 
-const knownProperties34 = /* @__PURE__ */ new Set(["kind", "arbitrary"]);
+const knownProperties35 = /* @__PURE__ */ new Set(["kind", "arbitrary"]);
 
-const knownProperties35 = /* @__PURE__ */ new Set(["shard", "proof"]);
+const knownProperties36 = /* @__PURE__ */ new Set(["shard", "proof"]);
 
-const knownProperties36 = /* @__PURE__ */ new Set([
+const knownProperties37 = /* @__PURE__ */ new Set([
   "kind",
   "attestation",
   "consensus_slot",
@@ -1145,7 +1153,7 @@ const knownProperties36 = /* @__PURE__ */ new Set([
   "shard_with_proof",
 ]);
 
-const knownProperties37 = /* @__PURE__ */ new Set([
+const knownProperties38 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1156,7 +1164,7 @@ const knownProperties37 = /* @__PURE__ */ new Set([
   "proof",
 ]);
 
-const knownProperties38 = /* @__PURE__ */ new Set([
+const knownProperties39 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1168,7 +1176,7 @@ const knownProperties38 = /* @__PURE__ */ new Set([
   "parameters",
 ]);
 
-const knownProperties39 = /* @__PURE__ */ new Set([
+const knownProperties40 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1180,7 +1188,7 @@ const knownProperties39 = /* @__PURE__ */ new Set([
   "script",
 ]);
 
-const knownProperties40 = /* @__PURE__ */ new Set([
+const knownProperties41 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1190,7 +1198,7 @@ const knownProperties40 = /* @__PURE__ */ new Set([
   "delegate",
 ]);
 
-const knownProperties41 = /* @__PURE__ */ new Set([
+const knownProperties42 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1200,7 +1208,7 @@ const knownProperties41 = /* @__PURE__ */ new Set([
   "value",
 ]);
 
-const knownProperties42 = /* @__PURE__ */ new Set([
+const knownProperties43 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1214,7 +1222,7 @@ const base58UnionCodec2 = /* @__PURE__ */ base58Union("Uint8", [
   { tag: 1, base: "contract_hash", padding: 1 },
 ]);
 
-const knownProperties43 = /* @__PURE__ */ new Set([
+const knownProperties44 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1225,7 +1233,7 @@ const knownProperties43 = /* @__PURE__ */ new Set([
   "destination",
 ]);
 
-const knownProperties44 = /* @__PURE__ */ new Set([
+const knownProperties45 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1236,7 +1244,7 @@ const knownProperties44 = /* @__PURE__ */ new Set([
   "proof",
 ]);
 
-const knownProperties45 = /* @__PURE__ */ new Set([
+const knownProperties46 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1251,7 +1259,7 @@ const knownProperties45 = /* @__PURE__ */ new Set([
   "entrypoint",
 ]);
 
-const knownProperties46 = /* @__PURE__ */ new Set([
+const knownProperties47 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1264,7 +1272,7 @@ const knownProperties46 = /* @__PURE__ */ new Set([
   "whitelist",
 ]);
 
-const knownProperties47 = /* @__PURE__ */ new Set([
+const knownProperties48 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1274,7 +1282,7 @@ const knownProperties47 = /* @__PURE__ */ new Set([
   "message",
 ]);
 
-const knownProperties48 = /* @__PURE__ */ new Set([
+const knownProperties49 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1284,14 +1292,14 @@ const knownProperties48 = /* @__PURE__ */ new Set([
   "rollup",
 ]);
 
-const knownProperties49 = /* @__PURE__ */ new Set([
+const knownProperties50 = /* @__PURE__ */ new Set([
   "compressed_state",
   "inbox_level",
   "predecessor",
   "number_of_ticks",
 ]);
 
-const knownProperties50 = /* @__PURE__ */ new Set([
+const knownProperties51 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1302,38 +1310,38 @@ const knownProperties50 = /* @__PURE__ */ new Set([
   "commitment",
 ]);
 
-const knownProperties51 = /* @__PURE__ */ new Set([
+const knownProperties52 = /* @__PURE__ */ new Set([
   "refutation_kind",
   "player_commitment_hash",
   "opponent_commitment_hash",
 ]);
 
-const knownProperties52 = /* @__PURE__ */ new Set(["state", "tick"]);
+const knownProperties53 = /* @__PURE__ */ new Set(["state", "tick"]);
 
-const knownProperties53 = /* @__PURE__ */ new Set([
+const knownProperties54 = /* @__PURE__ */ new Set([
   "input_proof_kind",
   "level",
   "message_counter",
   "serialized_proof",
 ]);
 
-const knownProperties54 = /* @__PURE__ */ new Set(["reveal_proof_kind", "raw_data"]);
+const knownProperties55 = /* @__PURE__ */ new Set(["reveal_proof_kind", "raw_data"]);
 
-const knownProperties55 = /* @__PURE__ */ new Set(["reveal_proof_kind"]);
+const knownProperties56 = /* @__PURE__ */ new Set(["reveal_proof_kind"]);
 
-const knownProperties56 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
+const knownProperties57 = /* @__PURE__ */ new Set(["published_level", "slot_index", "page_index"]);
 
-const knownProperties57 = /* @__PURE__ */ new Set([
+const knownProperties58 = /* @__PURE__ */ new Set([
   "reveal_proof_kind",
   "dal_page_id",
   "dal_proof",
 ]);
 
-const knownProperties58 = /* @__PURE__ */ new Set(["input_proof_kind", "reveal_proof"]);
+const knownProperties59 = /* @__PURE__ */ new Set(["input_proof_kind", "reveal_proof"]);
 
-const knownProperties59 = /* @__PURE__ */ new Set(["input_proof_kind"]);
+const knownProperties60 = /* @__PURE__ */ new Set(["input_proof_kind"]);
 
-const knownProperties60 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
+const knownProperties61 = /* @__PURE__ */ new Set(["pvm_step", "input_proof"]);
 
 const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
   { kind: "type", types: ["array"] },
@@ -1349,9 +1357,9 @@ const encodePtTALLiN024OperationMoveStepShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024OperationMoveStepCases = /* @__PURE__ */ ["Dissection", "Proof"] as const;
 
-const knownProperties61 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
+const knownProperties62 = /* @__PURE__ */ new Set(["refutation_kind", "choice", "step"]);
 
-const knownProperties62 = /* @__PURE__ */ new Set([
+const knownProperties63 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1363,9 +1371,9 @@ const knownProperties62 = /* @__PURE__ */ new Set([
   "refutation",
 ]);
 
-const knownProperties63 = /* @__PURE__ */ new Set(["alice", "bob"]);
+const knownProperties64 = /* @__PURE__ */ new Set(["alice", "bob"]);
 
-const knownProperties64 = /* @__PURE__ */ new Set([
+const knownProperties65 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1376,7 +1384,7 @@ const knownProperties64 = /* @__PURE__ */ new Set([
   "stakers",
 ]);
 
-const knownProperties65 = /* @__PURE__ */ new Set([
+const knownProperties66 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1388,7 +1396,7 @@ const knownProperties65 = /* @__PURE__ */ new Set([
   "output_proof",
 ]);
 
-const knownProperties66 = /* @__PURE__ */ new Set([
+const knownProperties67 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1399,9 +1407,9 @@ const knownProperties66 = /* @__PURE__ */ new Set([
   "staker",
 ]);
 
-const knownProperties67 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
+const knownProperties68 = /* @__PURE__ */ new Set(["slot_index", "commitment", "commitment_proof"]);
 
-const knownProperties68 = /* @__PURE__ */ new Set([
+const knownProperties69 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1411,7 +1419,7 @@ const knownProperties68 = /* @__PURE__ */ new Set([
   "slot_header",
 ]);
 
-const knownProperties69 = /* @__PURE__ */ new Set([
+const knownProperties70 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1424,9 +1432,9 @@ const knownProperties69 = /* @__PURE__ */ new Set([
   "nb_ops",
 ]);
 
-const knownProperties70 = /* @__PURE__ */ new Set(["id", "amount"]);
+const knownProperties71 = /* @__PURE__ */ new Set(["id", "amount"]);
 
-const knownProperties71 = /* @__PURE__ */ new Set([
+const knownProperties72 = /* @__PURE__ */ new Set([
   "op_code",
   "price",
   "l1_dst",
@@ -1434,9 +1442,9 @@ const knownProperties71 = /* @__PURE__ */ new Set([
   "payload",
 ]);
 
-const knownProperties72 = /* @__PURE__ */ new Set(["contents", "ty", "ticketer"]);
+const knownProperties73 = /* @__PURE__ */ new Set(["contents", "ty", "ticketer"]);
 
-const knownProperties73 = /* @__PURE__ */ new Set([
+const knownProperties74 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1447,20 +1455,20 @@ const knownProperties73 = /* @__PURE__ */ new Set([
   "op",
 ]);
 
-const knownProperties74 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
+const knownProperties75 = /* @__PURE__ */ new Set(["new_state", "fee", "exit_validity"]);
 
-const knownProperties75 = /* @__PURE__ */ new Set(["new_state", "fee"]);
+const knownProperties76 = /* @__PURE__ */ new Set(["new_state", "fee"]);
 
-const knownProperties76 = /* @__PURE__ */ new Set(["new_state"]);
+const knownProperties77 = /* @__PURE__ */ new Set(["new_state"]);
 
-const knownProperties77 = /* @__PURE__ */ new Set([
+const knownProperties78 = /* @__PURE__ */ new Set([
   "pending_pis",
   "private_pis",
   "fee_pi",
   "proof",
 ]);
 
-const knownProperties78 = /* @__PURE__ */ new Set([
+const knownProperties79 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -1986,43 +1994,43 @@ const encodePtTALLiN024OperationContentsItemCases = /* @__PURE__ */ [
 const fieldDefault =
   /* @__PURE__ */ "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq" as never;
 
-const knownProperties79 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
+const knownProperties80 = /* @__PURE__ */ new Set(["branch", "contents", "signature"]);
 
 const fieldDefault2 = /* @__PURE__ */ "0" as never;
 
-const knownProperties80 = /* @__PURE__ */ new Set([
+const knownProperties81 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "balance_updates",
 ]);
 
-const knownProperties81 = /* @__PURE__ */ new Set(["status", "errors"]);
+const knownProperties82 = /* @__PURE__ */ new Set(["status", "errors"]);
 
-const knownProperties82 = /* @__PURE__ */ new Set(["status"]);
+const knownProperties83 = /* @__PURE__ */ new Set(["status"]);
 
-const knownProperties83 = /* @__PURE__ */ new Set([
+const knownProperties84 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
   "balance_updates",
 ]);
 
-const knownProperties84 = /* @__PURE__ */ new Set(["status", "consumed_milligas"]);
+const knownProperties85 = /* @__PURE__ */ new Set(["status", "consumed_milligas"]);
 
-const knownProperties85 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
-
-const knownProperties86 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "originated_contracts",
-  "consumed_milligas",
-  "storage_size",
-  "paid_storage_size_diff",
-  "lazy_storage_diff",
-]);
+const knownProperties86 = /* @__PURE__ */ new Set(["status", "errors", "consumed_milligas"]);
 
 const knownProperties87 = /* @__PURE__ */ new Set([
   "status",
+  "balance_updates",
+  "originated_contracts",
+  "consumed_milligas",
+  "storage_size",
+  "paid_storage_size_diff",
+  "lazy_storage_diff",
+]);
+
+const knownProperties88 = /* @__PURE__ */ new Set([
+  "status",
   "errors",
   "balance_updates",
   "originated_contracts",
@@ -2032,17 +2040,17 @@ const knownProperties87 = /* @__PURE__ */ new Set([
   "lazy_storage_diff",
 ]);
 
-const knownProperties88 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
+const knownProperties89 = /* @__PURE__ */ new Set(["ticketer", "content_type", "content"]);
 
-const knownProperties89 = /* @__PURE__ */ new Set(["account", "amount"]);
+const knownProperties90 = /* @__PURE__ */ new Set(["account", "amount"]);
 
-const knownProperties90 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
+const knownProperties91 = /* @__PURE__ */ new Set(["ticket_token", "updates"]);
 
-const knownProperties91 = /* @__PURE__ */ new Set(["address", "index"]);
+const knownProperties92 = /* @__PURE__ */ new Set(["address", "index"]);
 
 const fieldDefault3 = /* @__PURE__ */ false as never;
 
-const knownProperties92 = /* @__PURE__ */ new Set([
+const knownProperties93 = /* @__PURE__ */ new Set([
   "status",
   "storage",
   "balance_updates",
@@ -2056,7 +2064,7 @@ const knownProperties92 = /* @__PURE__ */ new Set([
   "address_registry_diff",
 ]);
 
-const knownProperties93 = /* @__PURE__ */ new Set([
+const knownProperties94 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_receipt",
@@ -2129,32 +2137,32 @@ const ownProperties = /* @__PURE__ */ ["errors"] as const;
 
 const fieldDefault4 = /* @__PURE__ */ [] as never;
 
-const knownProperties94 = /* @__PURE__ */ new Set(["balance_updates"]);
+const knownProperties95 = /* @__PURE__ */ new Set(["balance_updates"]);
 
-const knownProperties95 = /* @__PURE__ */ new Set(["kind", "level", "nonce", "metadata"]);
+const knownProperties96 = /* @__PURE__ */ new Set(["kind", "level", "nonce", "metadata"]);
 
-const knownProperties96 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
+const knownProperties97 = /* @__PURE__ */ new Set(["level", "round", "kind"]);
 
-const knownProperties97 = /* @__PURE__ */ new Set([
+const knownProperties98 = /* @__PURE__ */ new Set([
   "punished_delegate",
   "rewarded_delegate",
   "misbehaviour",
 ]);
 
-const knownProperties98 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
+const knownProperties99 = /* @__PURE__ */ new Set(["kind", "slot", "op1", "op2", "metadata"]);
 
-const knownProperties99 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
+const knownProperties100 = /* @__PURE__ */ new Set(["kind", "bh1", "bh2", "metadata"]);
 
-const knownProperties100 = /* @__PURE__ */ new Set(["kind", "pkh", "secret", "metadata"]);
+const knownProperties101 = /* @__PURE__ */ new Set(["kind", "pkh", "secret", "metadata"]);
 
-const knownProperties101 = /* @__PURE__ */ new Set(["kind", "solution", "metadata"]);
+const knownProperties102 = /* @__PURE__ */ new Set(["kind", "solution", "metadata"]);
 
-const knownProperties102 = /* @__PURE__ */ new Set([
+const knownProperties103 = /* @__PURE__ */ new Set([
   "balance_updates",
   "allocated_destination_contract",
 ]);
 
-const knownProperties103 = /* @__PURE__ */ new Set([
+const knownProperties104 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_key",
   "delegate",
@@ -2162,16 +2170,16 @@ const knownProperties103 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties104 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
+const knownProperties105 = /* @__PURE__ */ new Set(["slots", "baking_power"]);
 
-const knownProperties105 = /* @__PURE__ */ new Set([
+const knownProperties106 = /* @__PURE__ */ new Set([
   "balance_updates",
   "delegate",
   "consensus_power",
   "consensus_key",
 ]);
 
-const knownProperties106 = /* @__PURE__ */ new Set([
+const knownProperties107 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2180,7 +2188,7 @@ const knownProperties106 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties107 = /* @__PURE__ */ new Set([
+const knownProperties108 = /* @__PURE__ */ new Set([
   "kind",
   "slot",
   "level",
@@ -2190,7 +2198,7 @@ const knownProperties107 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties108 = /* @__PURE__ */ new Set([
+const knownProperties109 = /* @__PURE__ */ new Set([
   "kind",
   "attestation",
   "consensus_slot",
@@ -2199,32 +2207,32 @@ const knownProperties108 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties109 = /* @__PURE__ */ new Set([
+const knownProperties110 = /* @__PURE__ */ new Set([
   "delegate",
   "consensus_pkh",
   "consensus_power",
 ]);
 
-const knownProperties110 = /* @__PURE__ */ new Set([
+const knownProperties111 = /* @__PURE__ */ new Set([
   "balance_updates",
   "committee",
   "total_consensus_power",
 ]);
 
-const knownProperties111 = /* @__PURE__ */ new Set([
+const knownProperties112 = /* @__PURE__ */ new Set([
   "kind",
   "consensus_content",
   "committee",
   "metadata",
 ]);
 
-const knownProperties112 = /* @__PURE__ */ new Set([
+const knownProperties113 = /* @__PURE__ */ new Set([
   "balance_updates",
   "operation_result",
   "internal_operation_results",
 ]);
 
-const knownProperties113 = /* @__PURE__ */ new Set([
+const knownProperties114 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2236,7 +2244,7 @@ const knownProperties113 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties114 = /* @__PURE__ */ new Set([
+const knownProperties115 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2249,7 +2257,7 @@ const knownProperties114 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties115 = /* @__PURE__ */ new Set([
+const knownProperties116 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2262,7 +2270,7 @@ const knownProperties115 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties116 = /* @__PURE__ */ new Set([
+const knownProperties117 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2273,7 +2281,7 @@ const knownProperties116 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties117 = /* @__PURE__ */ new Set([
+const knownProperties118 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2284,7 +2292,7 @@ const knownProperties117 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties118 = /* @__PURE__ */ new Set([
+const knownProperties119 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2295,7 +2303,7 @@ const knownProperties118 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties119 = /* @__PURE__ */ new Set([
+const knownProperties120 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2307,7 +2315,7 @@ const knownProperties119 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties120 = /* @__PURE__ */ new Set([
+const knownProperties121 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2319,7 +2327,7 @@ const knownProperties120 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties121 = /* @__PURE__ */ new Set([
+const knownProperties122 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2335,7 +2343,7 @@ const knownProperties121 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties122 = /* @__PURE__ */ new Set([
+const knownProperties123 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2349,17 +2357,6 @@ const knownProperties122 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties123 = /* @__PURE__ */ new Set([
-  "kind",
-  "source",
-  "fee",
-  "counter",
-  "gas_limit",
-  "storage_limit",
-  "message",
-  "metadata",
-]);
-
 const knownProperties124 = /* @__PURE__ */ new Set([
   "kind",
   "source",
@@ -2367,7 +2364,7 @@ const knownProperties124 = /* @__PURE__ */ new Set([
   "counter",
   "gas_limit",
   "storage_limit",
-  "rollup",
+  "message",
   "metadata",
 ]);
 
@@ -2379,11 +2376,22 @@ const knownProperties125 = /* @__PURE__ */ new Set([
   "gas_limit",
   "storage_limit",
   "rollup",
-  "commitment",
   "metadata",
 ]);
 
 const knownProperties126 = /* @__PURE__ */ new Set([
+  "kind",
+  "source",
+  "fee",
+  "counter",
+  "gas_limit",
+  "storage_limit",
+  "rollup",
+  "commitment",
+  "metadata",
+]);
+
+const knownProperties127 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2396,7 +2404,7 @@ const knownProperties126 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties127 = /* @__PURE__ */ new Set([
+const knownProperties128 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2408,7 +2416,7 @@ const knownProperties127 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties128 = /* @__PURE__ */ new Set([
+const knownProperties129 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2421,7 +2429,7 @@ const knownProperties128 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties129 = /* @__PURE__ */ new Set([
+const knownProperties130 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2433,7 +2441,7 @@ const knownProperties129 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties130 = /* @__PURE__ */ new Set([
+const knownProperties131 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2444,7 +2452,7 @@ const knownProperties130 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties131 = /* @__PURE__ */ new Set([
+const knownProperties132 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2458,7 +2466,7 @@ const knownProperties131 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties132 = /* @__PURE__ */ new Set([
+const knownProperties133 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2470,7 +2478,7 @@ const knownProperties132 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties133 = /* @__PURE__ */ new Set([
+const knownProperties134 = /* @__PURE__ */ new Set([
   "kind",
   "source",
   "fee",
@@ -2482,47 +2490,35 @@ const knownProperties133 = /* @__PURE__ */ new Set([
   "metadata",
 ]);
 
-const knownProperties134 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
-
-const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes =
-  /* @__PURE__ */ [{ kind: "type", types: ["object"] }] as const;
+const knownProperties135 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases =
   /* @__PURE__ */ ["V0"] as const;
 
-const knownProperties135 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
+const knownProperties136 = /* @__PURE__ */ new Set(["status", "slot_header", "consumed_milligas"]);
 
-const knownProperties136 = /* @__PURE__ */ new Set([
+const knownProperties137 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "slot_header",
   "consumed_milligas",
 ]);
 
-const knownProperties137 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "consumed_milligas",
-]);
-
 const knownProperties138 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "consumed_milligas",
 ]);
 
 const knownProperties139 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
   "balance_updates",
   "consumed_milligas",
-  "storage_size",
-  "global_address",
 ]);
 
 const knownProperties140 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "consumed_milligas",
   "storage_size",
@@ -2531,35 +2527,34 @@ const knownProperties140 = /* @__PURE__ */ new Set([
 
 const knownProperties141 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
+  "balance_updates",
   "consumed_milligas",
-  "inbox_level",
-  "commitment_hash",
+  "storage_size",
+  "global_address",
 ]);
 
 const knownProperties142 = /* @__PURE__ */ new Set([
   "status",
+  "consumed_milligas",
+  "inbox_level",
+  "commitment_hash",
+]);
+
+const knownProperties143 = /* @__PURE__ */ new Set([
+  "status",
   "errors",
   "consumed_milligas",
   "inbox_level",
   "commitment_hash",
 ]);
 
-const knownProperties143 = /* @__PURE__ */ new Set(["kind"]);
+const knownProperties144 = /* @__PURE__ */ new Set(["kind"]);
 
-const knownProperties144 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
-
-const knownProperties145 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "ticket_updates",
-  "whitelist_update",
-  "consumed_milligas",
-  "paid_storage_size_diff",
-]);
+const knownProperties145 = /* @__PURE__ */ new Set(["kind", "whitelist"]);
 
 const knownProperties146 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "ticket_updates",
   "whitelist_update",
@@ -2569,16 +2564,16 @@ const knownProperties146 = /* @__PURE__ */ new Set([
 
 const knownProperties147 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
   "balance_updates",
-  "address",
-  "genesis_commitment_hash",
+  "ticket_updates",
+  "whitelist_update",
   "consumed_milligas",
-  "size",
+  "paid_storage_size_diff",
 ]);
 
 const knownProperties148 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "address",
   "genesis_commitment_hash",
@@ -2588,13 +2583,23 @@ const knownProperties148 = /* @__PURE__ */ new Set([
 
 const knownProperties149 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
+  "balance_updates",
+  "address",
+  "genesis_commitment_hash",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties150 = /* @__PURE__ */ new Set([
+  "status",
   "consumed_milligas",
   "staked_hash",
   "published_at_level",
   "balance_updates",
 ]);
 
-const knownProperties150 = /* @__PURE__ */ new Set([
+const knownProperties151 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2603,9 +2608,9 @@ const knownProperties150 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties151 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
+const knownProperties152 = /* @__PURE__ */ new Set(["kind", "reason", "player"]);
 
-const knownProperties152 = /* @__PURE__ */ new Set(["result"]);
+const knownProperties153 = /* @__PURE__ */ new Set(["result"]);
 
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusShapes =
   /* @__PURE__ */ [
@@ -2620,14 +2625,14 @@ const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGame
 const encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteAppliedGameStatusCases =
   /* @__PURE__ */ ["Ongoing", "Ended"] as const;
 
-const knownProperties153 = /* @__PURE__ */ new Set([
+const knownProperties154 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "game_status",
   "balance_updates",
 ]);
 
-const knownProperties154 = /* @__PURE__ */ new Set([
+const knownProperties155 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "consumed_milligas",
@@ -2635,7 +2640,7 @@ const knownProperties154 = /* @__PURE__ */ new Set([
   "balance_updates",
 ]);
 
-const knownProperties155 = /* @__PURE__ */ new Set([
+const knownProperties156 = /* @__PURE__ */ new Set([
   "status",
   "storage",
   "balance_updates",
@@ -2649,7 +2654,7 @@ const knownProperties155 = /* @__PURE__ */ new Set([
   "address_registry_diff",
 ]);
 
-const knownProperties156 = /* @__PURE__ */ new Set([
+const knownProperties157 = /* @__PURE__ */ new Set([
   "status",
   "consumed_milligas",
   "ticket_updates",
@@ -2714,7 +2719,7 @@ const encodePtTALLiN024OperationAlphaOperationResultTransactionBacktrackedMerged
     },
   ] as const;
 
-const knownProperties157 = /* @__PURE__ */ new Set([
+const knownProperties158 = /* @__PURE__ */ new Set([
   "status",
   "balance_updates",
   "ticket_updates",
@@ -2722,7 +2727,7 @@ const knownProperties157 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties158 = /* @__PURE__ */ new Set([
+const knownProperties159 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
@@ -2731,26 +2736,17 @@ const knownProperties158 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties159 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
+const knownProperties160 = /* @__PURE__ */ new Set(["status", "kind", "consumed_milligas"]);
 
-const knownProperties160 = /* @__PURE__ */ new Set([
+const knownProperties161 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "kind",
   "consumed_milligas",
 ]);
 
-const knownProperties161 = /* @__PURE__ */ new Set([
-  "status",
-  "balance_updates",
-  "originated_zk_rollup",
-  "consumed_milligas",
-  "size",
-]);
-
 const knownProperties162 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "originated_zk_rollup",
   "consumed_milligas",
@@ -2759,14 +2755,15 @@ const knownProperties162 = /* @__PURE__ */ new Set([
 
 const knownProperties163 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
   "balance_updates",
+  "originated_zk_rollup",
   "consumed_milligas",
   "size",
 ]);
 
 const knownProperties164 = /* @__PURE__ */ new Set([
   "status",
-  "errors",
   "balance_updates",
   "consumed_milligas",
   "size",
@@ -2774,12 +2771,20 @@ const knownProperties164 = /* @__PURE__ */ new Set([
 
 const knownProperties165 = /* @__PURE__ */ new Set([
   "status",
+  "errors",
+  "balance_updates",
+  "consumed_milligas",
+  "size",
+]);
+
+const knownProperties166 = /* @__PURE__ */ new Set([
+  "status",
   "balance_updates",
   "consumed_milligas",
   "paid_storage_size_diff",
 ]);
 
-const knownProperties166 = /* @__PURE__ */ new Set([
+const knownProperties167 = /* @__PURE__ */ new Set([
   "status",
   "errors",
   "balance_updates",
@@ -2787,7 +2792,7 @@ const knownProperties166 = /* @__PURE__ */ new Set([
   "paid_storage_size_diff",
 ]);
 
-const knownProperties167 = /* @__PURE__ */ new Set(["contents", "signature"]);
+const knownProperties168 = /* @__PURE__ */ new Set(["contents", "signature"]);
 
 const encodePtTALLiN024OperationAlphaOperationWithMetadataShapes = /* @__PURE__ */ [
   {
@@ -2813,13 +2818,13 @@ const encodePtTALLiN024OperationAlphaOperationWithMetadataCases = /* @__PURE__ *
   "Operation_without_metadata",
 ] as const;
 
-const knownProperties168 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
+const knownProperties169 = /* @__PURE__ */ new Set(["kind", "contract", "change"]);
 
-const knownProperties169 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
+const knownProperties170 = /* @__PURE__ */ new Set(["kind", "category", "change"]);
 
-const knownProperties170 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
+const knownProperties171 = /* @__PURE__ */ new Set(["kind", "category", "staker", "change"]);
 
-const knownProperties171 = /* @__PURE__ */ new Set([
+const knownProperties172 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "delegate",
@@ -2828,9 +2833,17 @@ const knownProperties171 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties172 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
+const knownProperties173 = /* @__PURE__ */ new Set(["kind", "category", "committer", "change"]);
 
-const knownProperties173 = /* @__PURE__ */ new Set([
+const knownProperties174 = /* @__PURE__ */ new Set([
+  "kind",
+  "category",
+  "contract",
+  "bond_id",
+  "change",
+]);
+
+const knownProperties175 = /* @__PURE__ */ new Set([
   "kind",
   "category",
   "staker",
@@ -2838,9 +2851,9 @@ const knownProperties173 = /* @__PURE__ */ new Set([
   "change",
 ]);
 
-const knownProperties174 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
+const knownProperties176 = /* @__PURE__ */ new Set(["kind", "category", "delegator", "change"]);
 
-const knownProperties175 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
+const knownProperties177 = /* @__PURE__ */ new Set(["kind", "category", "delegate", "change"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes = /* @__PURE__ */ [
   {
@@ -3110,7 +3123,7 @@ const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases = /* 
   "Lost_dal_attesting_rewards",
 ] as const;
 
-const knownProperties176 = /* @__PURE__ */ new Set(["origin"]);
+const knownProperties178 = /* @__PURE__ */ new Set(["origin"]);
 
 const encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2Shapes = /* @__PURE__ */ [
   {
@@ -3144,11 +3157,12 @@ const ownProperties3 = /* @__PURE__ */ [
   "participation",
   "revelation",
   "committer",
+  "bond_id",
   "cycle",
   "delegator",
 ] as const;
 
-const knownProperties177 = /* @__PURE__ */ new Set(["code", "storage"]);
+const knownProperties179 = /* @__PURE__ */ new Set(["code", "storage"]);
 
 const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
   {
@@ -3168,7 +3182,7 @@ const encodePtTALLiN024StakerShapes = /* @__PURE__ */ [
 
 const encodePtTALLiN024StakerCases = /* @__PURE__ */ ["Single", "Shared"] as const;
 
-const knownProperties178 = /* @__PURE__ */ new Set([
+const knownProperties180 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3180,7 +3194,7 @@ const knownProperties178 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties179 = /* @__PURE__ */ new Set([
+const knownProperties181 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3188,7 +3202,7 @@ const knownProperties179 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties180 = /* @__PURE__ */ new Set([
+const knownProperties182 = /* @__PURE__ */ new Set([
   "payload_hash",
   "payload_round",
   "proof_of_work_nonce",
@@ -3197,7 +3211,7 @@ const knownProperties180 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties181 = /* @__PURE__ */ new Set([
+const knownProperties183 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3208,7 +3222,7 @@ const knownProperties181 = /* @__PURE__ */ new Set([
   "context",
 ]);
 
-const knownProperties182 = /* @__PURE__ */ new Set([
+const knownProperties184 = /* @__PURE__ */ new Set([
   "level",
   "proto",
   "predecessor",
@@ -3224,7 +3238,7 @@ const knownProperties182 = /* @__PURE__ */ new Set([
   "liquidity_baking_toggle_vote",
 ]);
 
-const knownProperties183 = /* @__PURE__ */ new Set([
+const knownProperties185 = /* @__PURE__ */ new Set([
   "base_total_issued_per_minute",
   "baking_reward_fixed_portion_weight",
   "baking_reward_bonus_weight",
@@ -3234,9 +3248,9 @@ const knownProperties183 = /* @__PURE__ */ new Set([
   "dal_rewards_weight",
 ]);
 
-const knownProperties184 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
+const knownProperties186 = /* @__PURE__ */ new Set(["numerator", "denominator"]);
 
-const knownProperties185 = /* @__PURE__ */ new Set([
+const knownProperties187 = /* @__PURE__ */ new Set([
   "feature_enable",
   "incentives_enable",
   "number_of_slots",
@@ -3251,7 +3265,7 @@ const knownProperties185 = /* @__PURE__ */ new Set([
   "number_of_shards",
 ]);
 
-const knownProperties186 = /* @__PURE__ */ new Set([
+const knownProperties188 = /* @__PURE__ */ new Set([
   "raw_data",
   "metadata",
   "dal_page",
@@ -3259,7 +3273,7 @@ const knownProperties186 = /* @__PURE__ */ new Set([
   "dal_attested_slots_validity_lag",
 ]);
 
-const knownProperties187 = /* @__PURE__ */ new Set([
+const knownProperties189 = /* @__PURE__ */ new Set([
   "issuance_ratio_final_min",
   "issuance_ratio_final_max",
   "issuance_ratio_initial_min",
@@ -3272,7 +3286,7 @@ const knownProperties187 = /* @__PURE__ */ new Set([
   "radius_dz",
 ]);
 
-const knownProperties188 = /* @__PURE__ */ new Set([
+const knownProperties190 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3358,7 +3372,7 @@ const knownProperties188 = /* @__PURE__ */ new Set([
   "unstake_finalization_delay",
 ]);
 
-const knownProperties189 = /* @__PURE__ */ new Set([
+const knownProperties191 = /* @__PURE__ */ new Set([
   "proof_of_work_nonce_size",
   "nonce_length",
   "max_anon_ops_per_block",
@@ -3376,7 +3390,7 @@ const knownProperties189 = /* @__PURE__ */ new Set([
   "smart_rollup_max_number_of_messages_per_level",
 ]);
 
-const knownProperties190 = /* @__PURE__ */ new Set([
+const knownProperties192 = /* @__PURE__ */ new Set([
   "consensus_rights_delay",
   "blocks_preservation_cycles",
   "delegate_parameters_activation_delay",
@@ -3444,7 +3458,7 @@ const knownProperties190 = /* @__PURE__ */ new Set([
   "all_bakers_attest_activation_threshold",
 ]);
 
-const knownProperties191 = /* @__PURE__ */ new Set([
+const knownProperties193 = /* @__PURE__ */ new Set([
   "token_contract",
   "destination",
   "amount",
@@ -3461,11 +3475,11 @@ const encodeGasShapes = /* @__PURE__ */ [
 
 const encodeGasCases = /* @__PURE__ */ ["Limited", "Unaccounted"] as const;
 
-const knownProperties192 = /* @__PURE__ */ new Set(["additional_cycles"]);
+const knownProperties194 = /* @__PURE__ */ new Set(["additional_cycles"]);
 
-const knownProperties193 = /* @__PURE__ */ new Set(["full"]);
+const knownProperties195 = /* @__PURE__ */ new Set(["full"]);
 
-const knownProperties194 = /* @__PURE__ */ new Set(["rolling"]);
+const knownProperties196 = /* @__PURE__ */ new Set(["rolling"]);
 
 const encodeHistoryModeShapes = /* @__PURE__ */ [
   { kind: "value", value: "archive" },
@@ -3491,23 +3505,23 @@ const encodeHistoryModeCases = /* @__PURE__ */ [
   "rolling_alias",
 ] as const;
 
-const knownProperties195 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
+const knownProperties197 = /* @__PURE__ */ new Set(["kind", "size", "endianness"]);
 
-const knownProperties196 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
+const knownProperties198 = /* @__PURE__ */ new Set(["kind", "min", "endianness", "max"]);
 
-const knownProperties197 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
+const knownProperties199 = /* @__PURE__ */ new Set(["kind", "min", "max"]);
 
-const knownProperties198 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
+const knownProperties200 = /* @__PURE__ */ new Set(["kind", "size", "reference"]);
 
-const knownProperties199 = /* @__PURE__ */ new Set(["kind", "at_most"]);
+const knownProperties201 = /* @__PURE__ */ new Set(["kind", "at_most"]);
 
-const knownProperties200 = /* @__PURE__ */ new Set(["kind", "exactly"]);
+const knownProperties202 = /* @__PURE__ */ new Set(["kind", "exactly"]);
 
-const knownProperties201 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
+const knownProperties203 = /* @__PURE__ */ new Set(["kind", "layout", "length_limit"]);
 
-const knownProperties202 = /* @__PURE__ */ new Set(["kind", "name"]);
+const knownProperties204 = /* @__PURE__ */ new Set(["kind", "name"]);
 
-const knownProperties203 = /* @__PURE__ */ new Set([
+const knownProperties205 = /* @__PURE__ */ new Set([
   "level",
   "level_position",
   "cycle",
@@ -3522,42 +3536,42 @@ const encodeMaxActiveRpcConnectionsShapes = /* @__PURE__ */ [
 
 const encodeMaxActiveRpcConnectionsCases = /* @__PURE__ */ ["unlimited", "limited"] as const;
 
-const knownProperties204 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
+const knownProperties206 = /* @__PURE__ */ new Set(["known_valid", "pending"]);
 
-const knownProperties205 = /* @__PURE__ */ new Set([
+const knownProperties207 = /* @__PURE__ */ new Set([
   "chain_name",
   "distributed_db_version",
   "p2p_version",
 ]);
 
-const knownProperties206 = /* @__PURE__ */ new Set(["branch", "data"]);
+const knownProperties208 = /* @__PURE__ */ new Set(["branch", "data"]);
 
-const knownProperties207 = /* @__PURE__ */ new Set([
+const knownProperties209 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "round",
   "block_payload_hash",
 ]);
 
-const knownProperties208 = /* @__PURE__ */ new Set(["branch", "contents"]);
+const knownProperties210 = /* @__PURE__ */ new Set(["branch", "contents"]);
 
-const knownProperties209 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
+const knownProperties211 = /* @__PURE__ */ new Set(["kind", "amount", "destination", "parameters"]);
 
-const knownProperties210 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
+const knownProperties212 = /* @__PURE__ */ new Set(["kind", "balance", "delegate", "script"]);
 
-const knownProperties211 = /* @__PURE__ */ new Set(["kind", "delegate"]);
+const knownProperties213 = /* @__PURE__ */ new Set(["kind", "delegate"]);
 
-const knownProperties212 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
+const knownProperties214 = /* @__PURE__ */ new Set(["kind", "type", "tag", "payload"]);
 
 const ownProperties4 = /* @__PURE__ */ ["source", "nonce"] as const;
 
-const knownProperties213 = /* @__PURE__ */ new Set(["branch"]);
+const knownProperties215 = /* @__PURE__ */ new Set(["branch"]);
 
-const knownProperties214 = /* @__PURE__ */ new Set(["addr", "port"]);
+const knownProperties216 = /* @__PURE__ */ new Set(["addr", "port"]);
 
-const knownProperties215 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
+const knownProperties217 = /* @__PURE__ */ new Set(["kind", "timestamp", "addr", "port"]);
 
-const knownProperties216 = /* @__PURE__ */ new Set([
+const knownProperties218 = /* @__PURE__ */ new Set([
   "trusted",
   "greylisted_until",
   "state",
@@ -3571,9 +3585,9 @@ const knownProperties216 = /* @__PURE__ */ new Set([
   "expected_peer_id",
 ]);
 
-const knownProperties217 = /* @__PURE__ */ new Set(["event_kind"]);
+const knownProperties219 = /* @__PURE__ */ new Set(["event_kind"]);
 
-const knownProperties218 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
+const knownProperties220 = /* @__PURE__ */ new Set(["event_kind", "p2p_peer_id"]);
 
 const encodeP2pPointPoolEvent1Shapes = /* @__PURE__ */ [
   {
@@ -3641,14 +3655,14 @@ const encodeP2pPointPoolEvent1Cases = /* @__PURE__ */ [
   "External_disconnection",
 ] as const;
 
-const knownProperties219 = /* @__PURE__ */ new Set([
+const knownProperties221 = /* @__PURE__ */ new Set([
   "total_sent",
   "total_recv",
   "current_inflow",
   "current_outflow",
 ]);
 
-const knownProperties220 = /* @__PURE__ */ new Set([
+const knownProperties222 = /* @__PURE__ */ new Set([
   "cv",
   "epk",
   "payload_enc",
@@ -3657,17 +3671,17 @@ const knownProperties220 = /* @__PURE__ */ new Set([
   "nonce_out",
 ]);
 
-const knownProperties221 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
+const knownProperties223 = /* @__PURE__ */ new Set(["kind", "name", "layout", "data_kind"]);
 
-const knownProperties222 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
+const knownProperties224 = /* @__PURE__ */ new Set(["kind", "layout", "data_kind"]);
 
-const knownProperties223 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
+const knownProperties225 = /* @__PURE__ */ new Set(["kind", "name", "num_fields", "size"]);
 
-const knownProperties224 = /* @__PURE__ */ new Set(["kind", "size"]);
+const knownProperties226 = /* @__PURE__ */ new Set(["kind", "size"]);
 
-const knownProperties225 = /* @__PURE__ */ new Set(["int31"]);
+const knownProperties227 = /* @__PURE__ */ new Set(["int31"]);
 
-const knownProperties226 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
+const knownProperties228 = /* @__PURE__ */ new Set(["id", "name", "descr"]);
 
 const encodeServiceTreePathItemShapes = /* @__PURE__ */ [
   { kind: "type", types: ["object", "string"] },
@@ -3697,11 +3711,11 @@ const encodeServiceTreePathItemCases = /* @__PURE__ */ [
   "PDynamicTail",
 ] as const;
 
-const knownProperties227 = /* @__PURE__ */ new Set(["single"]);
+const knownProperties229 = /* @__PURE__ */ new Set(["single"]);
 
-const knownProperties228 = /* @__PURE__ */ new Set(["optional"]);
+const knownProperties230 = /* @__PURE__ */ new Set(["optional"]);
 
-const knownProperties229 = /* @__PURE__ */ new Set(["multi"]);
+const knownProperties231 = /* @__PURE__ */ new Set(["multi"]);
 
 const encodeServiceTreeItemKindShapes = /* @__PURE__ */ [
   {
@@ -3733,13 +3747,13 @@ const encodeServiceTreeItemKindCases = /* @__PURE__ */ [
   "Multi",
 ] as const;
 
-const knownProperties230 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
+const knownProperties232 = /* @__PURE__ */ new Set(["name", "description", "kind"]);
 
-const knownProperties231 = /* @__PURE__ */ new Set(["fields"]);
+const knownProperties233 = /* @__PURE__ */ new Set(["fields"]);
 
-const knownProperties232 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
+const knownProperties234 = /* @__PURE__ */ new Set(["tag_size", "kind", "cases"]);
 
-const knownProperties233 = /* @__PURE__ */ new Set(["size", "cases"]);
+const knownProperties235 = /* @__PURE__ */ new Set(["size", "cases"]);
 
 const encodeServiceTreeBinarySchemaToplevelShapes = /* @__PURE__ */ [
   {
@@ -3772,15 +3786,15 @@ const encodeServiceTreeBinarySchemaToplevelCases = /* @__PURE__ */ [
   "Int_enum",
 ] as const;
 
-const knownProperties234 = /* @__PURE__ */ new Set(["title", "description"]);
+const knownProperties236 = /* @__PURE__ */ new Set(["title", "description"]);
 
-const knownProperties235 = /* @__PURE__ */ new Set(["description", "encoding"]);
+const knownProperties237 = /* @__PURE__ */ new Set(["description", "encoding"]);
 
-const knownProperties236 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
+const knownProperties238 = /* @__PURE__ */ new Set(["toplevel", "fields"]);
 
-const knownProperties237 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
+const knownProperties239 = /* @__PURE__ */ new Set(["json_schema", "binary_schema"]);
 
-const knownProperties238 = /* @__PURE__ */ new Set([
+const knownProperties240 = /* @__PURE__ */ new Set([
   "meth",
   "path",
   "description",
@@ -3790,13 +3804,13 @@ const knownProperties238 = /* @__PURE__ */ new Set([
   "error",
 ]);
 
-const knownProperties239 = /* @__PURE__ */ new Set(["name", "tree"]);
+const knownProperties241 = /* @__PURE__ */ new Set(["name", "tree"]);
 
-const knownProperties240 = /* @__PURE__ */ new Set(["suffixes"]);
+const knownProperties242 = /* @__PURE__ */ new Set(["suffixes"]);
 
-const knownProperties241 = /* @__PURE__ */ new Set(["arg", "tree"]);
+const knownProperties243 = /* @__PURE__ */ new Set(["arg", "tree"]);
 
-const knownProperties242 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
+const knownProperties244 = /* @__PURE__ */ new Set(["dynamic_dispatch"]);
 
 const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
   {
@@ -3813,7 +3827,7 @@ const encodeServiceTreeStaticSubdirsShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeStaticSubdirsCases = /* @__PURE__ */ ["Suffixes", "Arg"] as const;
 
-const knownProperties243 = /* @__PURE__ */ new Set([
+const knownProperties245 = /* @__PURE__ */ new Set([
   "get_service",
   "post_service",
   "delete_service",
@@ -3822,9 +3836,9 @@ const knownProperties243 = /* @__PURE__ */ new Set([
   "subdirs",
 ]);
 
-const knownProperties244 = /* @__PURE__ */ new Set(["static"]);
+const knownProperties246 = /* @__PURE__ */ new Set(["static"]);
 
-const knownProperties245 = /* @__PURE__ */ new Set(["dynamic"]);
+const knownProperties247 = /* @__PURE__ */ new Set(["dynamic"]);
 
 const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
   {
@@ -3842,13 +3856,13 @@ const encodeServiceTreeBodyShapes = /* @__PURE__ */ [
 
 const encodeServiceTreeBodyCases = /* @__PURE__ */ ["Static", "Dynamic", "Empty"] as const;
 
-const knownProperties246 = /* @__PURE__ */ new Set(["hash", "level"]);
+const knownProperties248 = /* @__PURE__ */ new Set(["hash", "level"]);
 
-const knownProperties247 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
+const knownProperties249 = /* @__PURE__ */ new Set(["index", "content", "back_pointers"]);
 
-const knownProperties248 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
+const knownProperties250 = /* @__PURE__ */ new Set(["kind", "level", "index"]);
 
-const knownProperties249 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
+const knownProperties251 = /* @__PURE__ */ new Set(["kind", "index", "content", "back_pointers"]);
 
 const encodeSmartRollupGameDalSnapshotShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -3869,19 +3883,19 @@ const encodeSmartRollupGameDalSnapshotCases = /* @__PURE__ */ [
   "Dal_skip_list",
 ] as const;
 
-const knownProperties250 = /* @__PURE__ */ new Set([
+const knownProperties252 = /* @__PURE__ */ new Set([
   "kind",
   "dissection",
   "default_number_of_sections",
 ]);
 
-const knownProperties251 = /* @__PURE__ */ new Set([
+const knownProperties253 = /* @__PURE__ */ new Set([
   "kind",
   "agreed_start_chunk",
   "refuted_stop_chunk",
 ]);
 
-const knownProperties252 = /* @__PURE__ */ new Set([
+const knownProperties254 = /* @__PURE__ */ new Set([
   "turn",
   "inbox_snapshot",
   "dal_snapshot",
@@ -3890,9 +3904,9 @@ const knownProperties252 = /* @__PURE__ */ new Set([
   "game_state",
 ]);
 
-const knownProperties253 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
+const knownProperties255 = /* @__PURE__ */ new Set(["level", "old_levels_messages"]);
 
-const knownProperties254 = /* @__PURE__ */ new Set([
+const knownProperties256 = /* @__PURE__ */ new Set([
   "kind",
   "predecessor_timestamp",
   "predecessor",
@@ -3939,11 +3953,11 @@ const encodeSmartRollupInboxMessageShapes = /* @__PURE__ */ [
 
 const encodeSmartRollupInboxMessageCases = /* @__PURE__ */ ["Internal", "External"] as const;
 
-const knownProperties255 = /* @__PURE__ */ new Set(["address", "origination_level"]);
+const knownProperties257 = /* @__PURE__ */ new Set(["address", "origination_level"]);
 
-const knownProperties256 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
+const knownProperties258 = /* @__PURE__ */ new Set(["parameters", "destination", "entrypoint"]);
 
-const knownProperties257 = /* @__PURE__ */ new Set([
+const knownProperties259 = /* @__PURE__ */ new Set([
   "parameters",
   "parameters_ty",
   "destination",
@@ -3969,16 +3983,16 @@ const encodeSmartRollupOutboxMessageCases = /* @__PURE__ */ [
   "Whitelist_update",
 ] as const;
 
-const knownProperties258 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
+const knownProperties260 = /* @__PURE__ */ new Set(["outbox_level", "message_index", "message"]);
 
-const knownProperties259 = /* @__PURE__ */ new Set([
+const knownProperties261 = /* @__PURE__ */ new Set([
   "kind",
   "level",
   "message_counter",
   "serialized_proof",
 ]);
 
-const knownProperties260 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
+const knownProperties262 = /* @__PURE__ */ new Set(["kind", "dal_page_id", "dal_proof"]);
 
 const encodeSmartRollupProofInputProofRevealProofShapes = /* @__PURE__ */ [
   { kind: "type", types: ["string"] },
@@ -4025,14 +4039,14 @@ const encodeSmartRollupProofInputProofCases = /* @__PURE__ */ [
 
 const encodeSmartRollupRevealRevealRawDataCases = /* @__PURE__ */ ["Reveal_data_hash_v0"] as const;
 
-const knownProperties261 = /* @__PURE__ */ new Set([
+const knownProperties263 = /* @__PURE__ */ new Set([
   "kind",
   "published_level",
   "slot_index",
   "page_index",
 ]);
 
-const knownProperties262 = /* @__PURE__ */ new Set([
+const knownProperties264 = /* @__PURE__ */ new Set([
   "kind",
   "page_id",
   "attestation_threshold_percent",
@@ -4087,33 +4101,33 @@ const encodeSmartRollupWasm200OutputProofOutputProofCases = /* @__PURE__ */ [
   "Case_3",
 ] as const;
 
-const knownProperties263 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
+const knownProperties265 = /* @__PURE__ */ new Set(["output_proof", "output_proof_output"]);
 
-const knownProperties264 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
+const knownProperties266 = /* @__PURE__ */ new Set(["tag", "fields", "name"]);
 
-const knownProperties265 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
+const knownProperties267 = /* @__PURE__ */ new Set(["replaced_protocol", "replacement_protocol"]);
 
-const knownProperties266 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
+const knownProperties268 = /* @__PURE__ */ new Set(["level", "replacement_protocol"]);
 
-const knownProperties267 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
+const knownProperties269 = /* @__PURE__ */ new Set(["yay", "nay", "pass"]);
 
-const knownProperties268 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
+const knownProperties270 = /* @__PURE__ */ new Set(["pkh", "voting_power"]);
 
-const knownProperties269 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
+const knownProperties271 = /* @__PURE__ */ new Set(["index", "kind", "start_position"]);
 
-const knownProperties270 = /* @__PURE__ */ new Set([]);
+const knownProperties272 = /* @__PURE__ */ new Set([]);
 
-const knownProperties271 = /* @__PURE__ */ new Set(["block_hash", "level"]);
+const knownProperties273 = /* @__PURE__ */ new Set(["block_hash", "level"]);
 
-const knownProperties272 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
+const knownProperties274 = /* @__PURE__ */ new Set(["name", "interface", "implementation"]);
 
-const knownProperties273 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
+const knownProperties275 = /* @__PURE__ */ new Set(["expected_env_version", "components"]);
 
-const knownProperties274 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
+const knownProperties276 = /* @__PURE__ */ new Set(["chain_id", "hash", "header", "operations"]);
 
-const knownProperties275 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
+const knownProperties277 = /* @__PURE__ */ new Set(["disable_mempool", "private_node"]);
 
-const knownProperties276 = /* @__PURE__ */ new Set([
+const knownProperties278 = /* @__PURE__ */ new Set([
   "branch",
   "head",
   "block_header",
@@ -4166,7 +4180,7 @@ const encodeNetworkPeersByPeerIdOutputResponsesSentCases = /* @__PURE__ */ [
   "peer_metadata.legacy_v0",
 ] as const;
 
-const knownProperties277 = /* @__PURE__ */ new Set([
+const knownProperties279 = /* @__PURE__ */ new Set([
   "sent",
   "failed",
   "received",
@@ -4174,9 +4188,9 @@ const knownProperties277 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties278 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
+const knownProperties280 = /* @__PURE__ */ new Set(["sent", "received", "failed", "scheduled"]);
 
-const knownProperties279 = /* @__PURE__ */ new Set([
+const knownProperties281 = /* @__PURE__ */ new Set([
   "cannot_download",
   "cannot_parse",
   "refused_by_prefilter",
@@ -4189,13 +4203,13 @@ const knownProperties279 = /* @__PURE__ */ new Set([
   "outdated",
 ]);
 
-const knownProperties280 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
+const knownProperties282 = /* @__PURE__ */ new Set(["block", "operations", "protocol"]);
 
-const knownProperties281 = /* @__PURE__ */ new Set(["head", "branch"]);
+const knownProperties283 = /* @__PURE__ */ new Set(["head", "branch"]);
 
-const knownProperties282 = /* @__PURE__ */ new Set(["sent", "received"]);
+const knownProperties284 = /* @__PURE__ */ new Set(["sent", "received"]);
 
-const knownProperties283 = /* @__PURE__ */ new Set([
+const knownProperties285 = /* @__PURE__ */ new Set([
   "responses",
   "requests",
   "valid_blocks",
@@ -4208,7 +4222,7 @@ const knownProperties283 = /* @__PURE__ */ new Set([
   "advertisements",
 ]);
 
-const knownProperties284 = /* @__PURE__ */ new Set([
+const knownProperties286 = /* @__PURE__ */ new Set([
   "score",
   "trusted",
   "conn_metadata",
@@ -4224,37 +4238,37 @@ const knownProperties284 = /* @__PURE__ */ new Set([
   "last_miss",
 ]);
 
-const knownProperties285 = /* @__PURE__ */ new Set(["phase", "since"]);
+const knownProperties287 = /* @__PURE__ */ new Set(["phase", "since"]);
 
-const knownProperties286 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
+const knownProperties288 = /* @__PURE__ */ new Set(["phase", "birth", "since"]);
 
-const knownProperties287 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
+const knownProperties289 = /* @__PURE__ */ new Set(["phase", "birth", "since", "errors"]);
 
-const knownProperties288 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
+const knownProperties290 = /* @__PURE__ */ new Set(["instances", "status", "queue_length"]);
 
-const knownProperties289 = /* @__PURE__ */ new Set([
+const knownProperties291 = /* @__PURE__ */ new Set([
   "chain_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties290 = /* @__PURE__ */ new Set(["bootstrapped"]);
+const knownProperties292 = /* @__PURE__ */ new Set(["bootstrapped"]);
 
-const knownProperties291 = /* @__PURE__ */ new Set([
+const knownProperties293 = /* @__PURE__ */ new Set([
   "block",
   "savepoint",
   "caboose",
   "history_mode",
 ]);
 
-const knownProperties292 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
+const knownProperties294 = /* @__PURE__ */ new Set(["block", "level", "errors"]);
 
-const knownProperties293 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
+const knownProperties295 = /* @__PURE__ */ new Set(["bootstrapped", "sync_state"]);
 
-const knownProperties294 = /* @__PURE__ */ new Set(["address", "whitelist"]);
+const knownProperties296 = /* @__PURE__ */ new Set(["address", "whitelist"]);
 
-const knownProperties295 = /* @__PURE__ */ new Set(["address", "blacklist"]);
+const knownProperties297 = /* @__PURE__ */ new Set(["address", "blacklist"]);
 
 const encodeGetConfigOutputAclItemShapes = /* @__PURE__ */ [
   {
@@ -4281,7 +4295,7 @@ const fieldDefault5 = /* @__PURE__ */ "any" as never;
 
 const fieldDefault6 = /* @__PURE__ */ 100 as never;
 
-const knownProperties296 = /* @__PURE__ */ new Set([
+const knownProperties298 = /* @__PURE__ */ new Set([
   "listen-addrs",
   "external-listen-addrs",
   "listen-addr",
@@ -4316,7 +4330,7 @@ const fieldDefault16 = /* @__PURE__ */ 86400 as never;
 
 const fieldDefault17 = /* @__PURE__ */ 120 as never;
 
-const knownProperties297 = /* @__PURE__ */ new Set([
+const knownProperties299 = /* @__PURE__ */ new Set([
   "connection-timeout",
   "authentication-timeout",
   "min-connections",
@@ -4349,7 +4363,7 @@ const fieldDefault19 = /* @__PURE__ */ 60 as never;
 
 const fieldDefault20 = /* @__PURE__ */ 172800 as never;
 
-const knownProperties298 = /* @__PURE__ */ new Set([
+const knownProperties300 = /* @__PURE__ */ new Set([
   "factor",
   "initial-delay",
   "disconnection-delay",
@@ -4360,7 +4374,7 @@ const fieldDefault21 = /* @__PURE__ */ 26 as never;
 
 const fieldDefault22 = /* @__PURE__ */ null as never;
 
-const knownProperties299 = /* @__PURE__ */ new Set([
+const knownProperties301 = /* @__PURE__ */ new Set([
   "expected-proof-of-work",
   "bootstrap-peers",
   "listen-addr",
@@ -4380,11 +4394,11 @@ const fieldDefault24 = /* @__PURE__ */ "info" as never;
 
 const fieldDefault25 = /* @__PURE__ */ true as never;
 
-const knownProperties300 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
+const knownProperties302 = /* @__PURE__ */ new Set(["output", "level", "colors", "rules"]);
 
-const knownProperties301 = /* @__PURE__ */ new Set(["active_sinks"]);
+const knownProperties303 = /* @__PURE__ */ new Set(["active_sinks"]);
 
-const knownProperties302 = /* @__PURE__ */ new Set(["activate"]);
+const knownProperties304 = /* @__PURE__ */ new Set(["activate"]);
 
 const encodeGetConfigOutputInternalEventsShapes = /* @__PURE__ */ [
   {
@@ -4406,7 +4420,7 @@ const encodeGetConfigOutputInternalEventsCases = /* @__PURE__ */ [
 
 const fieldDefault26 = /* @__PURE__ */ 90 as never;
 
-const knownProperties303 = /* @__PURE__ */ new Set([
+const knownProperties305 = /* @__PURE__ */ new Set([
   "block_header_request_timeout",
   "block_operations_request_timeout",
   "protocol_request_timeout",
@@ -4415,14 +4429,14 @@ const knownProperties303 = /* @__PURE__ */ new Set([
 
 const fieldDefault27 = /* @__PURE__ */ 10000000 as never;
 
-const knownProperties304 = /* @__PURE__ */ new Set([
+const knownProperties306 = /* @__PURE__ */ new Set([
   "protocol_request_timeout",
   "operation_metadata_size_limit",
 ]);
 
 const fieldDefault28 = /* @__PURE__ */ 1000 as never;
 
-const knownProperties305 = /* @__PURE__ */ new Set([
+const knownProperties307 = /* @__PURE__ */ new Set([
   "operations_request_timeout",
   "max_refused_operations",
   "operations_batch_size",
@@ -4432,9 +4446,9 @@ const fieldDefault29 = /* @__PURE__ */ 150 as never;
 
 const fieldDefault30 = /* @__PURE__ */ 4 as never;
 
-const knownProperties306 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
+const knownProperties308 = /* @__PURE__ */ new Set(["latency", "synchronisation_threshold"]);
 
-const knownProperties307 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
+const knownProperties309 = /* @__PURE__ */ new Set(["bootstrap_threshold"]);
 
 const encodeGetConfigOutputShellChainValidatorShapes = /* @__PURE__ */ [
   {
@@ -4459,7 +4473,7 @@ const encodeGetConfigOutputShellChainValidatorCases = /* @__PURE__ */ [
 
 const fieldDefault31 = /* @__PURE__ */ { latency: 150, synchronisation_threshold: 4 } as never;
 
-const knownProperties308 = /* @__PURE__ */ new Set([
+const knownProperties310 = /* @__PURE__ */ new Set([
   "peer_validator",
   "block_validator",
   "prevalidator",
@@ -4467,11 +4481,11 @@ const knownProperties308 = /* @__PURE__ */ new Set([
   "history_mode",
 ]);
 
-const knownProperties309 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
+const knownProperties311 = /* @__PURE__ */ new Set(["timestamp", "block", "protocol"]);
 
-const knownProperties310 = /* @__PURE__ */ new Set(["context_key", "values"]);
+const knownProperties312 = /* @__PURE__ */ new Set(["context_key", "values"]);
 
-const knownProperties311 = /* @__PURE__ */ new Set([
+const knownProperties313 = /* @__PURE__ */ new Set([
   "activated",
   "use_mock_srs_for_testing",
   "bootstrap_peers",
@@ -4483,7 +4497,7 @@ const fieldDefault32 = /* @__PURE__ */ {
   bootstrap_peers: [],
 } as never;
 
-const knownProperties312 = /* @__PURE__ */ new Set([
+const knownProperties314 = /* @__PURE__ */ new Set([
   "genesis",
   "genesis_parameters",
   "chain_name",
@@ -4529,7 +4543,7 @@ const fieldDefault33 = /* @__PURE__ */ "/root/.tezos-node" as never;
 
 const fieldDefault34 = /* @__PURE__ */ "mainnet" as never;
 
-const knownProperties313 = /* @__PURE__ */ new Set([
+const knownProperties315 = /* @__PURE__ */ new Set([
   "data-dir",
   "disable-config-validation",
   "rpc",
@@ -4541,21 +4555,21 @@ const knownProperties313 = /* @__PURE__ */ new Set([
   "metrics_addr",
 ]);
 
-const knownProperties314 = /* @__PURE__ */ new Set(["history_mode"]);
+const knownProperties316 = /* @__PURE__ */ new Set(["history_mode"]);
 
-const knownProperties315 = /* @__PURE__ */ new Set(["ready"]);
+const knownProperties317 = /* @__PURE__ */ new Set(["ready"]);
 
-const knownProperties316 = /* @__PURE__ */ new Set(["data", "operations"]);
+const knownProperties318 = /* @__PURE__ */ new Set(["data", "operations"]);
 
-const knownProperties317 = /* @__PURE__ */ new Set(["chain_id"]);
+const knownProperties319 = /* @__PURE__ */ new Set(["chain_id"]);
 
-const knownProperties318 = /* @__PURE__ */ new Set([
+const knownProperties320 = /* @__PURE__ */ new Set([
   "chain_id",
   "test_protocol",
   "expiration_date",
 ]);
 
-const knownProperties319 = /* @__PURE__ */ new Set(["stopping"]);
+const knownProperties321 = /* @__PURE__ */ new Set(["stopping"]);
 
 const encodeGetMonitorActiveChainsOutputInnerItemShapes = /* @__PURE__ */ [
   {
@@ -4585,9 +4599,9 @@ const encodeGetMonitorActiveChainsOutputInnerItemCases = /* @__PURE__ */ [
   "Stopping",
 ] as const;
 
-const knownProperties320 = /* @__PURE__ */ new Set(["block", "timestamp"]);
+const knownProperties322 = /* @__PURE__ */ new Set(["block", "timestamp"]);
 
-const knownProperties321 = /* @__PURE__ */ new Set([
+const knownProperties323 = /* @__PURE__ */ new Set([
   "hash",
   "level",
   "proto",
@@ -4600,7 +4614,7 @@ const knownProperties321 = /* @__PURE__ */ new Set([
   "protocol_data",
 ]);
 
-const knownProperties322 = /* @__PURE__ */ new Set([
+const knownProperties324 = /* @__PURE__ */ new Set([
   "incoming",
   "peer_id",
   "id_point",
@@ -4611,27 +4625,27 @@ const knownProperties322 = /* @__PURE__ */ new Set([
   "remote_metadata",
 ]);
 
-const knownProperties323 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
+const knownProperties325 = /* @__PURE__ */ new Set(["ips", "not_reliable_since"]);
 
-const knownProperties324 = /* @__PURE__ */ new Set(["event"]);
+const knownProperties326 = /* @__PURE__ */ new Set(["event"]);
 
-const knownProperties325 = /* @__PURE__ */ new Set(["event", "point"]);
+const knownProperties327 = /* @__PURE__ */ new Set(["event", "point"]);
 
-const knownProperties326 = /* @__PURE__ */ new Set(["event", "peer_id"]);
+const knownProperties328 = /* @__PURE__ */ new Set(["event", "peer_id"]);
 
-const knownProperties327 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
+const knownProperties329 = /* @__PURE__ */ new Set(["event", "point", "id_point", "peer_id"]);
 
-const knownProperties328 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
+const knownProperties330 = /* @__PURE__ */ new Set(["event", "point", "identity"]);
 
-const knownProperties329 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
+const knownProperties331 = /* @__PURE__ */ new Set(["event", "id_point", "peer_id"]);
 
-const knownProperties330 = /* @__PURE__ */ new Set(["event", "source"]);
+const knownProperties332 = /* @__PURE__ */ new Set(["event", "source"]);
 
-const knownProperties331 = /* @__PURE__ */ new Set(["acl"]);
+const knownProperties333 = /* @__PURE__ */ new Set(["acl"]);
 
-const knownProperties332 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
+const knownProperties334 = /* @__PURE__ */ new Set(["acl", "peer_id"]);
 
-const knownProperties333 = /* @__PURE__ */ new Set([
+const knownProperties335 = /* @__PURE__ */ new Set([
   "minor_words",
   "promoted_words",
   "major_words",
@@ -4651,7 +4665,7 @@ const knownProperties333 = /* @__PURE__ */ new Set([
   "stack_size",
 ]);
 
-const knownProperties334 = /* @__PURE__ */ new Set([
+const knownProperties336 = /* @__PURE__ */ new Set([
   "page_size",
   "size",
   "resident",
@@ -4662,7 +4676,7 @@ const knownProperties334 = /* @__PURE__ */ new Set([
   "dt",
 ]);
 
-const knownProperties335 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
+const knownProperties337 = /* @__PURE__ */ new Set(["page_size", "mem", "resident"]);
 
 const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
   {
@@ -4692,13 +4706,13 @@ const encodeGetStatsMemoryOutputShapes = /* @__PURE__ */ [
 
 const encodeGetStatsMemoryOutputCases = /* @__PURE__ */ ["Linux_proc_statm", "Darwin_ps"] as const;
 
-const knownProperties336 = /* @__PURE__ */ new Set(["rc"]);
+const knownProperties338 = /* @__PURE__ */ new Set(["rc"]);
 
-const knownProperties337 = /* @__PURE__ */ new Set(["rc_dev"]);
+const knownProperties339 = /* @__PURE__ */ new Set(["rc_dev"]);
 
-const knownProperties338 = /* @__PURE__ */ new Set(["beta"]);
+const knownProperties340 = /* @__PURE__ */ new Set(["beta"]);
 
-const knownProperties339 = /* @__PURE__ */ new Set(["beta_dev"]);
+const knownProperties341 = /* @__PURE__ */ new Set(["beta_dev"]);
 
 const encodeGetVersionOutputVersionAdditionalInfoShapes = /* @__PURE__ */ [
   { kind: "value", value: "dev" },
@@ -4730,15 +4744,15 @@ const encodeGetVersionOutputVersionAdditionalInfoCases = /* @__PURE__ */ [
   "Beta_dev",
 ] as const;
 
-const knownProperties340 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
+const knownProperties342 = /* @__PURE__ */ new Set(["major", "minor", "additional_info"]);
 
-const knownProperties341 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
+const knownProperties343 = /* @__PURE__ */ new Set(["commit_hash", "commit_date"]);
 
-const knownProperties342 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
+const knownProperties344 = /* @__PURE__ */ new Set(["version", "network_version", "commit_info"]);
 
-const knownProperties343 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
+const knownProperties345 = /* @__PURE__ */ new Set(["block", "chain_id", "peer"]);
 
-const knownProperties344 = /* @__PURE__ */ new Set(["chain_id", "level"]);
+const knownProperties346 = /* @__PURE__ */ new Set(["chain_id", "level"]);
 
 const encodeGetWorkersBlockValidatorOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4765,19 +4779,19 @@ const encodeGetWorkersBlockValidatorOutputItemRequestCases = /* @__PURE__ */ [
   "preapplication",
 ] as const;
 
-const knownProperties345 = /* @__PURE__ */ new Set(["pushed", "request"]);
+const knownProperties347 = /* @__PURE__ */ new Set(["pushed", "request"]);
 
-const knownProperties346 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
+const knownProperties348 = /* @__PURE__ */ new Set(["pushed", "treated", "request"]);
 
-const knownProperties347 = /* @__PURE__ */ new Set([
+const knownProperties349 = /* @__PURE__ */ new Set([
   "status",
   "pending_requests",
   "current_request",
 ]);
 
-const knownProperties348 = /* @__PURE__ */ new Set(["hash"]);
+const knownProperties350 = /* @__PURE__ */ new Set(["hash"]);
 
-const knownProperties349 = /* @__PURE__ */ new Set(["peer_id"]);
+const knownProperties351 = /* @__PURE__ */ new Set(["peer_id"]);
 
 const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestShapes = /* @__PURE__ */ [
   {
@@ -4797,9 +4811,9 @@ const encodeGetWorkersChainValidatorsByChainIdOutputItemRequestCases = /* @__PUR
   "Peer_id",
 ] as const;
 
-const knownProperties350 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
+const knownProperties352 = /* @__PURE__ */ new Set(["table_length", "scheduler_length"]);
 
-const knownProperties351 = /* @__PURE__ */ new Set([
+const knownProperties353 = /* @__PURE__ */ new Set([
   "p2p_readers",
   "active_chains",
   "operation_db",
@@ -4809,32 +4823,32 @@ const knownProperties351 = /* @__PURE__ */ new Set([
   "active_peers",
 ]);
 
-const knownProperties352 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
+const knownProperties354 = /* @__PURE__ */ new Set(["fetched_headers", "fetched_blocks"]);
 
-const knownProperties353 = /* @__PURE__ */ new Set([
+const knownProperties355 = /* @__PURE__ */ new Set([
   "peer_id",
   "status",
   "information",
   "pipelines",
 ]);
 
-const knownProperties354 = /* @__PURE__ */ new Set(["request", "block"]);
+const knownProperties356 = /* @__PURE__ */ new Set(["request", "block"]);
 
-const knownProperties355 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
+const knownProperties357 = /* @__PURE__ */ new Set(["request", "block", "locators"]);
 
-const knownProperties356 = /* @__PURE__ */ new Set(["request", "block", "event"]);
+const knownProperties358 = /* @__PURE__ */ new Set(["request", "block", "event"]);
 
-const knownProperties357 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
+const knownProperties359 = /* @__PURE__ */ new Set(["request", "peer", "mempool"]);
 
-const knownProperties358 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
+const knownProperties360 = /* @__PURE__ */ new Set(["request", "operation", "force"]);
 
-const knownProperties359 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
+const knownProperties361 = /* @__PURE__ */ new Set(["request", "operation_hash", "operation"]);
 
-const knownProperties360 = /* @__PURE__ */ new Set(["request"]);
+const knownProperties362 = /* @__PURE__ */ new Set(["request"]);
 
-const knownProperties361 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
+const knownProperties363 = /* @__PURE__ */ new Set(["request", "operation_hash"]);
 
-const knownProperties362 = /* @__PURE__ */ new Set([
+const knownProperties364 = /* @__PURE__ */ new Set([
   "protocol",
   "chain_id",
   "hash",
@@ -4854,7 +4868,7 @@ const knownProperties362 = /* @__PURE__ */ new Set([
   "signature",
 ]);
 
-const knownProperties363 = /* @__PURE__ */ new Set([
+const knownProperties365 = /* @__PURE__ */ new Set([
   "protocol",
   "payload_hash",
   "payload_round",
@@ -5046,6 +5060,30 @@ export function encodePtTALLiN024BlockHeaderAlphaFullHeader(
   encodePtTALLiN024BlockHeader(w, value);
 }
 
+/** Reads a {@link PtTALLiN024BondId} (definition `024-PtTALLiN.bond_id`) at the reader's offset. */
+export function decodePtTALLiN024BondId(r: BinaryReader): PtTALLiN024BondId {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 1:
+      return decodePtTALLiN024BondIdSmartRollupBondId(r);
+    default:
+      return failUnknownTag(start, tag, [1]);
+  }
+}
+
+/** Writes a {@link PtTALLiN024BondId} (definition `024-PtTALLiN.bond_id`). */
+export function encodePtTALLiN024BondId(w: BinaryWriter, value: PtTALLiN024BondId): void {
+  const json: unknown = value;
+  switch (selectCase(w, json, encodePtTALLiN024BondIdShapes, encodePtTALLiN024BondIdCases)) {
+    case 0: {
+      writeUint8(w, 1);
+      encodePtTALLiN024BondIdSmartRollupBondId(w, json as PtTALLiN024BondIdSmartRollupBondId);
+      return;
+    }
+  }
+}
+
 /** Reads a {@link PtTALLiN024Entrypoint} (definition `024-PtTALLiN.entrypoint`) at the reader's offset. */
 export function decodePtTALLiN024Entrypoint(r: BinaryReader): PtTALLiN024Entrypoint {
   const start = r.offset;
@@ -5153,7 +5191,7 @@ export function decodePtTALLiN024Fitness(r: BinaryReader): PtTALLiN024Fitness {
 /** Writes a {@link PtTALLiN024Fitness} (definition `024-PtTALLiN.fitness`). */
 export function encodePtTALLiN024Fitness(w: BinaryWriter, value: PtTALLiN024Fitness): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties7);
+  checkKnownProperties(w, value, knownProperties8);
   let field = "";
   try {
     field = "level";
@@ -5245,7 +5283,7 @@ export function encodePtTALLiN024InlinedConsensusOperation(
   value: PtTALLiN024InlinedConsensusOperation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties12);
+  checkKnownProperties(w, value, knownProperties13);
   let field = "";
   try {
     field = "branch";
@@ -5455,7 +5493,7 @@ export function decodePtTALLiN024Operation(r: BinaryReader): PtTALLiN024Operatio
 export function encodePtTALLiN024Operation(w: BinaryWriter, value: PtTALLiN024Operation): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties79);
+  checkKnownProperties(w, value, knownProperties80);
   let field = "";
   try {
     field = "branch";
@@ -7702,7 +7740,7 @@ export function decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2(
   r: BinaryReader,
 ): PtTALLiN024OperationMetadataAlphaBalanceUpdates2 {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2Inner(r);
+  const inner = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -7713,7 +7751,7 @@ export function encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdates2,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2Inner(w, value);
+  encodePtTALLiN024OperationMetadataAlphaBalanceUpdates(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -7743,7 +7781,7 @@ export function encodePtTALLiN024ScriptedContracts(
   value: PtTALLiN024ScriptedContracts,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties177);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -7834,7 +7872,7 @@ export function decodeBlockHeader(r: BinaryReader): BlockHeader {
 /** Writes a {@link BlockHeader} (definition `block_header`). */
 export function encodeBlockHeader(w: BinaryWriter, value: BlockHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties178);
+  checkKnownProperties(w, value, knownProperties180);
   let field = "";
   try {
     field = "level";
@@ -7892,7 +7930,7 @@ export function decodeBlockHeaderContents(r: BinaryReader): BlockHeaderContents 
 /** Writes a {@link BlockHeaderContents} (definition `block_header.contents`). */
 export function encodeBlockHeaderContents(w: BinaryWriter, value: BlockHeaderContents): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties179);
+  checkKnownProperties(w, value, knownProperties181);
   let field = "";
   try {
     field = "payload_hash";
@@ -7950,7 +7988,7 @@ export function encodeBlockHeaderProtocolData(
   value: BlockHeaderProtocolData,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties180);
+  checkKnownProperties(w, value, knownProperties182);
   let field = "";
   try {
     field = "payload_hash";
@@ -8025,7 +8063,7 @@ export function decodeBlockHeaderShell(r: BinaryReader): BlockHeaderShell {
 /** Writes a {@link BlockHeaderShell} (definition `block_header.shell`). */
 export function encodeBlockHeaderShell(w: BinaryWriter, value: BlockHeaderShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties181);
+  checkKnownProperties(w, value, knownProperties183);
   let field = "";
   try {
     field = "level";
@@ -8118,7 +8156,7 @@ export function decodeBlockHeaderUnsigned(r: BinaryReader): BlockHeaderUnsigned 
 /** Writes a {@link BlockHeaderUnsigned} (definition `block_header.unsigned`). */
 export function encodeBlockHeaderUnsigned(w: BinaryWriter, value: BlockHeaderUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties182);
+  checkKnownProperties(w, value, knownProperties184);
   let field = "";
   try {
     field = "level";
@@ -8433,7 +8471,7 @@ export function decodeConstants(r: BinaryReader): Constants {
 /** Writes a {@link Constants} (definition `constants`). */
 export function encodeConstants(w: BinaryWriter, value: Constants): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties188);
+  checkKnownProperties(w, value, knownProperties190);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8679,7 +8717,7 @@ export function decodeConstantsFixed(r: BinaryReader): ConstantsFixed {
 /** Writes a {@link ConstantsFixed} (definition `constants.fixed`). */
 export function encodeConstantsFixed(w: BinaryWriter, value: ConstantsFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties189);
+  checkKnownProperties(w, value, knownProperties191);
   let field = "";
   try {
     field = "proof_of_work_nonce_size";
@@ -8928,7 +8966,7 @@ export function decodeConstantsParametric(r: BinaryReader): ConstantsParametric 
 /** Writes a {@link ConstantsParametric} (definition `constants.parametric`). */
 export function encodeConstantsParametric(w: BinaryWriter, value: ConstantsParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties190);
+  checkKnownProperties(w, value, knownProperties192);
   let field = "";
   try {
     field = "consensus_rights_delay";
@@ -9147,7 +9185,7 @@ export function decodeFa12TokenTransfer(r: BinaryReader): Fa12TokenTransfer {
 /** Writes a {@link Fa12TokenTransfer} (definition `fa1.2.token_transfer`). */
 export function encodeFa12TokenTransfer(w: BinaryWriter, value: Fa12TokenTransfer): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties191);
+  checkKnownProperties(w, value, knownProperties193);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9360,7 +9398,7 @@ export function decodeLevel(r: BinaryReader): Level {
 /** Writes a {@link Level} (definition `level`). */
 export function encodeLevel(w: BinaryWriter, value: Level): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties203);
+  checkKnownProperties(w, value, knownProperties205);
   let field = "";
   try {
     field = "level";
@@ -9436,7 +9474,7 @@ export function decodeMempool(r: BinaryReader): Mempool {
 /** Writes a {@link Mempool} (definition `mempool`). */
 export function encodeMempool(w: BinaryWriter, value: Mempool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties204);
+  checkKnownProperties(w, value, knownProperties206);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9478,7 +9516,7 @@ export function decodeNetworkVersion(r: BinaryReader): NetworkVersion {
 /** Writes a {@link NetworkVersion} (definition `network_version`). */
 export function encodeNetworkVersion(w: BinaryWriter, value: NetworkVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties205);
+  checkKnownProperties(w, value, knownProperties207);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9524,7 +9562,7 @@ export function decodeOperation(r: BinaryReader): Operation {
 /** Writes a {@link Operation} (definition `operation`). */
 export function encodeOperation(w: BinaryWriter, value: Operation): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties206);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9558,7 +9596,7 @@ export function encodeOperationBlsModeUnsigned(
   value: OperationBlsModeUnsigned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties208);
+  checkKnownProperties(w, value, knownProperties210);
   let field = "";
   try {
     field = "branch";
@@ -9672,7 +9710,7 @@ export function decodeOperationProtocolData(r: BinaryReader): OperationProtocolD
 export function encodeOperationProtocolData(w: BinaryWriter, value: OperationProtocolData): void {
   value = splitSignaturePrefix(value);
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     field = "contents";
@@ -9702,7 +9740,7 @@ export function decodeOperationRaw(r: BinaryReader): OperationRaw {
 /** Writes a {@link OperationRaw} (definition `operation.raw`). */
 export function encodeOperationRaw(w: BinaryWriter, value: OperationRaw): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties206);
+  checkKnownProperties(w, value, knownProperties208);
   let field = "";
   try {
     field = "branch";
@@ -9729,7 +9767,7 @@ export function decodeOperationShellHeader(r: BinaryReader): OperationShellHeade
 /** Writes a {@link OperationShellHeader} (definition `operation.shell_header`). */
 export function encodeOperationShellHeader(w: BinaryWriter, value: OperationShellHeader): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties213);
+  checkKnownProperties(w, value, knownProperties215);
   let field = "";
   try {
     field = "branch";
@@ -9757,7 +9795,7 @@ export function decodeOperationUnsigned(r: BinaryReader): OperationUnsigned {
 /** Writes a {@link OperationUnsigned} (definition `operation.unsigned`). */
 export function encodeOperationUnsigned(w: BinaryWriter, value: OperationUnsigned): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties208);
+  checkKnownProperties(w, value, knownProperties210);
   let field = "";
   try {
     field = "branch";
@@ -9827,7 +9865,7 @@ export function decodeP2pConnectionId(r: BinaryReader): P2pConnectionId {
 /** Writes a {@link P2pConnectionId} (definition `p2p_connection.id`). */
 export function encodeP2pConnectionId(w: BinaryWriter, value: P2pConnectionId): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties214);
+  checkKnownProperties(w, value, knownProperties216);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -9871,7 +9909,7 @@ export function decodeP2pPeerPoolEvent(r: BinaryReader): P2pPeerPoolEvent {
 /** Writes a {@link P2pPeerPoolEvent} (definition `p2p_peer.pool_event`). */
 export function encodeP2pPeerPoolEvent(w: BinaryWriter, value: P2pPeerPoolEvent): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties215);
+  checkKnownProperties(w, value, knownProperties217);
   let field = "";
   try {
     field = "kind";
@@ -9947,7 +9985,7 @@ export function decodeP2pPointInfo(r: BinaryReader): P2pPointInfo {
 /** Writes a {@link P2pPointInfo} (definition `p2p_point.info`). */
 export function encodeP2pPointInfo(w: BinaryWriter, value: P2pPointInfo): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties216);
+  checkKnownProperties(w, value, knownProperties218);
   let field = "";
   try {
     field = "trusted";
@@ -10115,7 +10153,7 @@ export function decodeP2pStat(r: BinaryReader): P2pStat {
 /** Writes a {@link P2pStat} (definition `p2p_stat`). */
 export function encodeP2pStat(w: BinaryWriter, value: P2pStat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties219);
+  checkKnownProperties(w, value, knownProperties221);
   let field = "";
   try {
     field = "total_sent";
@@ -10199,7 +10237,7 @@ export function encodeSaplingTransactionCiphertext(
   value: SaplingTransactionCiphertext,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties220);
+  checkKnownProperties(w, value, knownProperties222);
   let field = "";
   try {
     field = "cv";
@@ -10397,7 +10435,7 @@ export function decodeScript(r: BinaryReader): Script {
 /** Writes a {@link Script} (definition `script`). */
 export function encodeScript(w: BinaryWriter, value: Script): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties177);
+  checkKnownProperties(w, value, knownProperties179);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -10448,7 +10486,7 @@ export function decodeScriptLoc(r: BinaryReader): ScriptLoc {
 /** Writes a {@link ScriptLoc} (definition `script.loc`). */
 export function encodeScriptLoc(w: BinaryWriter, value: ScriptLoc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties225);
+  checkKnownProperties(w, value, knownProperties227);
   let field = "";
   try {
     field = "int31";
@@ -11351,7 +11389,7 @@ export function decodeSmartRollupCommmitment(r: BinaryReader): SmartRollupCommmi
 /** Writes a {@link SmartRollupCommmitment} (definition `smart_rollup.commmitment`). */
 export function encodeSmartRollupCommmitment(w: BinaryWriter, value: SmartRollupCommmitment): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties49);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
     field = "compressed_state";
@@ -11399,7 +11437,7 @@ export function decodeSmartRollupGame(r: BinaryReader): SmartRollupGame {
 /** Writes a {@link SmartRollupGame} (definition `smart_rollup.game`). */
 export function encodeSmartRollupGame(w: BinaryWriter, value: SmartRollupGame): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties252);
+  checkKnownProperties(w, value, knownProperties254);
   let field = "";
   try {
     field = "turn";
@@ -11436,7 +11474,7 @@ export function decodeSmartRollupInbox(r: BinaryReader): SmartRollupInbox {
 /** Writes a {@link SmartRollupInbox} (definition `smart_rollup.inbox`). */
 export function encodeSmartRollupInbox(w: BinaryWriter, value: SmartRollupInbox): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties253);
+  checkKnownProperties(w, value, knownProperties255);
   let field = "";
   try {
     field = "level";
@@ -11511,7 +11549,7 @@ export function decodeSmartRollupMetadata(r: BinaryReader): SmartRollupMetadata 
 /** Writes a {@link SmartRollupMetadata} (definition `smart_rollup.metadata`). */
 export function encodeSmartRollupMetadata(w: BinaryWriter, value: SmartRollupMetadata): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties255);
+  checkKnownProperties(w, value, knownProperties257);
   let field = "";
   try {
     field = "address";
@@ -11594,7 +11632,7 @@ export function decodeSmartRollupOutput(r: BinaryReader): SmartRollupOutput {
 /** Writes a {@link SmartRollupOutput} (definition `smart_rollup.output`). */
 export function encodeSmartRollupOutput(w: BinaryWriter, value: SmartRollupOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties258);
+  checkKnownProperties(w, value, knownProperties260);
   let field = "";
   try {
     field = "outbox_level";
@@ -11630,7 +11668,7 @@ export function decodeSmartRollupProof(r: BinaryReader): SmartRollupProof {
 /** Writes a {@link SmartRollupProof} (definition `smart_rollup.proof`). */
 export function encodeSmartRollupProof(w: BinaryWriter, value: SmartRollupProof): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties60);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -11723,7 +11761,7 @@ export function encodeSmartRollupWasm200OutputProof(
   value: SmartRollupWasm200OutputProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties263);
+  checkKnownProperties(w, value, knownProperties265);
   let field = "";
   try {
     field = "output_proof";
@@ -11799,7 +11837,7 @@ export function decodeUnionCase(r: BinaryReader): UnionCase {
 /** Writes a {@link UnionCase} (definition `union case`). */
 export function encodeUnionCase(w: BinaryWriter, value: UnionCase): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties264);
+  checkKnownProperties(w, value, knownProperties266);
   let field = "";
   try {
     field = "tag";
@@ -11915,7 +11953,7 @@ export function decodeVoteBallots(r: BinaryReader): VoteBallots {
 /** Writes a {@link VoteBallots} (definition `vote.ballots`). */
 export function encodeVoteBallots(w: BinaryWriter, value: VoteBallots): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties267);
+  checkKnownProperties(w, value, knownProperties269);
   let field = "";
   try {
     field = "yay";
@@ -11963,7 +12001,7 @@ export function decodeVotingPeriod(r: BinaryReader): VotingPeriod {
 /** Writes a {@link VotingPeriod} (definition `voting_period`). */
 export function encodeVotingPeriod(w: BinaryWriter, value: VotingPeriod): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties269);
+  checkKnownProperties(w, value, knownProperties271);
   let field = "";
   try {
     field = "index";
@@ -12005,7 +12043,7 @@ export function decodeEmptyObject(r: BinaryReader): EmptyObject {
 /** Writes a {@link EmptyObject}. */
 export function encodeEmptyObject(w: BinaryWriter, value: EmptyObject): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties270);
+  checkKnownProperties(w, value, knownProperties272);
 }
 
 /** Reads a {@link BlockHashAndLevel} at the reader's offset. */
@@ -12025,7 +12063,7 @@ export function decodeBlockHashAndLevel(r: BinaryReader): BlockHashAndLevel {
 /** Writes a {@link BlockHashAndLevel}. */
 export function encodeBlockHashAndLevel(w: BinaryWriter, value: BlockHashAndLevel): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties271);
+  checkKnownProperties(w, value, knownProperties273);
   let field = "";
   try {
     field = "block_hash";
@@ -12072,7 +12110,7 @@ export function encodeExpectedEnvVersionAndComponents(
   value: ExpectedEnvVersionAndComponents,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties273);
+  checkKnownProperties(w, value, knownProperties275);
   let field = "";
   try {
     field = "expected_env_version";
@@ -12113,7 +12151,7 @@ export function decodeMonitorOutput(r: BinaryReader): MonitorOutput {
 /** Writes a {@link MonitorOutput}. */
 export function encodeMonitorOutput(w: BinaryWriter, value: MonitorOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties274);
+  checkKnownProperties(w, value, knownProperties276);
   let field = "";
   try {
     field = "chain_id";
@@ -12205,7 +12243,7 @@ export function encodeNetworkPeersByPeerIdOutput(
   value: NetworkPeersByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties284);
+  checkKnownProperties(w, value, knownProperties286);
   let field = "";
   try {
     field = "score";
@@ -12337,7 +12375,7 @@ export function encodePatchChainsByChainIdInput(
   value: PatchChainsByChainIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties290);
+  checkKnownProperties(w, value, knownProperties292);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12443,7 +12481,7 @@ export function encodeGetChainsCheckpointOutput(
   value: GetChainsCheckpointOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties291);
+  checkKnownProperties(w, value, knownProperties293);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12587,7 +12625,7 @@ export function encodeGetChainsIsBootstrappedOutput(
   value: GetChainsIsBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties293);
+  checkKnownProperties(w, value, knownProperties295);
   let field = "";
   try {
     field = "bootstrapped";
@@ -12746,7 +12784,7 @@ export function decodeGetConfigOutput(r: BinaryReader): GetConfigOutput {
 /** Writes a {@link GetConfigOutput}. */
 export function encodeGetConfigOutput(w: BinaryWriter, value: GetConfigOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties313);
+  checkKnownProperties(w, value, knownProperties315);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -12819,7 +12857,7 @@ export function encodeGetConfigHistoryModeOutput(
   value: GetConfigHistoryModeOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties314);
+  checkKnownProperties(w, value, knownProperties316);
   let field = "";
   try {
     field = "history_mode";
@@ -13057,7 +13095,7 @@ export function decodeGetHealthReadyOutput(r: BinaryReader): GetHealthReadyOutpu
 /** Writes a {@link GetHealthReadyOutput}. */
 export function encodeGetHealthReadyOutput(w: BinaryWriter, value: GetHealthReadyOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties315);
+  checkKnownProperties(w, value, knownProperties317);
   let field = "";
   try {
     field = "ready";
@@ -13103,7 +13141,7 @@ export function encodePostInjectionBlockInput(
   value: PostInjectionBlockInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties316);
+  checkKnownProperties(w, value, knownProperties318);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -13302,7 +13340,7 @@ export function encodeGetMonitorBootstrappedOutput(
   value: GetMonitorBootstrappedOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties320);
+  checkKnownProperties(w, value, knownProperties322);
   let field = "";
   try {
     field = "block";
@@ -13405,7 +13443,7 @@ export function encodeGetMonitorHeadsByChainIdOutput(
   value: GetMonitorHeadsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties321);
+  checkKnownProperties(w, value, knownProperties323);
   let field = "";
   try {
     field = "hash";
@@ -13646,7 +13684,7 @@ export function encodeGetNetworkGreylistIpsOutput(
   value: GetNetworkGreylistIpsOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties323);
+  checkKnownProperties(w, value, knownProperties325);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -14020,7 +14058,7 @@ export function encodePatchNetworkPeersByPeerIdInput(
   value: PatchNetworkPeersByPeerIdInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties331);
+  checkKnownProperties(w, value, knownProperties333);
   let field = "";
   try {
     field = "acl";
@@ -14240,7 +14278,7 @@ export function encodePatchNetworkPointsByPointInput(
   value: PatchNetworkPointsByPointInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties332);
+  checkKnownProperties(w, value, knownProperties334);
   let field = "";
   try {
     field = "acl";
@@ -14630,7 +14668,7 @@ export function decodeGetStatsGcOutput(r: BinaryReader): GetStatsGcOutput {
 /** Writes a {@link GetStatsGcOutput}. */
 export function encodeGetStatsGcOutput(w: BinaryWriter, value: GetStatsGcOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties333);
+  checkKnownProperties(w, value, knownProperties335);
   let field = "";
   try {
     field = "minor_words";
@@ -14742,7 +14780,7 @@ export function decodeGetVersionOutput(r: BinaryReader): GetVersionOutput {
 /** Writes a {@link GetVersionOutput}. */
 export function encodeGetVersionOutput(w: BinaryWriter, value: GetVersionOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties342);
+  checkKnownProperties(w, value, knownProperties344);
   let field = "";
   try {
     field = "version";
@@ -14797,7 +14835,7 @@ export function encodeGetWorkersBlockValidatorOutput(
   value: GetWorkersBlockValidatorOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "status";
@@ -14896,7 +14934,7 @@ export function encodeGetWorkersChainValidatorsByChainIdOutput(
   value: GetWorkersChainValidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "status";
@@ -14971,7 +15009,7 @@ export function encodeGetWorkersChainValidatorsDdbOutput(
   value: GetWorkersChainValidatorsDdbOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties351);
+  checkKnownProperties(w, value, knownProperties353);
   let field = "";
   try {
     field = "p2p_readers";
@@ -15078,7 +15116,7 @@ export function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutput(
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "status";
@@ -15180,7 +15218,7 @@ export function encodeGetWorkersPrevalidatorsByChainIdOutput(
   value: GetWorkersPrevalidatorsByChainIdOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties347);
+  checkKnownProperties(w, value, knownProperties349);
   let field = "";
   try {
     field = "status";
@@ -15718,7 +15756,7 @@ export function decodeGetBlockHeaderOutput(r: BinaryReader): GetBlockHeaderOutpu
 /** Writes a {@link GetBlockHeaderOutput}. */
 export function encodeGetBlockHeaderOutput(w: BinaryWriter, value: GetBlockHeaderOutput): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties362);
+  checkKnownProperties(w, value, knownProperties364);
   let field = "";
   try {
     field = "protocol";
@@ -15813,7 +15851,7 @@ export function encodeGetBlockHeaderProtocolDataOutput(
   value: GetBlockHeaderProtocolDataOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties363);
+  checkKnownProperties(w, value, knownProperties365);
   let field = "";
   try {
     field = "protocol";
@@ -16232,6 +16270,34 @@ function encodePtTALLiN024ApplyInternalResultsAlphaOperationResultEvent(
   }
 }
 
+function decodePtTALLiN024BondIdSmartRollupBondId(
+  r: BinaryReader,
+): PtTALLiN024BondIdSmartRollupBondId {
+  let field = "";
+  try {
+    field = "smart_rollup";
+    const smartRollup = readHash(r, BASE58.smart_rollup_address);
+    return { smart_rollup: smartRollup };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024BondIdSmartRollupBondId(
+  w: BinaryWriter,
+  value: PtTALLiN024BondIdSmartRollupBondId,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties7);
+  let field = "";
+  try {
+    field = "smart_rollup";
+    writeHash(w, BASE58.smart_rollup_address, value.smart_rollup);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 function decodePtTALLiN024EntrypointNamed(r: BinaryReader): Unistring {
   const outer = openDynamicFrame(r, "Uint8");
   const inner = readRestUnistring(r);
@@ -16280,7 +16346,7 @@ function encodePtTALLiN024FrozenStakerSingle(
   value: PtTALLiN024FrozenStakerSingle,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties8);
+  checkKnownProperties(w, value, knownProperties9);
   let field = "";
   try {
     field = "contract";
@@ -16308,7 +16374,7 @@ function encodePtTALLiN024FrozenStakerShared(
   value: PtTALLiN024FrozenStakerShared,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties9);
+  checkKnownProperties(w, value, knownProperties10);
   let field = "";
   try {
     field = "delegate";
@@ -16334,7 +16400,7 @@ function encodePtTALLiN024FrozenStakerBaker(
   value: PtTALLiN024FrozenStakerBaker,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties10);
+  checkKnownProperties(w, value, knownProperties11);
   let field = "";
   try {
     field = "baker_own_stake";
@@ -16360,7 +16426,7 @@ function encodePtTALLiN024FrozenStakerBakerEdge(
   value: PtTALLiN024FrozenStakerBakerEdge,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties11);
+  checkKnownProperties(w, value, knownProperties12);
   let field = "";
   try {
     field = "baker_edge";
@@ -16394,7 +16460,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestation(
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties13);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     field = "kind";
@@ -16437,7 +16503,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestation(
   value: PtTALLiN024InlinedConsensusOperationContentsAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties13);
+  checkKnownProperties(w, value, knownProperties14);
   let field = "";
   try {
     field = "kind";
@@ -16489,7 +16555,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(
   value: PtTALLiN024InlinedConsensusOperationContentsAttestationWithDal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties14);
+  checkKnownProperties(w, value, knownProperties15);
   let field = "";
   try {
     field = "kind";
@@ -16538,7 +16604,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggreg
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregateConsensusContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties15);
+  checkKnownProperties(w, value, knownProperties16);
   let field = "";
   try {
     field = "level";
@@ -16606,7 +16672,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggreg
   value: PtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties16);
+  checkKnownProperties(w, value, knownProperties17);
   let field = "";
   try {
     field = "kind";
@@ -16656,7 +16722,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsCommitteeItem(
   value: PtTALLiN024InlinedConsensusOperationContentsCommitteeItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties17);
+  checkKnownProperties(w, value, knownProperties18);
   let field = "";
   try {
     field = "slot";
@@ -16726,7 +16792,7 @@ function encodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate
   value: PtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties16);
+  checkKnownProperties(w, value, knownProperties17);
   let field = "";
   try {
     field = "kind";
@@ -16779,7 +16845,7 @@ function encodePtTALLiN024LazyStorageDiffUpdatesItem(
   value: PtTALLiN024LazyStorageDiffUpdatesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties18);
+  checkKnownProperties(w, value, knownProperties19);
   let field = "";
   try {
     field = "key_hash";
@@ -16852,7 +16918,7 @@ function encodePtTALLiN024LazyStorageDiffDiffUpdate(
   value: PtTALLiN024LazyStorageDiffDiffUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties19);
+  checkKnownProperties(w, value, knownProperties20);
   let field = "";
   try {
     field = "action";
@@ -16882,7 +16948,7 @@ function encodePtTALLiN024LazyStorageDiffDiffRemove(
   value: PtTALLiN024LazyStorageDiffDiffRemove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties20);
+  checkKnownProperties(w, value, knownProperties21);
   let field = "";
   try {
     field = "action";
@@ -16926,7 +16992,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy(
   value: PtTALLiN024LazyStorageDiffDiffCopy,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties21);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
     field = "action";
@@ -16979,7 +17045,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc(
   value: PtTALLiN024LazyStorageDiffDiffAlloc,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties22);
+  checkKnownProperties(w, value, knownProperties23);
   let field = "";
   try {
     field = "action";
@@ -17081,7 +17147,7 @@ function encodePtTALLiN024LazyStorageDiffItemBigMap(
   value: PtTALLiN024LazyStorageDiffItemBigMap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties23);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
     field = "kind";
@@ -17212,7 +17278,7 @@ function encodePtTALLiN024LazyStorageDiffCopyUpdates(
   value: PtTALLiN024LazyStorageDiffCopyUpdates,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties24);
+  checkKnownProperties(w, value, knownProperties25);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -17257,7 +17323,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy2(
   value: PtTALLiN024LazyStorageDiffDiffCopy2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties21);
+  checkKnownProperties(w, value, knownProperties22);
   let field = "";
   try {
     field = "action";
@@ -17298,7 +17364,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc2(
   value: PtTALLiN024LazyStorageDiffDiffAlloc2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties25);
+  checkKnownProperties(w, value, knownProperties26);
   let field = "";
   try {
     field = "action";
@@ -17412,7 +17478,7 @@ function encodePtTALLiN024LazyStorageDiffItemSaplingState(
   value: PtTALLiN024LazyStorageDiffItemSaplingState,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties23);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
     field = "kind";
@@ -17599,7 +17665,7 @@ function encodePtTALLiN024LazyStorageDiff2ItemBigMap(
   value: PtTALLiN024LazyStorageDiff2ItemBigMap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties23);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
     field = "kind";
@@ -17713,7 +17779,7 @@ function encodePtTALLiN024LazyStorageDiff2ItemSaplingState(
   value: PtTALLiN024LazyStorageDiff2ItemSaplingState,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties23);
+  checkKnownProperties(w, value, knownProperties24);
   let field = "";
   try {
     field = "kind";
@@ -17826,7 +17892,7 @@ function encodePtTALLiN024OperationItemSeedNonceRevelation(
   value: PtTALLiN024OperationItemSeedNonceRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties26);
+  checkKnownProperties(w, value, knownProperties27);
   let field = "";
   try {
     field = "kind";
@@ -17876,7 +17942,7 @@ function encodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(
   value: PtTALLiN024OperationItemDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties27);
+  checkKnownProperties(w, value, knownProperties28);
   let field = "";
   try {
     field = "kind";
@@ -17929,7 +17995,7 @@ function encodePtTALLiN024OperationItemDoubleBakingEvidence(
   value: PtTALLiN024OperationItemDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties28);
+  checkKnownProperties(w, value, knownProperties29);
   let field = "";
   try {
     field = "kind";
@@ -17974,7 +18040,7 @@ function encodePtTALLiN024OperationItemActivateAccount(
   value: PtTALLiN024OperationItemActivateAccount,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties29);
+  checkKnownProperties(w, value, knownProperties30);
   let field = "";
   try {
     field = "kind";
@@ -18045,7 +18111,7 @@ function encodePtTALLiN024OperationItemProposals(
   value: PtTALLiN024OperationItemProposals,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties30);
+  checkKnownProperties(w, value, knownProperties31);
   let field = "";
   try {
     field = "kind";
@@ -18126,7 +18192,7 @@ function encodePtTALLiN024OperationItemBallot(
   value: PtTALLiN024OperationItemBallot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties31);
+  checkKnownProperties(w, value, knownProperties32);
   let field = "";
   try {
     field = "kind";
@@ -18197,7 +18263,7 @@ function encodePtTALLiN024OperationItemVdfRevelation(
   value: PtTALLiN024OperationItemVdfRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties32);
+  checkKnownProperties(w, value, knownProperties33);
   let field = "";
   try {
     field = "kind";
@@ -18239,7 +18305,7 @@ function encodePtTALLiN024OperationItemDrainDelegate(
   value: PtTALLiN024OperationItemDrainDelegate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties33);
+  checkKnownProperties(w, value, knownProperties34);
   let field = "";
   try {
     field = "kind";
@@ -18282,7 +18348,7 @@ function encodePtTALLiN024OperationItemFailingNoop(
   value: PtTALLiN024OperationItemFailingNoop,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties34);
+  checkKnownProperties(w, value, knownProperties35);
   let field = "";
   try {
     field = "kind";
@@ -18355,7 +18421,7 @@ function encodePtTALLiN024OperationDalEntrapmentEvidenceShardWithProof(
   value: PtTALLiN024OperationDalEntrapmentEvidenceShardWithProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties35);
+  checkKnownProperties(w, value, knownProperties36);
   let field = "";
   try {
     field = "shard";
@@ -18408,7 +18474,7 @@ function encodePtTALLiN024OperationItemDalEntrapmentEvidence(
   value: PtTALLiN024OperationItemDalEntrapmentEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties36);
+  checkKnownProperties(w, value, knownProperties37);
   let field = "";
   try {
     field = "kind";
@@ -18491,7 +18557,7 @@ function encodePtTALLiN024OperationItemReveal(
   value: PtTALLiN024OperationItemReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties37);
+  checkKnownProperties(w, value, knownProperties38);
   let field = "";
   try {
     field = "kind";
@@ -18577,7 +18643,7 @@ function encodePtTALLiN024OperationItemTransaction(
   value: PtTALLiN024OperationItemTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties38);
+  checkKnownProperties(w, value, knownProperties39);
   let field = "";
   try {
     field = "kind";
@@ -18666,7 +18732,7 @@ function encodePtTALLiN024OperationItemOrigination(
   value: PtTALLiN024OperationItemOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties39);
+  checkKnownProperties(w, value, knownProperties40);
   let field = "";
   try {
     field = "kind";
@@ -18744,7 +18810,7 @@ function encodePtTALLiN024OperationItemDelegation(
   value: PtTALLiN024OperationItemDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties40);
+  checkKnownProperties(w, value, knownProperties41);
   let field = "";
   try {
     field = "kind";
@@ -18820,7 +18886,7 @@ function encodePtTALLiN024OperationItemRegisterGlobalConstant(
   value: PtTALLiN024OperationItemRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties41);
+  checkKnownProperties(w, value, knownProperties42);
   let field = "";
   try {
     field = "kind";
@@ -18892,7 +18958,7 @@ function encodePtTALLiN024OperationItemSetDepositsLimit(
   value: PtTALLiN024OperationItemSetDepositsLimit,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties42);
+  checkKnownProperties(w, value, knownProperties43);
   let field = "";
   try {
     field = "kind";
@@ -18969,7 +19035,7 @@ function encodePtTALLiN024OperationItemIncreasePaidStorage(
   value: PtTALLiN024OperationItemIncreasePaidStorage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties43);
+  checkKnownProperties(w, value, knownProperties44);
   let field = "";
   try {
     field = "kind";
@@ -19045,7 +19111,7 @@ function encodePtTALLiN024OperationItemUpdateConsensusKey(
   value: PtTALLiN024OperationItemUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties44);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "kind";
@@ -19125,7 +19191,7 @@ function encodePtTALLiN024OperationItemUpdateCompanionKey(
   value: PtTALLiN024OperationItemUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties44);
+  checkKnownProperties(w, value, knownProperties45);
   let field = "";
   try {
     field = "kind";
@@ -19229,7 +19295,7 @@ function encodePtTALLiN024OperationItemTransferTicket(
   value: PtTALLiN024OperationItemTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties45);
+  checkKnownProperties(w, value, knownProperties46);
   let field = "";
   try {
     field = "kind";
@@ -19409,7 +19475,7 @@ function encodePtTALLiN024OperationItemSmartRollupOriginate(
   value: PtTALLiN024OperationItemSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties46);
+  checkKnownProperties(w, value, knownProperties47);
   let field = "";
   try {
     field = "kind";
@@ -19535,7 +19601,7 @@ function encodePtTALLiN024OperationItemSmartRollupAddMessages(
   value: PtTALLiN024OperationItemSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties47);
+  checkKnownProperties(w, value, knownProperties48);
   let field = "";
   try {
     field = "kind";
@@ -19606,7 +19672,7 @@ function encodePtTALLiN024OperationItemSmartRollupCement(
   value: PtTALLiN024OperationItemSmartRollupCement,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties48);
+  checkKnownProperties(w, value, knownProperties49);
   let field = "";
   try {
     field = "kind";
@@ -19665,7 +19731,7 @@ function encodePtTALLiN024OperationSmartRollupPublishCommitment(
   value: PtTALLiN024OperationSmartRollupPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties49);
+  checkKnownProperties(w, value, knownProperties50);
   let field = "";
   try {
     field = "compressed_state";
@@ -19731,7 +19797,7 @@ function encodePtTALLiN024OperationItemSmartRollupPublish(
   value: PtTALLiN024OperationItemSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties50);
+  checkKnownProperties(w, value, knownProperties51);
   let field = "";
   try {
     field = "kind";
@@ -19786,7 +19852,7 @@ function encodePtTALLiN024OperationRefutationStart(
   value: PtTALLiN024OperationRefutationStart,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties51);
+  checkKnownProperties(w, value, knownProperties52);
   let field = "";
   try {
     field = "refutation_kind";
@@ -19826,7 +19892,7 @@ function encodePtTALLiN024OperationInnerItem(
   value: PtTALLiN024OperationInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties52);
+  checkKnownProperties(w, value, knownProperties53);
   let field = "";
   try {
     field = "state";
@@ -19926,7 +19992,7 @@ function encodePtTALLiN024OperationInputProofInboxProof(
   value: PtTALLiN024OperationInputProofInboxProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties53);
+  checkKnownProperties(w, value, knownProperties54);
   let field = "";
   try {
     field = "input_proof_kind";
@@ -19971,7 +20037,7 @@ function encodePtTALLiN024OperationRevealProofRawDataProof(
   value: PtTALLiN024OperationRevealProofRawDataProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties54);
+  checkKnownProperties(w, value, knownProperties55);
   let field = "";
   try {
     field = "reveal_proof_kind";
@@ -20001,7 +20067,7 @@ function encodePtTALLiN024OperationRevealProofMetadataProof(
   value: PtTALLiN024OperationRevealProofMetadataProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties55);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     field = "reveal_proof_kind";
@@ -20040,7 +20106,7 @@ function encodePtTALLiN024OperationDalPageProofDalPageId(
   value: PtTALLiN024OperationDalPageProofDalPageId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties56);
+  checkKnownProperties(w, value, knownProperties57);
   let field = "";
   try {
     field = "published_level";
@@ -20083,7 +20149,7 @@ function encodePtTALLiN024OperationRevealProofDalPageProof(
   value: PtTALLiN024OperationRevealProofDalPageProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties57);
+  checkKnownProperties(w, value, knownProperties58);
   let field = "";
   try {
     field = "reveal_proof_kind";
@@ -20115,7 +20181,7 @@ function encodePtTALLiN024OperationRevealProofDalParametersProof(
   value: PtTALLiN024OperationRevealProofDalParametersProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties55);
+  checkKnownProperties(w, value, knownProperties56);
   let field = "";
   try {
     field = "reveal_proof_kind";
@@ -20226,7 +20292,7 @@ function encodePtTALLiN024OperationInputProofRevealProof(
   value: PtTALLiN024OperationInputProofRevealProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties58);
+  checkKnownProperties(w, value, knownProperties59);
   let field = "";
   try {
     field = "input_proof_kind";
@@ -20254,7 +20320,7 @@ function encodePtTALLiN024OperationInputProofFirstInput(
   value: PtTALLiN024OperationInputProofFirstInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties59);
+  checkKnownProperties(w, value, knownProperties60);
   let field = "";
   try {
     field = "input_proof_kind";
@@ -20351,7 +20417,7 @@ function encodePtTALLiN024OperationStepProof(
   value: PtTALLiN024OperationStepProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties60);
+  checkKnownProperties(w, value, knownProperties61);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -20436,7 +20502,7 @@ function encodePtTALLiN024OperationRefutationMove(
   value: PtTALLiN024OperationRefutationMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties61);
+  checkKnownProperties(w, value, knownProperties62);
   let field = "";
   try {
     field = "refutation_kind";
@@ -20545,7 +20611,7 @@ function encodePtTALLiN024OperationItemSmartRollupRefute(
   value: PtTALLiN024OperationItemSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties62);
+  checkKnownProperties(w, value, knownProperties63);
   let field = "";
   try {
     field = "kind";
@@ -20597,7 +20663,7 @@ function encodePtTALLiN024OperationSmartRollupTimeoutStakers(
   value: PtTALLiN024OperationSmartRollupTimeoutStakers,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties63);
+  checkKnownProperties(w, value, knownProperties64);
   let field = "";
   try {
     field = "alice";
@@ -20659,7 +20725,7 @@ function encodePtTALLiN024OperationItemSmartRollupTimeout(
   value: PtTALLiN024OperationItemSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties64);
+  checkKnownProperties(w, value, knownProperties65);
   let field = "";
   try {
     field = "kind";
@@ -20741,7 +20807,7 @@ function encodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(
   value: PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties65);
+  checkKnownProperties(w, value, knownProperties66);
   let field = "";
   try {
     field = "kind";
@@ -20820,7 +20886,7 @@ function encodePtTALLiN024OperationItemSmartRollupRecoverBond(
   value: PtTALLiN024OperationItemSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties66);
+  checkKnownProperties(w, value, knownProperties67);
   let field = "";
   try {
     field = "kind";
@@ -20873,7 +20939,7 @@ function encodePtTALLiN024OperationDalPublishCommitmentSlotHeader(
   value: PtTALLiN024OperationDalPublishCommitmentSlotHeader,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties67);
+  checkKnownProperties(w, value, knownProperties68);
   let field = "";
   try {
     field = "slot_index";
@@ -20933,7 +20999,7 @@ function encodePtTALLiN024OperationItemDalPublishCommitment(
   value: PtTALLiN024OperationItemDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties68);
+  checkKnownProperties(w, value, knownProperties69);
   let field = "";
   try {
     field = "kind";
@@ -21119,7 +21185,7 @@ function encodePtTALLiN024OperationItemZkRollupOrigination(
   value: PtTALLiN024OperationItemZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties69);
+  checkKnownProperties(w, value, knownProperties70);
   let field = "";
   try {
     field = "kind";
@@ -21177,7 +21243,7 @@ function encodePtTALLiN024Operation0Price(
   value: PtTALLiN024Operation0Price,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties70);
+  checkKnownProperties(w, value, knownProperties71);
   let field = "";
   try {
     field = "id";
@@ -21221,7 +21287,7 @@ function decodePtTALLiN024OperationItem0(r: BinaryReader): PtTALLiN024OperationI
 
 function encodePtTALLiN024OperationItem0(w: BinaryWriter, value: PtTALLiN024OperationItem0): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties71);
+  checkKnownProperties(w, value, knownProperties72);
   let field = "";
   try {
     field = "op_code";
@@ -21264,7 +21330,7 @@ function decodePtTALLiN024Operation1Some(r: BinaryReader): PtTALLiN024Operation1
 
 function encodePtTALLiN024Operation1Some(w: BinaryWriter, value: PtTALLiN024Operation1Some): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties72);
+  checkKnownProperties(w, value, knownProperties73);
   let field = "";
   try {
     field = "contents";
@@ -21411,7 +21477,7 @@ function encodePtTALLiN024OperationItemZkRollupPublish(
   value: PtTALLiN024OperationItemZkRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties73);
+  checkKnownProperties(w, value, knownProperties74);
   let field = "";
   try {
     field = "kind";
@@ -21467,7 +21533,7 @@ function encodePtTALLiN024OperationItem13(
   value: PtTALLiN024OperationItem13,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties74);
+  checkKnownProperties(w, value, knownProperties75);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21573,7 +21639,7 @@ function encodePtTALLiN024OperationItem14(
   value: PtTALLiN024OperationItem14,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties75);
+  checkKnownProperties(w, value, knownProperties76);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21671,7 +21737,7 @@ function encodePtTALLiN024OperationUpdateFeePi(
   value: PtTALLiN024OperationUpdateFeePi,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties76);
+  checkKnownProperties(w, value, knownProperties77);
   let field = "";
   try {
     field = "new_state";
@@ -21724,7 +21790,7 @@ function encodePtTALLiN024OperationZkRollupUpdateUpdate(
   value: PtTALLiN024OperationZkRollupUpdateUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties77);
+  checkKnownProperties(w, value, knownProperties78);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -21798,7 +21864,7 @@ function encodePtTALLiN024OperationItemZkRollupUpdate(
   value: PtTALLiN024OperationItemZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties78);
+  checkKnownProperties(w, value, knownProperties79);
   let field = "";
   try {
     field = "kind";
@@ -22416,7 +22482,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationApplied
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties80);
+  checkKnownProperties(w, value, knownProperties81);
   let field = "";
   try {
     field = "status";
@@ -22505,7 +22571,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationFailed(
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties81);
+  checkKnownProperties(w, value, knownProperties82);
   let field = "";
   try {
     field = "status";
@@ -22531,7 +22597,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationSkipped,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties82);
+  checkKnownProperties(w, value, knownProperties83);
   let field = "";
   try {
     field = "status";
@@ -22594,7 +22660,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultDelegationBacktra
   value: PtTALLiN024OperationAlphaInternalOperationResultDelegationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties83);
+  checkKnownProperties(w, value, knownProperties84);
   let field = "";
   try {
     field = "status";
@@ -22644,7 +22710,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventApplied(
   value: PtTALLiN024OperationAlphaInternalOperationResultEventApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties84);
+  checkKnownProperties(w, value, knownProperties85);
   let field = "";
   try {
     field = "status";
@@ -22686,7 +22752,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultEventBacktracked(
   value: PtTALLiN024OperationAlphaInternalOperationResultEventBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties85);
+  checkKnownProperties(w, value, knownProperties86);
   let field = "";
   try {
     field = "status";
@@ -22788,7 +22854,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultOriginationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties86);
+  checkKnownProperties(w, value, knownProperties87);
   let field = "";
   try {
     field = "status";
@@ -22885,7 +22951,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultOriginationBacktr
   value: PtTALLiN024OperationAlphaInternalOperationResultOriginationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties87);
+  checkKnownProperties(w, value, knownProperties88);
   let field = "";
   try {
     field = "status";
@@ -22965,7 +23031,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionItemTi
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionItemTicketToken,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties88);
+  checkKnownProperties(w, value, knownProperties89);
   let field = "";
   try {
     field = "ticketer";
@@ -23004,7 +23070,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionUpdate
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionUpdatesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties89);
+  checkKnownProperties(w, value, knownProperties90);
   let field = "";
   try {
     field = "account";
@@ -23077,7 +23143,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionTicket
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionTicketReceiptItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties90);
+  checkKnownProperties(w, value, knownProperties91);
   let field = "";
   try {
     field = "ticket_token";
@@ -23153,7 +23219,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionAddres
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAddressRegistryDiffItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties91);
+  checkKnownProperties(w, value, knownProperties92);
   let field = "";
   try {
     field = "address";
@@ -23292,7 +23358,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties92);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "status";
@@ -23410,7 +23476,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionApplie
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties93);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "status";
@@ -23590,7 +23656,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties92);
+  checkKnownProperties(w, value, knownProperties93);
   let field = "";
   try {
     field = "status";
@@ -23708,7 +23774,7 @@ function encodePtTALLiN024OperationAlphaInternalOperationResultTransactionMerged
   value: PtTALLiN024OperationAlphaInternalOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties93);
+  checkKnownProperties(w, value, knownProperties94);
   let field = "";
   try {
     field = "status";
@@ -23853,7 +23919,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevel
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties94);
+  checkKnownProperties(w, value, knownProperties95);
   let field = "";
   try {
     field = "balance_updates";
@@ -23891,7 +23957,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevel
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSeedNonceRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties95);
+  checkKnownProperties(w, value, knownProperties96);
   let field = "";
   try {
     field = "kind";
@@ -23975,7 +24041,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbeh
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataMisbehaviour,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties96);
+  checkKnownProperties(w, value, knownProperties97);
   let field = "";
   try {
     field = "level";
@@ -24022,7 +24088,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidenceMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties97);
+  checkKnownProperties(w, value, knownProperties98);
   let field = "";
   try {
     field = "punished_delegate";
@@ -24072,7 +24138,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleConsensusOperationEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties98);
+  checkKnownProperties(w, value, knownProperties99);
   let field = "";
   try {
     field = "kind";
@@ -24129,7 +24195,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEv
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDoubleBakingEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties99);
+  checkKnownProperties(w, value, knownProperties100);
   let field = "";
   try {
     field = "kind";
@@ -24179,7 +24245,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultActivateAccoun
   value: PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties100);
+  checkKnownProperties(w, value, knownProperties101);
   let field = "";
   try {
     field = "kind";
@@ -24225,7 +24291,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultVdfRevelation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties101);
+  checkKnownProperties(w, value, knownProperties102);
   let field = "";
   try {
     field = "kind";
@@ -24278,7 +24344,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateM
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties102);
+  checkKnownProperties(w, value, knownProperties103);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24323,7 +24389,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDrainDelegate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties103);
+  checkKnownProperties(w, value, knownProperties104);
   let field = "";
   try {
     field = "kind";
@@ -24393,7 +24459,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsen
   value: PtTALLiN024OperationAlphaOperationContentsAndResultMetadataConsensusPower,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties104);
+  checkKnownProperties(w, value, knownProperties105);
   let field = "";
   try {
     field = "slots";
@@ -24450,7 +24516,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties105);
+  checkKnownProperties(w, value, knownProperties106);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24507,7 +24573,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "kind";
@@ -24565,7 +24631,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties106);
+  checkKnownProperties(w, value, knownProperties107);
   let field = "";
   try {
     field = "kind";
@@ -24626,7 +24692,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationWit
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties107);
+  checkKnownProperties(w, value, knownProperties108);
   let field = "";
   try {
     field = "kind";
@@ -24692,7 +24758,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentE
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalEntrapmentEvidence,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties108);
+  checkKnownProperties(w, value, knownProperties109);
   let field = "";
   try {
     field = "kind";
@@ -24749,7 +24815,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultCommitteeItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties109);
+  checkKnownProperties(w, value, knownProperties110);
   let field = "";
   try {
     field = "delegate";
@@ -24834,7 +24900,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties110);
+  checkKnownProperties(w, value, knownProperties111);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -24890,7 +24956,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultPreattestation
   value: PtTALLiN024OperationAlphaOperationContentsAndResultPreattestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties111);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "kind";
@@ -24951,7 +25017,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAg
   value: PtTALLiN024OperationAlphaOperationContentsAndResultAttestationsAggregate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties111);
+  checkKnownProperties(w, value, knownProperties112);
   let field = "";
   try {
     field = "kind";
@@ -25054,7 +25120,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRevealMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25122,7 +25188,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultReveal(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultReveal,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties113);
+  checkKnownProperties(w, value, knownProperties114);
   let field = "";
   try {
     field = "kind";
@@ -25199,7 +25265,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransactionMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransactionMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25273,7 +25339,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransaction(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties114);
+  checkKnownProperties(w, value, knownProperties115);
   let field = "";
   try {
     field = "kind";
@@ -25355,7 +25421,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOriginationMet
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25427,7 +25493,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultOrigination(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties115);
+  checkKnownProperties(w, value, knownProperties116);
   let field = "";
   try {
     field = "kind";
@@ -25506,7 +25572,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegationMeta
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25571,7 +25637,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDelegation(
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties116);
+  checkKnownProperties(w, value, knownProperties117);
   let field = "";
   try {
     field = "kind";
@@ -25646,7 +25712,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstantMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25714,7 +25780,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobal
   value: PtTALLiN024OperationAlphaOperationContentsAndResultRegisterGlobalConstant,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties117);
+  checkKnownProperties(w, value, knownProperties118);
   let field = "";
   try {
     field = "kind";
@@ -25790,7 +25856,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimitMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -25856,7 +25922,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSetDepositsLimit,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties118);
+  checkKnownProperties(w, value, knownProperties119);
   let field = "";
   try {
     field = "kind";
@@ -25934,7 +26000,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26002,7 +26068,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidSt
   value: PtTALLiN024OperationAlphaOperationContentsAndResultIncreasePaidStorage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties119);
+  checkKnownProperties(w, value, knownProperties120);
   let field = "";
   try {
     field = "kind";
@@ -26078,7 +26144,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKeyMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26147,7 +26213,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensu
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateConsensusKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties120);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "kind";
@@ -26225,7 +26291,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanio
   value: PtTALLiN024OperationAlphaOperationContentsAndResultUpdateCompanionKey,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties120);
+  checkKnownProperties(w, value, knownProperties121);
   let field = "";
   try {
     field = "kind";
@@ -26305,7 +26371,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicketMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26394,7 +26460,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket
   value: PtTALLiN024OperationAlphaOperationContentsAndResultTransferTicket,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties121);
+  checkKnownProperties(w, value, knownProperties122);
   let field = "";
   try {
     field = "kind";
@@ -26484,7 +26550,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26567,7 +26633,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOri
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupOriginate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties122);
+  checkKnownProperties(w, value, knownProperties123);
   let field = "";
   try {
     field = "kind";
@@ -26655,7 +26721,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessagesMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26723,7 +26789,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAdd
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupAddMessages,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties123);
+  checkKnownProperties(w, value, knownProperties124);
   let field = "";
   try {
     field = "kind";
@@ -26799,7 +26865,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCementMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -26864,7 +26930,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCem
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupCement,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties124);
+  checkKnownProperties(w, value, knownProperties125);
   let field = "";
   try {
     field = "kind";
@@ -26938,7 +27004,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27006,7 +27072,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPub
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties125);
+  checkKnownProperties(w, value, knownProperties126);
   let field = "";
   try {
     field = "kind";
@@ -27082,7 +27148,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefuteMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27153,7 +27219,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRef
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRefute,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties126);
+  checkKnownProperties(w, value, knownProperties127);
   let field = "";
   try {
     field = "kind";
@@ -27231,7 +27297,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27299,7 +27365,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTim
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupTimeout,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties127);
+  checkKnownProperties(w, value, knownProperties128);
   let field = "";
   try {
     field = "kind";
@@ -27375,7 +27441,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessageMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27454,7 +27520,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExe
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupExecuteOutboxMessage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties128);
+  checkKnownProperties(w, value, knownProperties129);
   let field = "";
   try {
     field = "kind";
@@ -27534,7 +27600,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBondMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27602,7 +27668,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRec
   value: PtTALLiN024OperationAlphaOperationContentsAndResultSmartRollupRecoverBond,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties129);
+  checkKnownProperties(w, value, knownProperties130);
   let field = "";
   try {
     field = "kind";
@@ -27678,7 +27744,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitmentMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27743,7 +27809,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultDalPublishComm
   value: PtTALLiN024OperationAlphaOperationContentsAndResultDalPublishCommitment,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties130);
+  checkKnownProperties(w, value, knownProperties131);
   let field = "";
   try {
     field = "kind";
@@ -27817,7 +27883,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOriginationMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -27900,7 +27966,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigin
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties131);
+  checkKnownProperties(w, value, knownProperties132);
   let field = "";
   try {
     field = "kind";
@@ -27986,7 +28052,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublishMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -28057,7 +28123,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublis
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublish,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties132);
+  checkKnownProperties(w, value, knownProperties133);
   let field = "";
   try {
     field = "kind";
@@ -28135,7 +28201,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdateMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties112);
+  checkKnownProperties(w, value, knownProperties113);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -28203,7 +28269,7 @@ function encodePtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate
   value: PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties133);
+  checkKnownProperties(w, value, knownProperties134);
   let field = "";
   try {
     field = "kind";
@@ -28262,7 +28328,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotH
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentSlotHeaderV0,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties134);
+  checkKnownProperties(w, value, knownProperties135);
   let field = "";
   try {
     field = "version";
@@ -28304,7 +28370,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppli
     selectCase(
       w,
       json,
-      encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderShapes,
+      encodePtTALLiN024BondIdShapes,
       encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppliedSlotHeaderCases,
     )
   ) {
@@ -28345,7 +28411,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentAppli
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties135);
+  checkKnownProperties(w, value, knownProperties136);
   let field = "";
   try {
     field = "status";
@@ -28396,7 +28462,7 @@ function encodePtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBackt
   value: PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties136);
+  checkKnownProperties(w, value, knownProperties137);
   let field = "";
   try {
     field = "status";
@@ -28454,7 +28520,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplie
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "status";
@@ -28509,7 +28575,7 @@ function encodePtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktr
   value: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
     field = "status";
@@ -28574,7 +28640,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApp
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties139);
+  checkKnownProperties(w, value, knownProperties140);
   let field = "";
   try {
     field = "status";
@@ -28640,7 +28706,7 @@ function encodePtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBac
   value: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstantBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties140);
+  checkKnownProperties(w, value, knownProperties141);
   let field = "";
   try {
     field = "status";
@@ -28703,7 +28769,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties141);
+  checkKnownProperties(w, value, knownProperties142);
   let field = "";
   try {
     field = "status";
@@ -28755,7 +28821,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupCementBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties142);
+  checkKnownProperties(w, value, knownProperties143);
   let field = "";
   try {
     field = "status";
@@ -28799,7 +28865,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePublic,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -28837,7 +28903,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageWhitelistUpdatePrivate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties144);
+  checkKnownProperties(w, value, knownProperties145);
   let field = "";
   try {
     field = "kind";
@@ -28948,7 +29014,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties145);
+  checkKnownProperties(w, value, knownProperties146);
   let field = "";
   try {
     field = "status";
@@ -29034,7 +29100,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxM
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessageBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties146);
+  checkKnownProperties(w, value, knownProperties147);
   let field = "";
   try {
     field = "status";
@@ -29119,7 +29185,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateAppli
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties147);
+  checkKnownProperties(w, value, knownProperties148);
   let field = "";
   try {
     field = "status";
@@ -29186,7 +29252,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBackt
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties148);
+  checkKnownProperties(w, value, knownProperties149);
   let field = "";
   try {
     field = "status";
@@ -29254,7 +29320,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties149);
+  checkKnownProperties(w, value, knownProperties150);
   let field = "";
   try {
     field = "status";
@@ -29316,7 +29382,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktra
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties150);
+  checkKnownProperties(w, value, knownProperties151);
   let field = "";
   try {
     field = "status";
@@ -29376,7 +29442,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApp
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties137);
+  checkKnownProperties(w, value, knownProperties138);
   let field = "";
   try {
     field = "status";
@@ -29428,7 +29494,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBondBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties138);
+  checkKnownProperties(w, value, knownProperties139);
   let field = "";
   try {
     field = "status";
@@ -29511,7 +29577,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLo
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultLoser,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties151);
+  checkKnownProperties(w, value, knownProperties152);
   let field = "";
   try {
     field = "kind";
@@ -29541,7 +29607,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDr
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteResultDraw,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -29621,7 +29687,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStat
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteGameStatusEnded,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties152);
+  checkKnownProperties(w, value, knownProperties153);
   let field = "";
   try {
     field = "result";
@@ -29709,7 +29775,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied(
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties153);
+  checkKnownProperties(w, value, knownProperties154);
   let field = "";
   try {
     field = "status";
@@ -29770,7 +29836,7 @@ function encodePtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktrac
   value: PtTALLiN024OperationAlphaOperationResultSmartRollupRefuteBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties154);
+  checkKnownProperties(w, value, knownProperties155);
   let field = "";
   try {
     field = "status";
@@ -29908,7 +29974,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToContr
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties155);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "status";
@@ -30026,7 +30092,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmart
   value: PtTALLiN024OperationAlphaOperationResultTransactionAppliedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties157);
   let field = "";
   try {
     field = "status";
@@ -30204,7 +30270,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToContra
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties155);
+  checkKnownProperties(w, value, knownProperties156);
   let field = "";
   try {
     field = "status";
@@ -30322,7 +30388,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartR
   value: PtTALLiN024OperationAlphaOperationResultTransactionMergedToSmartRollup,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties156);
+  checkKnownProperties(w, value, knownProperties157);
   let field = "";
   try {
     field = "status";
@@ -30476,7 +30542,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketApplied(
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties157);
+  checkKnownProperties(w, value, knownProperties158);
   let field = "";
   try {
     field = "status";
@@ -30549,7 +30615,7 @@ function encodePtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked
   value: PtTALLiN024OperationAlphaOperationResultTransferTicketBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties158);
+  checkKnownProperties(w, value, knownProperties159);
   let field = "";
   try {
     field = "status";
@@ -30613,7 +30679,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties159);
+  checkKnownProperties(w, value, knownProperties160);
   let field = "";
   try {
     field = "status";
@@ -30660,7 +30726,7 @@ function encodePtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktra
   value: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKeyBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties160);
+  checkKnownProperties(w, value, knownProperties161);
   let field = "";
   try {
     field = "status";
@@ -30720,7 +30786,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplie
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties161);
+  checkKnownProperties(w, value, knownProperties162);
   let field = "";
   try {
     field = "status";
@@ -30782,7 +30848,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktr
   value: PtTALLiN024OperationAlphaOperationResultZkRollupOriginationBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties162);
+  checkKnownProperties(w, value, knownProperties163);
   let field = "";
   try {
     field = "status";
@@ -30845,7 +30911,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties163);
+  checkKnownProperties(w, value, knownProperties164);
   let field = "";
   try {
     field = "status";
@@ -30902,7 +30968,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracke
   value: PtTALLiN024OperationAlphaOperationResultZkRollupPublishBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties164);
+  checkKnownProperties(w, value, knownProperties165);
   let field = "";
   try {
     field = "status";
@@ -30963,7 +31029,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied(
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateApplied,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties165);
+  checkKnownProperties(w, value, knownProperties166);
   let field = "";
   try {
     field = "status";
@@ -31022,7 +31088,7 @@ function encodePtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked
   value: PtTALLiN024OperationAlphaOperationResultZkRollupUpdateBacktracked,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties166);
+  checkKnownProperties(w, value, knownProperties167);
   let field = "";
   try {
     field = "status";
@@ -31109,7 +31175,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetada
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -31185,7 +31251,7 @@ function encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMet
   value: PtTALLiN024OperationAlphaOperationWithMetadataOperationWithoutMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties167);
+  checkKnownProperties(w, value, knownProperties168);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -31230,7 +31296,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties168);
+  checkKnownProperties(w, value, knownProperties169);
   let field = "";
   try {
     field = "kind";
@@ -31269,7 +31335,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31312,7 +31378,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties170);
+  checkKnownProperties(w, value, knownProperties171);
   let field = "";
   try {
     field = "kind";
@@ -31354,7 +31420,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelat
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31394,7 +31460,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRew
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31434,7 +31500,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingReward
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31474,7 +31540,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuse
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31514,7 +31580,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31554,7 +31620,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSignin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31610,7 +31676,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestin
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties171);
+  checkKnownProperties(w, value, knownProperties172);
   let field = "";
   try {
     field = "kind";
@@ -31656,7 +31722,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBak
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31696,7 +31762,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31739,7 +31805,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties172);
+  checkKnownProperties(w, value, knownProperties173);
   let field = "";
   try {
     field = "kind";
@@ -31781,7 +31847,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31821,7 +31887,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31861,7 +31927,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommi
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31901,7 +31967,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31910,6 +31976,56 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
     field = "category";
     if (value.category !== undefined && value.category !== "minted")
       failValue(w, 'the constant "minted"', value.category);
+    field = "change";
+    writeInt64(w, value.change);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds = {
+  kind: "freezer";
+  category: "bonds";
+  contract: string;
+  bond_id: PtTALLiN024BondId;
+  change: string;
+};
+
+function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds(
+  r: BinaryReader,
+): PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds {
+  let field = "";
+  try {
+    field = "contract";
+    const contract = contractIdCodec.decode(r);
+    field = "bond_id";
+    const bondId = decodePtTALLiN024BondId(r);
+    field = "change";
+    const change = readInt64(r);
+    return { kind: "freezer", category: "bonds", contract, bond_id: bondId, change };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties174);
+  let field = "";
+  try {
+    field = "kind";
+    if (value.kind !== undefined && value.kind !== "freezer")
+      failValue(w, 'the constant "freezer"', value.kind);
+    field = "category";
+    if (value.category !== undefined && value.category !== "bonds")
+      failValue(w, 'the constant "bonds"', value.category);
+    field = "contract";
+    contractIdCodec.encode(w, value.contract);
+    field = "bond_id";
+    encodePtTALLiN024BondId(w, value.bond_id);
     field = "change";
     writeInt64(w, value.change);
   } catch (error) {
@@ -31941,7 +32057,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -31981,7 +32097,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupR
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -32027,7 +32143,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDepo
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties173);
+  checkKnownProperties(w, value, knownProperties175);
   let field = "";
   try {
     field = "kind";
@@ -32074,7 +32190,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties174);
+  checkKnownProperties(w, value, knownProperties176);
   let field = "";
   try {
     field = "kind";
@@ -32119,7 +32235,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDeleg
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties175);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     field = "kind";
@@ -32161,7 +32277,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttesting
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties169);
+  checkKnownProperties(w, value, knownProperties170);
   let field = "";
   try {
     field = "kind";
@@ -32204,7 +32320,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttes
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties175);
+  checkKnownProperties(w, value, knownProperties177);
   let field = "";
   try {
     field = "kind";
@@ -32240,13 +32356,7 @@ type PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged =
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted
-  | {
-      kind: "freezer";
-      category: "bonds";
-      contract: string;
-      bond_id: PtTALLiN024BondId;
-      change: Int64;
-    }
+  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards
   | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits
@@ -32296,11 +32406,7 @@ function decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
     case 20:
       return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(r);
     case 21:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
-      );
+      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds(r);
     case 24:
       return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
         r,
@@ -32486,10 +32592,9 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged(
     }
     case 17: {
       writeUint8(w, 21);
-      failEncode(
+      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Seed_nonce_revelation>.metadata.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
+        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedFrozenBonds,
       );
       return;
     }
@@ -32567,7 +32672,7 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplica
   value: PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockApplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties176);
+  checkKnownProperties(w, value, knownProperties178);
   let field = "";
   try {
     field = "origin";
@@ -32718,402 +32823,6 @@ function encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItem(
   }
 }
 
-type PtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged =
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted
-  | {
-      kind: "freezer";
-      category: "bonds";
-      contract: string;
-      bond_id: PtTALLiN024BondId;
-      change: Int64;
-    }
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards
-  | PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards;
-
-function decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged(
-  r: BinaryReader,
-): PtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(r);
-    case 2:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(r);
-    case 4:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(r);
-    case 5:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(r);
-    case 7:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(r);
-    case 8:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(r);
-    case 9:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(r);
-    case 11:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(r);
-    case 12:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(r);
-    case 13:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(r);
-    case 14:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(r);
-    case 15:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(r);
-    case 16:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(r);
-    case 17:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(r);
-    case 18:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(r);
-    case 19:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(r);
-    case 20:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(r);
-    case 21:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.receipt.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
-      );
-    case 24:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
-        r,
-      );
-    case 25:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
-        r,
-      );
-    case 26:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(r);
-    case 27:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
-        r,
-      );
-    case 28:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
-        r,
-      );
-    case 29:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(r);
-    case 30:
-      return decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(r);
-    default:
-      return failUnknownTag(
-        start,
-        tag,
-        [
-          0, 2, 4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 27, 28, 29,
-          30,
-        ],
-      );
-  }
-}
-
-function encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedShapes,
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMergedCases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 0);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedContract,
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 2);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBlockFees,
-      );
-      return;
-    }
-    case 2: {
-      writeUint8(w, 4);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDeposits,
-      );
-      return;
-    }
-    case 3: {
-      writeUint8(w, 5);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedNonceRevelationRewards,
-      );
-      return;
-    }
-    case 4: {
-      writeUint8(w, 7);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedAttestingRewards,
-      );
-      return;
-    }
-    case 5: {
-      writeUint8(w, 8);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingRewards,
-      );
-      return;
-    }
-    case 6: {
-      writeUint8(w, 9);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBakingBonuses,
-      );
-      return;
-    }
-    case 7: {
-      writeUint8(w, 11);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStorageFees,
-      );
-      return;
-    }
-    case 8: {
-      writeUint8(w, 12);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDoubleSigningPunishments,
-      );
-      return;
-    }
-    case 9: {
-      writeUint8(w, 13);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostAttestingRewards,
-      );
-      return;
-    }
-    case 10: {
-      writeUint8(w, 14);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLiquidityBakingSubsidies,
-      );
-      return;
-    }
-    case 11: {
-      writeUint8(w, 15);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBurned,
-      );
-      return;
-    }
-    case 12: {
-      writeUint8(w, 16);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedCommitments,
-      );
-      return;
-    }
-    case 13: {
-      writeUint8(w, 17);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedBootstrap,
-      );
-      return;
-    }
-    case 14: {
-      writeUint8(w, 18);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInvoice,
-      );
-      return;
-    }
-    case 15: {
-      writeUint8(w, 19);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedInitialCommitments,
-      );
-      return;
-    }
-    case 16: {
-      writeUint8(w, 20);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedMinted,
-      );
-      return;
-    }
-    case 17: {
-      writeUint8(w, 21);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.receipt.balance_updates[]<Frozen_bonds>.bond_id<Smart_rollup_bond_id>: binary field "smart_rollup_bond_id" has no JSON property)',
-      );
-      return;
-    }
-    case 18: {
-      writeUint8(w, 24);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationPunishments,
-      );
-      return;
-    }
-    case 19: {
-      writeUint8(w, 25);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedSmartRollupRefutationRewards,
-      );
-      return;
-    }
-    case 20: {
-      writeUint8(w, 26);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedUnstakedDeposits,
-      );
-      return;
-    }
-    case 21: {
-      writeUint8(w, 27);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegatorNumerator,
-      );
-      return;
-    }
-    case 22: {
-      writeUint8(w, 28);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedStakingDelegateDenominator,
-      );
-      return;
-    }
-    case 23: {
-      writeUint8(w, 29);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedDalAttestingRewards,
-      );
-      return;
-    }
-    case 24: {
-      writeUint8(w, 30);
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards(
-        w,
-        json as PtTALLiN024OperationMetadataAlphaBalanceUpdatesMergedLostDalAttestingRewards,
-      );
-      return;
-    }
-  }
-}
-
-type PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem =
-  PtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged &
-    PtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2;
-
-function decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem(
-  r: BinaryReader,
-): PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem {
-  let field = "";
-  try {
-    const merged1 = decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged(r);
-    const merged2 = decodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(r);
-    return { ...merged1, ...merged2 };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  let field = "";
-  try {
-    encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2ItemMerged(
-      w,
-      omitProperties(value, ownProperties2),
-    );
-    encodePtTALLiN024OperationMetadataAlphaBalanceUpdatesItemMerged2(
-      w,
-      omitProperties(value, ownProperties3),
-    );
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-function decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2Inner(
-  r: BinaryReader,
-): PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem[] {
-  const items: PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodePtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2Inner(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodePtTALLiN024OperationMetadataAlphaBalanceUpdates2InnerItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
-}
-
 type ConstantsIssuanceWeights = {
   base_total_issued_per_minute: string;
   baking_reward_fixed_portion_weight: number;
@@ -33157,7 +32866,7 @@ function decodeConstantsIssuanceWeights(r: BinaryReader): ConstantsIssuanceWeigh
 
 function encodeConstantsIssuanceWeights(w: BinaryWriter, value: ConstantsIssuanceWeights): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties183);
+  checkKnownProperties(w, value, knownProperties185);
   let field = "";
   try {
     field = "base_total_issued_per_minute";
@@ -33204,7 +32913,7 @@ function encodeConstantsMinimalParticipationRatio(
   value: ConstantsMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties184);
+  checkKnownProperties(w, value, knownProperties186);
   let field = "";
   try {
     field = "numerator";
@@ -33241,7 +32950,7 @@ function encodeConstantsDalParametricMinimalParticipationRatio(
   value: ConstantsDalParametricMinimalParticipationRatio,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties184);
+  checkKnownProperties(w, value, knownProperties186);
   let field = "";
   try {
     field = "numerator";
@@ -33316,7 +33025,7 @@ function decodeConstantsDalParametric(r: BinaryReader): ConstantsDalParametric {
 
 function encodeConstantsDalParametric(w: BinaryWriter, value: ConstantsDalParametric): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties185);
+  checkKnownProperties(w, value, knownProperties187);
   let field = "";
   try {
     field = "feature_enable";
@@ -33388,7 +33097,7 @@ function encodeConstantsSmartRollupRevealActivationLevel(
   value: ConstantsSmartRollupRevealActivationLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties186);
+  checkKnownProperties(w, value, knownProperties188);
   let field = "";
   try {
     field = "raw_data";
@@ -33464,7 +33173,7 @@ function encodeConstantsAdaptiveRewardsParams(
   value: ConstantsAdaptiveRewardsParams,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties187);
+  checkKnownProperties(w, value, knownProperties189);
   let field = "";
   try {
     field = "issuance_ratio_final_min";
@@ -33509,7 +33218,7 @@ function decodeHistoryModeFullFull(r: BinaryReader): HistoryModeFullFull {
 
 function encodeHistoryModeFullFull(w: BinaryWriter, value: HistoryModeFullFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties192);
+  checkKnownProperties(w, value, knownProperties194);
   let field = "";
   try {
     field = "additional_cycles";
@@ -33532,7 +33241,7 @@ function decodeHistoryModeFull(r: BinaryReader): HistoryModeFull {
 
 function encodeHistoryModeFull(w: BinaryWriter, value: HistoryModeFull): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties193);
+  checkKnownProperties(w, value, knownProperties195);
   let field = "";
   try {
     field = "full";
@@ -33555,7 +33264,7 @@ function decodeHistoryModeRolling(r: BinaryReader): HistoryModeRolling {
 
 function encodeHistoryModeRolling(w: BinaryWriter, value: HistoryModeRolling): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties194);
+  checkKnownProperties(w, value, knownProperties196);
   let field = "";
   try {
     field = "rolling";
@@ -33571,7 +33280,7 @@ function decodeLayoutBodyZeroWidth(r: BinaryReader): LayoutZeroWidth {
 
 function encodeLayoutBodyZeroWidth(w: BinaryWriter, value: LayoutZeroWidth): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33672,7 +33381,7 @@ function decodeLayoutBodyInt(r: BinaryReader): LayoutInt {
 
 function encodeLayoutBodyInt(w: BinaryWriter, value: LayoutInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties195);
+  checkKnownProperties(w, value, knownProperties197);
   let field = "";
   try {
     field = "kind";
@@ -33697,7 +33406,7 @@ function decodeLayoutBodyBool(r: BinaryReader): LayoutBool {
 
 function encodeLayoutBodyBool(w: BinaryWriter, value: LayoutBool): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33727,7 +33436,7 @@ function decodeLayoutBodyRangedInt(r: BinaryReader): LayoutRangedInt {
 
 function encodeLayoutBodyRangedInt(w: BinaryWriter, value: LayoutRangedInt): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties196);
+  checkKnownProperties(w, value, knownProperties198);
   let field = "";
   try {
     field = "kind";
@@ -33763,7 +33472,7 @@ function decodeLayoutBodyRangedFloat(r: BinaryReader): LayoutRangedFloat {
 
 function encodeLayoutBodyRangedFloat(w: BinaryWriter, value: LayoutRangedFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties197);
+  checkKnownProperties(w, value, knownProperties199);
   let field = "";
   try {
     field = "kind";
@@ -33784,7 +33493,7 @@ function decodeLayoutBodyFloat(r: BinaryReader): LayoutFloat {
 
 function encodeLayoutBodyFloat(w: BinaryWriter, value: LayoutFloat): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33801,7 +33510,7 @@ function decodeLayoutBodyBytes(r: BinaryReader): LayoutBytes {
 
 function encodeLayoutBodyBytes(w: BinaryWriter, value: LayoutBytes): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33818,7 +33527,7 @@ function decodeLayoutBodyString(r: BinaryReader): LayoutString {
 
 function encodeLayoutBodyString(w: BinaryWriter, value: LayoutString): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33881,7 +33590,7 @@ function decodeLayoutBodyEnum(r: BinaryReader): LayoutEnum {
 
 function encodeLayoutBodyEnum(w: BinaryWriter, value: LayoutEnum): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties198);
+  checkKnownProperties(w, value, knownProperties200);
   let field = "";
   try {
     field = "kind";
@@ -33908,7 +33617,7 @@ function decodeLayoutLengthLimitNoLimit(r: BinaryReader): LayoutLengthLimitNoLim
 
 function encodeLayoutLengthLimitNoLimit(w: BinaryWriter, value: LayoutLengthLimitNoLimit): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -33937,7 +33646,7 @@ function decodeLayoutLengthLimitAtMost(r: BinaryReader): LayoutLengthLimitAtMost
 
 function encodeLayoutLengthLimitAtMost(w: BinaryWriter, value: LayoutLengthLimitAtMost): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties199);
+  checkKnownProperties(w, value, knownProperties201);
   let field = "";
   try {
     field = "kind";
@@ -33968,7 +33677,7 @@ function decodeLayoutLengthLimitExactly(r: BinaryReader): LayoutLengthLimitExact
 
 function encodeLayoutLengthLimitExactly(w: BinaryWriter, value: LayoutLengthLimitExactly): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties200);
+  checkKnownProperties(w, value, knownProperties202);
   let field = "";
   try {
     field = "kind";
@@ -34040,7 +33749,7 @@ function decodeLayoutBodySeq(r: BinaryReader): LayoutSeq {
 
 function encodeLayoutBodySeq(w: BinaryWriter, value: LayoutSeq): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties201);
+  checkKnownProperties(w, value, knownProperties203);
   let field = "";
   try {
     field = "kind";
@@ -34075,7 +33784,7 @@ function decodeLayoutBodyRef(r: BinaryReader): LayoutRef {
 
 function encodeLayoutBodyRef(w: BinaryWriter, value: LayoutRef): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties204);
   let field = "";
   try {
     field = "kind";
@@ -34096,7 +33805,7 @@ function decodeLayoutBodyPadding(r: BinaryReader): LayoutPadding {
 
 function encodeLayoutBodyPadding(w: BinaryWriter, value: LayoutPadding): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -34283,7 +33992,7 @@ function encodeOperationBlsModeUnsignedItemBlsModePreattestation(
   value: OperationBlsModeUnsignedItemBlsModePreattestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties207);
+  checkKnownProperties(w, value, knownProperties209);
   let field = "";
   try {
     field = "kind";
@@ -34329,7 +34038,7 @@ function encodeOperationBlsModeUnsignedItemBlsModeAttestation(
   value: OperationBlsModeUnsignedItemBlsModeAttestation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties207);
+  checkKnownProperties(w, value, knownProperties209);
   let field = "";
   try {
     field = "kind";
@@ -34855,7 +34564,7 @@ function encodeOperationInternalMergedTransaction(
   value: OperationInternalMergedTransaction,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties209);
+  checkKnownProperties(w, value, knownProperties211);
   let field = "";
   try {
     field = "kind";
@@ -34910,7 +34619,7 @@ function encodeOperationInternalMergedOrigination(
   value: OperationInternalMergedOrigination,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties210);
+  checkKnownProperties(w, value, knownProperties212);
   let field = "";
   try {
     field = "kind";
@@ -34956,7 +34665,7 @@ function encodeOperationInternalMergedDelegation(
   value: OperationInternalMergedDelegation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties211);
+  checkKnownProperties(w, value, knownProperties213);
   let field = "";
   try {
     field = "kind";
@@ -35003,7 +34712,7 @@ function encodeOperationInternalMergedEvent(
   value: OperationInternalMergedEvent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties212);
+  checkKnownProperties(w, value, knownProperties214);
   let field = "";
   try {
     field = "kind";
@@ -35186,7 +34895,7 @@ function encodeP2pPointPoolEvent1OutgoingRequest(
   value: P2pPointPoolEvent1OutgoingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     field = "event_kind";
@@ -35220,7 +34929,7 @@ function encodeP2pPointPoolEvent1AcceptingRequest(
   value: P2pPointPoolEvent1AcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "event_kind";
@@ -35256,7 +34965,7 @@ function encodeP2pPointPoolEvent1RejectingRequest(
   value: P2pPointPoolEvent1RejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "event_kind";
@@ -35294,7 +35003,7 @@ function encodeP2pPointPoolEvent1RejectingRejected(
   value: P2pPointPoolEvent1RejectingRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "event_kind";
@@ -35387,7 +35096,7 @@ function decodeP2pPointStateRequested(r: BinaryReader): P2pPointStateRequested {
 
 function encodeP2pPointStateRequested(w: BinaryWriter, value: P2pPointStateRequested): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     field = "event_kind";
@@ -35411,7 +35120,7 @@ function decodeP2pPointStateAccepted(r: BinaryReader): P2pPointStateAccepted {
 
 function encodeP2pPointStateAccepted(w: BinaryWriter, value: P2pPointStateAccepted): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "event_kind";
@@ -35437,7 +35146,7 @@ function decodeP2pPointStateRunning(r: BinaryReader): P2pPointStateRunning {
 
 function encodeP2pPointStateRunning(w: BinaryWriter, value: P2pPointStateRunning): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties218);
+  checkKnownProperties(w, value, knownProperties220);
   let field = "";
   try {
     field = "event_kind";
@@ -35456,7 +35165,7 @@ function decodeP2pPointStateDisconnected(r: BinaryReader): P2pPointStateDisconne
 
 function encodeP2pPointStateDisconnected(w: BinaryWriter, value: P2pPointStateDisconnected): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties217);
+  checkKnownProperties(w, value, knownProperties219);
   let field = "";
   try {
     field = "event_kind";
@@ -35487,7 +35196,7 @@ function decodeSchemaFieldNamedField(r: BinaryReader): SchemaFieldNamedField {
 
 function encodeSchemaFieldNamedField(w: BinaryWriter, value: SchemaFieldNamedField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties221);
+  checkKnownProperties(w, value, knownProperties223);
   let field = "";
   try {
     field = "kind";
@@ -35521,7 +35230,7 @@ function decodeSchemaFieldAnonymousField(r: BinaryReader): SchemaFieldAnonymousF
 
 function encodeSchemaFieldAnonymousField(w: BinaryWriter, value: SchemaFieldAnonymousField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties222);
+  checkKnownProperties(w, value, knownProperties224);
   let field = "";
   try {
     field = "kind";
@@ -35605,7 +35314,7 @@ function decodeSchemaFieldDynamicField(r: BinaryReader): SchemaFieldDynamicField
 
 function encodeSchemaFieldDynamicField(w: BinaryWriter, value: SchemaFieldDynamicField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties223);
+  checkKnownProperties(w, value, knownProperties225);
   let field = "";
   try {
     field = "kind";
@@ -35642,7 +35351,7 @@ function decodeSchemaFieldOptionalField(r: BinaryReader): SchemaFieldOptionalFie
 
 function encodeSchemaFieldOptionalField(w: BinaryWriter, value: SchemaFieldOptionalField): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties202);
+  checkKnownProperties(w, value, knownProperties204);
   let field = "";
   try {
     field = "kind";
@@ -35670,7 +35379,7 @@ function decodeSchemaKindFixed(r: BinaryReader): SchemaKindFixed {
 
 function encodeSchemaKindFixed(w: BinaryWriter, value: SchemaKindFixed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties224);
+  checkKnownProperties(w, value, knownProperties226);
   let field = "";
   try {
     field = "kind";
@@ -35689,7 +35398,7 @@ function decodeSchemaKindDynamic(r: BinaryReader): SchemaKindDynamic {
 
 function encodeSchemaKindDynamic(w: BinaryWriter, value: SchemaKindDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -35706,7 +35415,7 @@ function decodeSchemaKindVariable(r: BinaryReader): SchemaKindVariable {
 
 function encodeSchemaKindVariable(w: BinaryWriter, value: SchemaKindVariable): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties143);
+  checkKnownProperties(w, value, knownProperties144);
   let field = "";
   try {
     field = "kind";
@@ -35787,7 +35496,7 @@ function decodeServiceTreeItemPDynamic(r: BinaryReader): ServiceTreeItemPDynamic
 
 function encodeServiceTreeItemPDynamic(w: BinaryWriter, value: ServiceTreeItemPDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties226);
+  checkKnownProperties(w, value, knownProperties228);
   let field = "";
   try {
     field = "id";
@@ -35837,7 +35546,7 @@ function encodeServiceTreeItemPDynamicTail(
   value: ServiceTreeItemPDynamicTail,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties226);
+  checkKnownProperties(w, value, knownProperties228);
   let field = "";
   try {
     field = "id";
@@ -35937,7 +35646,7 @@ function decodeServiceTreeKindSingle(r: BinaryReader): ServiceTreeKindSingle {
 
 function encodeServiceTreeKindSingle(w: BinaryWriter, value: ServiceTreeKindSingle): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties227);
+  checkKnownProperties(w, value, knownProperties229);
   let field = "";
   try {
     field = "single";
@@ -35964,7 +35673,7 @@ function decodeServiceTreeKindOptional(r: BinaryReader): ServiceTreeKindOptional
 
 function encodeServiceTreeKindOptional(w: BinaryWriter, value: ServiceTreeKindOptional): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties228);
+  checkKnownProperties(w, value, knownProperties230);
   let field = "";
   try {
     field = "optional";
@@ -35991,7 +35700,7 @@ function decodeServiceTreeKindMulti(r: BinaryReader): ServiceTreeKindMulti {
 
 function encodeServiceTreeKindMulti(w: BinaryWriter, value: ServiceTreeKindMulti): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties229);
+  checkKnownProperties(w, value, knownProperties231);
   let field = "";
   try {
     field = "multi";
@@ -36088,7 +35797,7 @@ function decodeServiceTreeQueryItem(r: BinaryReader): ServiceTreeQueryItem {
 
 function encodeServiceTreeQueryItem(w: BinaryWriter, value: ServiceTreeQueryItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties230);
+  checkKnownProperties(w, value, knownProperties232);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36176,7 +35885,7 @@ function decodeServiceTreeToplevelObj(r: BinaryReader): ServiceTreeToplevelObj {
 
 function encodeServiceTreeToplevelObj(w: BinaryWriter, value: ServiceTreeToplevelObj): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties231);
+  checkKnownProperties(w, value, knownProperties233);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36262,7 +35971,7 @@ function decodeServiceTreeToplevelCases(r: BinaryReader): ServiceTreeToplevelCas
 
 function encodeServiceTreeToplevelCases(w: BinaryWriter, value: ServiceTreeToplevelCases): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties232);
+  checkKnownProperties(w, value, knownProperties234);
   let field = "";
   try {
     field = "tag_size";
@@ -36354,7 +36063,7 @@ function encodeServiceTreeToplevelIntEnum(
   value: ServiceTreeToplevelIntEnum,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties233);
+  checkKnownProperties(w, value, knownProperties235);
   let field = "";
   try {
     field = "size";
@@ -36445,7 +36154,7 @@ function encodeServiceTreeItemDescription(
   value: ServiceTreeItemDescription,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties234);
+  checkKnownProperties(w, value, knownProperties236);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36483,7 +36192,7 @@ function decodeServiceTreeFieldsItem(r: BinaryReader): ServiceTreeFieldsItem {
 
 function encodeServiceTreeFieldsItem(w: BinaryWriter, value: ServiceTreeFieldsItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties235);
+  checkKnownProperties(w, value, knownProperties237);
   let field = "";
   try {
     field = "description";
@@ -36548,7 +36257,7 @@ function encodeServiceTreeInputBinarySchema(
   value: ServiceTreeInputBinarySchema,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties236);
+  checkKnownProperties(w, value, knownProperties238);
   let field = "";
   try {
     field = "toplevel";
@@ -36591,7 +36300,7 @@ function encodeServiceTreeGetServiceInput(
   value: ServiceTreeGetServiceInput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36633,7 +36342,7 @@ function encodeServiceTreeGetServiceOutput(
   value: ServiceTreeGetServiceOutput,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties237);
+  checkKnownProperties(w, value, knownProperties239);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36700,7 +36409,7 @@ function encodeServiceTreeStaticGetService(
   value: ServiceTreeStaticGetService,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties238);
+  checkKnownProperties(w, value, knownProperties240);
   let field = "";
   try {
     field = "meth";
@@ -36761,7 +36470,7 @@ function decodeServiceTreeSuffixesItem(r: BinaryReader): ServiceTreeSuffixesItem
 
 function encodeServiceTreeSuffixesItem(w: BinaryWriter, value: ServiceTreeSuffixesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties239);
+  checkKnownProperties(w, value, knownProperties241);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36825,7 +36534,7 @@ function encodeServiceTreeSubdirsSuffixes(
   value: ServiceTreeSubdirsSuffixes,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties240);
+  checkKnownProperties(w, value, knownProperties242);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -36860,7 +36569,7 @@ function encodeServiceTreeArgDynamicDispatch(
   value: ServiceTreeArgDynamicDispatch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties241);
+  checkKnownProperties(w, value, knownProperties243);
   let field = "";
   try {
     field = "arg";
@@ -36889,7 +36598,7 @@ function decodeServiceTreeSubdirsArg(r: BinaryReader): ServiceTreeSubdirsArg {
 
 function encodeServiceTreeSubdirsArg(w: BinaryWriter, value: ServiceTreeSubdirsArg): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties242);
+  checkKnownProperties(w, value, knownProperties244);
   let field = "";
   try {
     field = "dynamic_dispatch";
@@ -36971,7 +36680,7 @@ function decodeServiceTreeStaticStatic(r: BinaryReader): ServiceTreeStaticStatic
 
 function encodeServiceTreeStaticStatic(w: BinaryWriter, value: ServiceTreeStaticStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties243);
+  checkKnownProperties(w, value, knownProperties245);
   let field = "";
   try {
     field = "get_service";
@@ -37028,7 +36737,7 @@ function decodeServiceTreeBodyStatic(r: BinaryReader): ServiceTreeStatic {
 
 function encodeServiceTreeBodyStatic(w: BinaryWriter, value: ServiceTreeStatic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties244);
+  checkKnownProperties(w, value, knownProperties246);
   let field = "";
   try {
     field = "static";
@@ -37068,7 +36777,7 @@ function decodeServiceTreeBodyDynamic(r: BinaryReader): ServiceTreeDynamic {
 
 function encodeServiceTreeBodyDynamic(w: BinaryWriter, value: ServiceTreeDynamic): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties245);
+  checkKnownProperties(w, value, knownProperties247);
   let field = "";
   try {
     field = "dynamic";
@@ -37162,7 +36871,7 @@ function encodeSmartRollupGameInboxSnapshotContent(
   value: SmartRollupGameInboxSnapshotContent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties246);
+  checkKnownProperties(w, value, knownProperties248);
   let field = "";
   try {
     field = "hash";
@@ -37203,7 +36912,7 @@ function encodeSmartRollupGameInboxSnapshot(
   value: SmartRollupGameInboxSnapshot,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties247);
+  checkKnownProperties(w, value, knownProperties249);
   let field = "";
   try {
     field = "index";
@@ -37245,7 +36954,7 @@ function encodeSmartRollupGameContentUnpublished(
   value: SmartRollupGameContentUnpublished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties248);
+  checkKnownProperties(w, value, knownProperties250);
   let field = "";
   try {
     field = "kind";
@@ -37350,7 +37059,7 @@ function encodeSmartRollupGameDalSnapshotDalSkipList(
   value: SmartRollupGameDalSnapshotDalSkipList,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties249);
+  checkKnownProperties(w, value, knownProperties251);
   let field = "";
   try {
     field = "kind";
@@ -37442,7 +37151,7 @@ function encodeSmartRollupGameGameStateDissecting(
   value: SmartRollupGameGameStateDissecting,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties250);
+  checkKnownProperties(w, value, knownProperties252);
   let field = "";
   try {
     field = "kind";
@@ -37489,7 +37198,7 @@ function encodeSmartRollupGameGameStateFinalMove(
   value: SmartRollupGameGameStateFinalMove,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties251);
+  checkKnownProperties(w, value, knownProperties253);
   let field = "";
   try {
     field = "kind";
@@ -37565,7 +37274,7 @@ function encodeSmartRollupInboxMessageInternalInfoPerLevel(
   value: SmartRollupInboxMessageInternalInfoPerLevel,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties254);
+  checkKnownProperties(w, value, knownProperties256);
   let field = "";
   try {
     field = "kind";
@@ -37693,7 +37402,7 @@ function encodeSmartRollupOutboxMessageInnerItem(
   value: SmartRollupOutboxMessageInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties256);
+  checkKnownProperties(w, value, knownProperties258);
   let field = "";
   try {
     field = "parameters";
@@ -37790,7 +37499,7 @@ function encodeSmartRollupOutboxMessageInnerItem2(
   value: SmartRollupOutboxMessageInnerItem2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties257);
+  checkKnownProperties(w, value, knownProperties259);
   let field = "";
   try {
     field = "parameters";
@@ -37877,7 +37586,7 @@ function encodeSmartRollupOutboxMessageWhitelistUpdate(
   value: SmartRollupOutboxMessageWhitelistUpdate,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties144);
+  checkKnownProperties(w, value, knownProperties145);
   let field = "";
   try {
     field = "kind";
@@ -37931,7 +37640,7 @@ function encodeSmartRollupProofInputProofInboxProof(
   value: SmartRollupProofInputProofInboxProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties259);
+  checkKnownProperties(w, value, knownProperties261);
   let field = "";
   try {
     field = "kind";
@@ -37992,7 +37701,7 @@ function encodeSmartRollupProofRevealProofDalPageProof(
   value: SmartRollupProofRevealProofDalPageProof,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties260);
+  checkKnownProperties(w, value, knownProperties262);
   let field = "";
   try {
     field = "kind";
@@ -38175,7 +37884,7 @@ function encodeSmartRollupRevealRequestDalPage(
   value: SmartRollupRevealRequestDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties261);
+  checkKnownProperties(w, value, knownProperties263);
   let field = "";
   try {
     field = "kind";
@@ -38282,7 +37991,7 @@ function encodeSmartRollupRevealRequestAdaptiveDalPage(
   value: SmartRollupRevealRequestAdaptiveDalPage,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties262);
+  checkKnownProperties(w, value, knownProperties264);
   let field = "";
   try {
     field = "kind";
@@ -38416,7 +38125,7 @@ function encodeUserActivatedProtocolOverridesItem(
   value: UserActivatedProtocolOverridesItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties265);
+  checkKnownProperties(w, value, knownProperties267);
   let field = "";
   try {
     field = "replaced_protocol";
@@ -38448,7 +38157,7 @@ function decodeUserActivatedUpgradesItem(r: BinaryReader): UserActivatedUpgrades
 
 function encodeUserActivatedUpgradesItem(w: BinaryWriter, value: UserActivatedUpgradesItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties266);
+  checkKnownProperties(w, value, knownProperties268);
   let field = "";
   try {
     field = "level";
@@ -38480,7 +38189,7 @@ function decodeVoteListingsInnerItem(r: BinaryReader): VoteListingsInnerItem {
 
 function encodeVoteListingsInnerItem(w: BinaryWriter, value: VoteListingsInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties268);
+  checkKnownProperties(w, value, knownProperties270);
   let field = "";
   try {
     field = "pkh";
@@ -38596,7 +38305,7 @@ function encodeExpectedEnvVersionAndComponentsComponentsItem(
   value: ExpectedEnvVersionAndComponentsComponentsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties272);
+  checkKnownProperties(w, value, knownProperties274);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -38733,7 +38442,7 @@ function encodeNetworkPeersByPeerIdOutputConnMetadata(
   value: NetworkPeersByPeerIdOutputConnMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties275);
+  checkKnownProperties(w, value, knownProperties277);
   let field = "";
   try {
     field = "disable_mempool";
@@ -38809,7 +38518,7 @@ function encodeNetworkPeersByPeerIdOutputSentPeerMetadataV1(
   value: NetworkPeersByPeerIdOutputSentPeerMetadataV1,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties276);
+  checkKnownProperties(w, value, knownProperties278);
   let field = "";
   try {
     field = "branch";
@@ -38927,7 +38636,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataResponses(
   value: NetworkPeersByPeerIdOutputPeerMetadataResponses,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties277);
+  checkKnownProperties(w, value, knownProperties279);
   let field = "";
   try {
     field = "sent";
@@ -38976,7 +38685,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataRequests(
   value: NetworkPeersByPeerIdOutputPeerMetadataRequests,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties278);
+  checkKnownProperties(w, value, knownProperties280);
   let field = "";
   try {
     field = "sent";
@@ -39052,7 +38761,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults(
   value: NetworkPeersByPeerIdOutputPeerMetadataPrevalidatorResults,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties279);
+  checkKnownProperties(w, value, knownProperties281);
   let field = "";
   try {
     field = "cannot_download";
@@ -39108,7 +38817,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataUnadvertised(
   value: NetworkPeersByPeerIdOutputPeerMetadataUnadvertised,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties280);
+  checkKnownProperties(w, value, knownProperties282);
   let field = "";
   try {
     field = "block";
@@ -39147,7 +38856,7 @@ function encodeNetworkPeersByPeerIdOutputAdvertisementsSent(
   value: NetworkPeersByPeerIdOutputAdvertisementsSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties281);
+  checkKnownProperties(w, value, knownProperties283);
   let field = "";
   try {
     field = "head";
@@ -39184,7 +38893,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadataAdvertisements(
   value: NetworkPeersByPeerIdOutputPeerMetadataAdvertisements,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties282);
+  checkKnownProperties(w, value, knownProperties284);
   let field = "";
   try {
     field = "sent";
@@ -39256,7 +38965,7 @@ function encodeNetworkPeersByPeerIdOutputPeerMetadata(
   value: NetworkPeersByPeerIdOutputPeerMetadata,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties283);
+  checkKnownProperties(w, value, knownProperties285);
   let field = "";
   try {
     field = "responses";
@@ -39370,7 +39079,7 @@ function encodeWorkersOutputStatusLaunching(
   value: WorkersOutputStatusLaunching,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties285);
+  checkKnownProperties(w, value, knownProperties287);
   let field = "";
   try {
     field = "phase";
@@ -39404,7 +39113,7 @@ function encodeWorkersOutputStatusRunning(
   value: WorkersOutputStatusRunning,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties285);
+  checkKnownProperties(w, value, knownProperties287);
   let field = "";
   try {
     field = "phase";
@@ -39441,7 +39150,7 @@ function encodeWorkersOutputStatusClosing(
   value: WorkersOutputStatusClosing,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties286);
+  checkKnownProperties(w, value, knownProperties288);
   let field = "";
   try {
     field = "phase";
@@ -39477,7 +39186,7 @@ function decodeWorkersOutputStatusClosed(r: BinaryReader): WorkersOutputStatusCl
 
 function encodeWorkersOutputStatusClosed(w: BinaryWriter, value: WorkersOutputStatusClosed): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties286);
+  checkKnownProperties(w, value, knownProperties288);
   let field = "";
   try {
     field = "phase";
@@ -39522,7 +39231,7 @@ function encodeWorkersOutputStatusCrashed(
   value: WorkersOutputStatusCrashed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties287);
+  checkKnownProperties(w, value, knownProperties289);
   let field = "";
   try {
     field = "phase";
@@ -39627,7 +39336,7 @@ function encodeWorkersOutputItemInformation(
   value: WorkersOutputItemInformation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties288);
+  checkKnownProperties(w, value, knownProperties290);
   let field = "";
   try {
     field = "instances";
@@ -39667,7 +39376,7 @@ function decodeWorkersOutputInnerItem(r: BinaryReader): WorkersOutputInnerItem {
 
 function encodeWorkersOutputInnerItem(w: BinaryWriter, value: WorkersOutputInnerItem): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties289);
+  checkKnownProperties(w, value, knownProperties291);
   let field = "";
   try {
     field = "chain_id";
@@ -39799,7 +39508,7 @@ function encodeGetChainsInvalidBlocksOutputInnerItem(
   value: GetChainsInvalidBlocksOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties292);
+  checkKnownProperties(w, value, knownProperties294);
   let field = "";
   try {
     field = "block";
@@ -39944,7 +39653,7 @@ function encodeGetConfigOutputItemWhitelist(
   value: GetConfigOutputItemWhitelist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties294);
+  checkKnownProperties(w, value, knownProperties296);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -39989,7 +39698,7 @@ function encodeGetConfigOutputItemBlacklist(
   value: GetConfigOutputItemBlacklist,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties295);
+  checkKnownProperties(w, value, knownProperties297);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40160,7 +39869,7 @@ function decodeGetConfigOutputRpc(r: BinaryReader): GetConfigOutputRpc {
 
 function encodeGetConfigOutputRpc(w: BinaryWriter, value: GetConfigOutputRpc): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties296);
+  checkKnownProperties(w, value, knownProperties298);
   let field = "";
   try {
     field = "listen-addrs";
@@ -40392,7 +40101,7 @@ function decodeGetConfigOutputP2pLimits(r: BinaryReader): GetConfigOutputP2pLimi
 
 function encodeGetConfigOutputP2pLimits(w: BinaryWriter, value: GetConfigOutputP2pLimits): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties297);
+  checkKnownProperties(w, value, knownProperties299);
   let field = "";
   try {
     field = "connection-timeout";
@@ -40560,7 +40269,7 @@ function encodeGetConfigOutputP2pGreylistingConfig(
   value: GetConfigOutputP2pGreylistingConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties298);
+  checkKnownProperties(w, value, knownProperties300);
   let field = "";
   try {
     field = "factor";
@@ -40642,7 +40351,7 @@ function decodeGetConfigOutputP2p(r: BinaryReader): GetConfigOutputP2p {
 
 function encodeGetConfigOutputP2p(w: BinaryWriter, value: GetConfigOutputP2p): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties299);
+  checkKnownProperties(w, value, knownProperties301);
   let field = "";
   try {
     field = "expected-proof-of-work";
@@ -40783,7 +40492,7 @@ function decodeGetConfigOutputLog(r: BinaryReader): GetConfigOutputLog {
 
 function encodeGetConfigOutputLog(w: BinaryWriter, value: GetConfigOutputLog): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties300);
+  checkKnownProperties(w, value, knownProperties302);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40835,7 +40544,7 @@ function encodeGetConfigOutputInternalEventsActiveSinks(
   value: GetConfigOutputInternalEventsActiveSinks,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties301);
+  checkKnownProperties(w, value, knownProperties303);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40875,7 +40584,7 @@ function encodeGetConfigOutputInternalEventsActiveSinksDeprecated(
   value: GetConfigOutputInternalEventsActiveSinksDeprecated,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties302);
+  checkKnownProperties(w, value, knownProperties304);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -40974,7 +40683,7 @@ function encodeGetConfigOutputShellPeerValidator(
   value: GetConfigOutputShellPeerValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties303);
+  checkKnownProperties(w, value, knownProperties305);
   let field = "";
   try {
     field = "block_header_request_timeout";
@@ -41035,7 +40744,7 @@ function encodeGetConfigOutputShellBlockValidator(
   value: GetConfigOutputShellBlockValidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties304);
+  checkKnownProperties(w, value, knownProperties306);
   let field = "";
   try {
     field = "protocol_request_timeout";
@@ -41085,7 +40794,7 @@ function encodeGetConfigOutputShellPrevalidator(
   value: GetConfigOutputShellPrevalidator,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties305);
+  checkKnownProperties(w, value, knownProperties307);
   let field = "";
   try {
     field = "operations_request_timeout";
@@ -41135,7 +40844,7 @@ function encodeGetConfigOutputChainValidatorSynchronisationHeuristicEncoding(
   value: GetConfigOutputChainValidatorSynchronisationHeuristicEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties306);
+  checkKnownProperties(w, value, knownProperties308);
   let field = "";
   try {
     field = "latency";
@@ -41176,7 +40885,7 @@ function encodeGetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding(
   value: GetConfigOutputChainValidatorLegacyBootstrapThresholdEncoding,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties307);
+  checkKnownProperties(w, value, knownProperties309);
   let field = "";
   try {
     field = "bootstrap_threshold";
@@ -41274,7 +40983,7 @@ function decodeGetConfigOutputShell(r: BinaryReader): GetConfigOutputShell {
 
 function encodeGetConfigOutputShell(w: BinaryWriter, value: GetConfigOutputShell): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties308);
+  checkKnownProperties(w, value, knownProperties310);
   let field = "";
   try {
     field = "peer_validator";
@@ -41328,7 +41037,7 @@ function encodeGetConfigOutputCustomGenesis(
   value: GetConfigOutputCustomGenesis,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties309);
+  checkKnownProperties(w, value, knownProperties311);
   let field = "";
   try {
     field = "timestamp";
@@ -41372,7 +41081,7 @@ function encodeGetConfigOutputCustomGenesisParameters(
   value: GetConfigOutputCustomGenesisParameters,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties310);
+  checkKnownProperties(w, value, knownProperties312);
   let field = "";
   try {
     field = "context_key";
@@ -41423,7 +41132,7 @@ function encodeGetConfigOutputCustomDalConfig(
   value: GetConfigOutputCustomDalConfig,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties311);
+  checkKnownProperties(w, value, knownProperties313);
   let field = "";
   try {
     field = "activated";
@@ -41520,7 +41229,7 @@ function encodeGetConfigOutputNetworkCustom(
   value: GetConfigOutputNetworkCustom,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties312);
+  checkKnownProperties(w, value, knownProperties314);
   let field = "";
   try {
     field = "genesis";
@@ -41682,7 +41391,7 @@ function encodeGetMonitorActiveChainsOutputItemMain(
   value: GetMonitorActiveChainsOutputItemMain,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties317);
+  checkKnownProperties(w, value, knownProperties319);
   let field = "";
   try {
     field = "chain_id";
@@ -41720,7 +41429,7 @@ function encodeGetMonitorActiveChainsOutputItemTest(
   value: GetMonitorActiveChainsOutputItemTest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties318);
+  checkKnownProperties(w, value, knownProperties320);
   let field = "";
   try {
     field = "chain_id";
@@ -41756,7 +41465,7 @@ function encodeGetMonitorActiveChainsOutputItemStopping(
   value: GetMonitorActiveChainsOutputItemStopping,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties319);
+  checkKnownProperties(w, value, knownProperties321);
   let field = "";
   try {
     field = "stopping";
@@ -41903,7 +41612,7 @@ function encodeGetNetworkConnectionsOutputInnerItem(
   value: GetNetworkConnectionsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties322);
+  checkKnownProperties(w, value, knownProperties324);
   let field = "";
   try {
     field = "incoming";
@@ -42015,7 +41724,7 @@ function encodeGetNetworkLogOutputTooFewConnections(
   value: GetNetworkLogOutputTooFewConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42041,7 +41750,7 @@ function encodeGetNetworkLogOutputTooManyConnections(
   value: GetNetworkLogOutputTooManyConnections,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42076,7 +41785,7 @@ function encodeGetNetworkLogOutputNewPoint(
   value: GetNetworkLogOutputNewPoint,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42112,7 +41821,7 @@ function encodeGetNetworkLogOutputNewPeer(
   value: GetNetworkLogOutputNewPeer,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties326);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "event";
@@ -42151,7 +41860,7 @@ function encodeGetNetworkLogOutputIncomingConnection(
   value: GetNetworkLogOutputIncomingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42192,7 +41901,7 @@ function encodeGetNetworkLogOutputOutgoingConnection(
   value: GetNetworkLogOutputOutgoingConnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42233,7 +41942,7 @@ function encodeGetNetworkLogOutputAuthenticationFailed(
   value: GetNetworkLogOutputAuthenticationFailed,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties325);
+  checkKnownProperties(w, value, knownProperties327);
   let field = "";
   try {
     field = "event";
@@ -42280,7 +41989,7 @@ function encodeGetNetworkLogOutputAcceptingRequest(
   value: GetNetworkLogOutputAcceptingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties327);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "event";
@@ -42331,7 +42040,7 @@ function encodeGetNetworkLogOutputRejectingRequest(
   value: GetNetworkLogOutputRejectingRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties327);
+  checkKnownProperties(w, value, knownProperties329);
   let field = "";
   try {
     field = "event";
@@ -42414,7 +42123,7 @@ function encodeGetNetworkLogOutputRequestRejected(
   value: GetNetworkLogOutputRequestRejected,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties328);
+  checkKnownProperties(w, value, knownProperties330);
   let field = "";
   try {
     field = "event";
@@ -42461,7 +42170,7 @@ function encodeGetNetworkLogOutputConnectionEstablished(
   value: GetNetworkLogOutputConnectionEstablished,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties329);
+  checkKnownProperties(w, value, knownProperties331);
   let field = "";
   try {
     field = "event";
@@ -42497,7 +42206,7 @@ function encodeGetNetworkLogOutputDisconnection(
   value: GetNetworkLogOutputDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties326);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "event";
@@ -42533,7 +42242,7 @@ function encodeGetNetworkLogOutputExternalDisconnection(
   value: GetNetworkLogOutputExternalDisconnection,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties326);
+  checkKnownProperties(w, value, knownProperties328);
   let field = "";
   try {
     field = "event";
@@ -42559,7 +42268,7 @@ function encodeGetNetworkLogOutputGcPoints(
   value: GetNetworkLogOutputGcPoints,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42583,7 +42292,7 @@ function encodeGetNetworkLogOutputGcPeerIds(
   value: GetNetworkLogOutputGcPeerIds,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties324);
+  checkKnownProperties(w, value, knownProperties326);
   let field = "";
   try {
     field = "event";
@@ -42617,7 +42326,7 @@ function encodeGetNetworkLogOutputSwapRequestReceived(
   value: GetNetworkLogOutputSwapRequestReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42653,7 +42362,7 @@ function encodeGetNetworkLogOutputSwapAckReceived(
   value: GetNetworkLogOutputSwapAckReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42689,7 +42398,7 @@ function encodeGetNetworkLogOutputSwapRequestSent(
   value: GetNetworkLogOutputSwapRequestSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42723,7 +42432,7 @@ function encodeGetNetworkLogOutputSwapAckSent(
   value: GetNetworkLogOutputSwapAckSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42759,7 +42468,7 @@ function encodeGetNetworkLogOutputSwapRequestIgnored(
   value: GetNetworkLogOutputSwapRequestIgnored,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42793,7 +42502,7 @@ function encodeGetNetworkLogOutputSwapSuccess(
   value: GetNetworkLogOutputSwapSuccess,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42827,7 +42536,7 @@ function encodeGetNetworkLogOutputSwapFailure(
   value: GetNetworkLogOutputSwapFailure,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42861,7 +42570,7 @@ function encodeGetNetworkLogOutputBootstrapSent(
   value: GetNetworkLogOutputBootstrapSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42897,7 +42606,7 @@ function encodeGetNetworkLogOutputBootstrapReceived(
   value: GetNetworkLogOutputBootstrapReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42931,7 +42640,7 @@ function encodeGetNetworkLogOutputAdvertiseSent(
   value: GetNetworkLogOutputAdvertiseSent,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -42967,7 +42676,7 @@ function encodeGetNetworkLogOutputAdvertiseReceived(
   value: GetNetworkLogOutputAdvertiseReceived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties330);
+  checkKnownProperties(w, value, knownProperties332);
   let field = "";
   try {
     field = "event";
@@ -43254,7 +42963,7 @@ function encodeGetStatsMemoryOutputLinuxProcStatm(
   value: GetStatsMemoryOutputLinuxProcStatm,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties334);
+  checkKnownProperties(w, value, knownProperties336);
   let field = "";
   try {
     field = "page_size";
@@ -43304,7 +43013,7 @@ function encodeGetStatsMemoryOutputDarwinPs(
   value: GetStatsMemoryOutputDarwinPs,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties335);
+  checkKnownProperties(w, value, knownProperties337);
   let field = "";
   try {
     field = "page_size";
@@ -43338,7 +43047,7 @@ function encodeGetVersionOutputAdditionalInfoRC(
   value: GetVersionOutputAdditionalInfoRC,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties336);
+  checkKnownProperties(w, value, knownProperties338);
   let field = "";
   try {
     field = "rc";
@@ -43370,7 +43079,7 @@ function encodeGetVersionOutputAdditionalInfoRCDev(
   value: GetVersionOutputAdditionalInfoRCDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties337);
+  checkKnownProperties(w, value, knownProperties339);
   let field = "";
   try {
     field = "rc_dev";
@@ -43402,7 +43111,7 @@ function encodeGetVersionOutputAdditionalInfoBeta(
   value: GetVersionOutputAdditionalInfoBeta,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties338);
+  checkKnownProperties(w, value, knownProperties340);
   let field = "";
   try {
     field = "beta";
@@ -43434,7 +43143,7 @@ function encodeGetVersionOutputAdditionalInfoBetaDev(
   value: GetVersionOutputAdditionalInfoBetaDev,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties339);
+  checkKnownProperties(w, value, knownProperties341);
   let field = "";
   try {
     field = "beta_dev";
@@ -43542,7 +43251,7 @@ function decodeGetVersionOutputVersion(r: BinaryReader): GetVersionOutputVersion
 
 function encodeGetVersionOutputVersion(w: BinaryWriter, value: GetVersionOutputVersion): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties340);
+  checkKnownProperties(w, value, knownProperties342);
   let field = "";
   try {
     field = "major";
@@ -43585,7 +43294,7 @@ function encodeGetVersionOutputCommitInfoSome(
   value: GetVersionOutputCommitInfoSome,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties341);
+  checkKnownProperties(w, value, knownProperties343);
   let field = "";
   try {
     const mark1 = beginDynamicSize(w, "Uint30");
@@ -43651,7 +43360,7 @@ function encodeGetWorkersBlockValidatorOutputRequestValidation(
   value: GetWorkersBlockValidatorOutputRequestValidation,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties343);
+  checkKnownProperties(w, value, knownProperties345);
   let field = "";
   try {
     field = "block";
@@ -43694,7 +43403,7 @@ function encodeGetWorkersBlockValidatorOutputRequestPreapplication(
   value: GetWorkersBlockValidatorOutputRequestPreapplication,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties344);
+  checkKnownProperties(w, value, knownProperties346);
   let field = "";
   try {
     field = "chain_id";
@@ -43785,7 +43494,7 @@ function encodeGetWorkersBlockValidatorOutputPendingRequestsItem(
   value: GetWorkersBlockValidatorOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "pushed";
@@ -43856,7 +43565,7 @@ function encodeGetWorkersBlockValidatorOutputCurrentRequest(
   value: GetWorkersBlockValidatorOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "pushed";
@@ -43892,7 +43601,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestHash(
   value: GetWorkersChainValidatorsByChainIdOutputRequestHash,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties348);
+  checkKnownProperties(w, value, knownProperties350);
   let field = "";
   try {
     field = "hash";
@@ -43924,7 +43633,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputRequestPeerId(
   value: GetWorkersChainValidatorsByChainIdOutputRequestPeerId,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties349);
+  checkKnownProperties(w, value, knownProperties351);
   let field = "";
   try {
     field = "peer_id";
@@ -44013,7 +43722,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersChainValidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "pushed";
@@ -44084,7 +43793,7 @@ function encodeGetWorkersChainValidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersChainValidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "pushed";
@@ -44123,7 +43832,7 @@ function encodeGetWorkersChainValidatorsDdbOutputOperationDb(
   value: GetWorkersChainValidatorsDdbOutputOperationDb,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties350);
+  checkKnownProperties(w, value, knownProperties352);
   let field = "";
   try {
     field = "table_length";
@@ -44160,7 +43869,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputItemPipelines(
   value: GetWorkersChainValidatorsPeersValidatorsOutputItemPipelines,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties352);
+  checkKnownProperties(w, value, knownProperties354);
   let field = "";
   try {
     field = "fetched_headers";
@@ -44203,7 +43912,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsOutputInnerItem(
   value: GetWorkersChainValidatorsPeersValidatorsOutputInnerItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties353);
+  checkKnownProperties(w, value, knownProperties355);
   let field = "";
   try {
     field = "peer_id";
@@ -44271,7 +43980,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewH
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewHead,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties354);
+  checkKnownProperties(w, value, knownProperties356);
   let field = "";
   try {
     field = "request";
@@ -44310,7 +44019,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewB
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputRequestNewBranch,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties355);
+  checkKnownProperties(w, value, knownProperties357);
   let field = "";
   try {
     field = "request";
@@ -44400,7 +44109,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "pushed";
@@ -44476,7 +44185,7 @@ function encodeGetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequ
   value: GetWorkersChainValidatorsPeersValidatorsByPeerIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "pushed";
@@ -44550,7 +44259,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestFlush(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestFlush,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties356);
+  checkKnownProperties(w, value, knownProperties358);
   let field = "";
   try {
     field = "request";
@@ -44591,7 +44300,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestNotify(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestNotify,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties357);
+  checkKnownProperties(w, value, knownProperties359);
   let field = "";
   try {
     field = "request";
@@ -44634,7 +44343,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestInject(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestInject,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties358);
+  checkKnownProperties(w, value, knownProperties360);
   let field = "";
   try {
     field = "request";
@@ -44675,7 +44384,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestArrived(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestArrived,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties359);
+  checkKnownProperties(w, value, knownProperties361);
   let field = "";
   try {
     field = "request";
@@ -44705,7 +44414,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestAdvertise(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestAdvertise,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties360);
+  checkKnownProperties(w, value, knownProperties362);
   let field = "";
   try {
     field = "request";
@@ -44731,7 +44440,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestLeftover(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestLeftover,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties360);
+  checkKnownProperties(w, value, knownProperties362);
   let field = "";
   try {
     field = "request";
@@ -44765,7 +44474,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputRequestBan(
   value: GetWorkersPrevalidatorsByChainIdOutputRequestBan,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties361);
+  checkKnownProperties(w, value, knownProperties363);
   let field = "";
   try {
     field = "request";
@@ -44916,7 +44625,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem(
   value: GetWorkersPrevalidatorsByChainIdOutputPendingRequestsItem,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties345);
+  checkKnownProperties(w, value, knownProperties347);
   let field = "";
   try {
     field = "pushed";
@@ -44987,7 +44696,7 @@ function encodeGetWorkersPrevalidatorsByChainIdOutputCurrentRequest(
   value: GetWorkersPrevalidatorsByChainIdOutputCurrentRequest,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties346);
+  checkKnownProperties(w, value, knownProperties348);
   let field = "";
   try {
     field = "pushed";

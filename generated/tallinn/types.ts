@@ -98,6 +98,14 @@ export interface PtTALLiN024BlockHeaderAlphaFullHeader {
   signature: string;
 }
 
+/** Case `Smart_rollup_bond_id` (tag 1) of {@link PtTALLiN024BondId}. */
+export interface PtTALLiN024BondIdSmartRollupBondId {
+  smart_rollup: string;
+}
+
+/** Definition `024-PtTALLiN.bond_id`. */
+export type PtTALLiN024BondId = PtTALLiN024BondIdSmartRollupBondId;
+
 /**
  * entrypoint
  *
@@ -3335,7 +3343,7 @@ export type PtTALLiN024OperationMetadataAlphaBalanceUpdates = ((
       category: "bonds";
       contract: string;
       bond_id: PtTALLiN024BondId;
-      change: Int64;
+      change: string;
     }
   | {
       kind: "burned";
@@ -3484,7 +3492,7 @@ export type PtTALLiN024OperationMetadataAlphaBalanceUpdates2 = ((
       category: "bonds";
       contract: string;
       bond_id: PtTALLiN024BondId;
-      change: Int64;
+      change: string;
     }
   | {
       kind: "burned";
@@ -17796,11 +17804,6 @@ export type NextOperation = {
  * Typed from the JSON schema of `024-PtTALLiN.big_map_id` (met only where the value has no binary form).
  */
 export type PtTALLiN024BigMapId = string;
-
-/** Typed from the JSON schema of `024-PtTALLiN.bond_id` (met only where the value has no binary form). */
-export type PtTALLiN024BondId = {
-  smart_rollup: string;
-};
 
 /**
  * A contract handle -- implicit account

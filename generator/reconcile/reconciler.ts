@@ -676,7 +676,8 @@ export class BodyReconciler {
     if (!alternatives) {
       if (cases.length === 1) {
         const only = cases[0]!;
-        const payload = this.fields(withoutTag(only.fields), view, `${where}<${only.name ?? only.tag}>`);
+        // A union of one case is written as that case's JSON (a bond id, `{smart_rollup}`).
+        const payload = this.fields(this.caseNamedField(only, view), view, `${where}<${only.name ?? only.tag}>`);
         return { kind: "union", tagSize, cases: [{ tag: only.tag, name: only.name ?? String(only.tag), payload, match: { kind: "type", types: kindsOf(schema, this.resolve) ?? ANY_KIND } }], jsonOnlyCases: [] };
       }
       if (Array.isArray(schema.enum) && cases.every((c) => valueCount(groupFields(withoutTag(c.fields))) === 0)) {

@@ -93,4 +93,11 @@ describe("T024 values of shapes the vectors lack", () => {
     const explicit = (await runEncode([`${PROTOCOL}.operation.data_and_metadata`, JSON.stringify(receipt({ balance_updates: [] }))], {}, { spec: t024() })).trim();
     expect(explicit).toBe(empty);
   });
+
+  itWithReference(FILES)("a balance update of a smart rollup's bond: the bond id, a union of one case, is that case's object", async () => {
+    const rollup = hash(BASE58.smart_rollup_address, 20, 6);
+    const update = { kind: "freezer", category: "bonds", contract: PKH, bond_id: { smart_rollup: rollup }, change: "-10000000000", origin: "block" };
+    const hex = await roundTrip("receipt.balance_updates", [update]);
+    expect(hex).toContain("01" + "06".repeat(20));
+  });
 });
