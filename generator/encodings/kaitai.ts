@@ -180,6 +180,8 @@ class SchemaBuilder {
   private readonly definitions = new Map<string, RawEncoding>();
   /** Definition title of each scoped type already defined (or being defined). */
   private readonly titles = new Map<string, string>();
+  /** The scoped type each definition title was first made from. */
+  private readonly definers = new Map<string, ScopedType>();
   /** Scoped types being laid out in place (a guard against a type merging itself). */
   private readonly inlining = new Set<string>();
 
@@ -426,8 +428,15 @@ class SchemaBuilder {
     const known = this.titles.get(key);
     if (known !== undefined) return known;
     let title = scoped.root ? scoped.owner.encodingId : this.names.definitionName(scoped.name);
-    // The same local name in two files can be two different types.
-    if ([...this.titles.values()].includes(title)) title = `${title}@${scoped.owner.encodingId}`;
+    // The same local name in two files can be two different types; written alike, it is one
+    // (each of Octez's files repeats the Micheline expression it uses).
+    const earlier = this.definers.get(title);
+    if (earlier !== undefined && JSON.stringify(earlier.type) === JSON.stringify(scoped.type)) {
+      this.titles.set(key, title);
+      return title;
+    }
+    if (earlier !== undefined) title = `${title}@${scoped.owner.encodingId}`;
+    this.definers.set(title, scoped);
     this.titles.set(key, title);
     const seq = scoped.type.seq;
     const first = seq[0];

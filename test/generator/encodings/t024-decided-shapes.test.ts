@@ -100,4 +100,14 @@ describe("T024 values of shapes the vectors lack", () => {
     const hex = await roundTrip("receipt.balance_updates", [update]);
     expect(hex).toContain("01" + "06".repeat(20));
   });
+
+  itWithReference([...FILES, "protocols/t024/codec-vectors.json"])("an internal transaction's result with a big map update: Micheline keys in the receipt's lazy storage diff", async () => {
+    type Vector = { encoding: string; name: string; json: Record<string, unknown> };
+    const vectors = readReference<{ vectors: Vector[] }>("protocols/t024/codec-vectors.json").vectors;
+    const find = (encoding: string, name: string) => vectors.find((v) => v.encoding === encoding && v.name === name)!.json;
+    const applied = find("operation.internal_and_metadata", "applied") as { result: Record<string, unknown> };
+    const diff = find("lazy_storage_diff", "big_map_diff-update");
+    const json = { ...applied, result: { ...applied.result, lazy_storage_diff: diff } };
+    await roundTrip("operation.internal_and_metadata", json);
+  });
 });
