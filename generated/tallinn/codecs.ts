@@ -5413,7 +5413,7 @@ export function encodePtTALLiN024LazyStorageDiff(
 /** Reads a {@link PtTALLiN024LazyStorageDiff2} (definition `024-PtTALLiN.lazy_storage_diff_2`) at the reader's offset. */
 export function decodePtTALLiN024LazyStorageDiff2(r: BinaryReader): PtTALLiN024LazyStorageDiff2 {
   const outer = openDynamicFrame(r, "Uint30");
-  const inner = decodePtTALLiN024LazyStorageDiff2Inner(r);
+  const inner = decodePtTALLiN024LazyStorageDiff(r);
   closeDynamicFrame(r, outer);
   return inner;
 }
@@ -5424,7 +5424,7 @@ export function encodePtTALLiN024LazyStorageDiff2(
   value: PtTALLiN024LazyStorageDiff2,
 ): void {
   const mark = beginDynamicSize(w, "Uint30");
-  encodePtTALLiN024LazyStorageDiff2Inner(w, value);
+  encodePtTALLiN024LazyStorageDiff(w, value);
   endDynamicSize(w, "Uint30", mark);
 }
 
@@ -17245,14 +17245,14 @@ function encodePtTALLiN024LazyStorageDiffUpdatesNullifiers(w: BinaryWriter, valu
   }
 }
 
-type PtTALLiN024LazyStorageDiffCopyUpdates = {
+type PtTALLiN024LazyStorageDiffUpdateUpdates2 = {
   commitments_and_ciphertexts: [string, SaplingTransactionCiphertext][];
   nullifiers: string[];
 };
 
-function decodePtTALLiN024LazyStorageDiffCopyUpdates(
+function decodePtTALLiN024LazyStorageDiffUpdateUpdates2(
   r: BinaryReader,
-): PtTALLiN024LazyStorageDiffCopyUpdates {
+): PtTALLiN024LazyStorageDiffUpdateUpdates2 {
   let field = "";
   try {
     field = "commitments_and_ciphertexts";
@@ -17272,9 +17272,9 @@ function decodePtTALLiN024LazyStorageDiffCopyUpdates(
   }
 }
 
-function encodePtTALLiN024LazyStorageDiffCopyUpdates(
+function encodePtTALLiN024LazyStorageDiffUpdateUpdates2(
   w: BinaryWriter,
-  value: PtTALLiN024LazyStorageDiffCopyUpdates,
+  value: PtTALLiN024LazyStorageDiffUpdateUpdates2,
 ): void {
   if (typeof value !== "object" || value === null) failValue(w, "an object", value);
   checkKnownProperties(w, value, knownProperties25);
@@ -17296,10 +17296,46 @@ function encodePtTALLiN024LazyStorageDiffCopyUpdates(
   }
 }
 
+type PtTALLiN024LazyStorageDiffDiffUpdate2 = {
+  action: "update";
+  updates: PtTALLiN024LazyStorageDiffUpdateUpdates2;
+};
+
+function decodePtTALLiN024LazyStorageDiffDiffUpdate2(
+  r: BinaryReader,
+): PtTALLiN024LazyStorageDiffDiffUpdate2 {
+  let field = "";
+  try {
+    field = "updates";
+    const updates = decodePtTALLiN024LazyStorageDiffUpdateUpdates2(r);
+    return { action: "update", updates };
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodePtTALLiN024LazyStorageDiffDiffUpdate2(
+  w: BinaryWriter,
+  value: PtTALLiN024LazyStorageDiffDiffUpdate2,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties20);
+  let field = "";
+  try {
+    field = "action";
+    if (value.action !== undefined && value.action !== "update")
+      failValue(w, 'the constant "update"', value.action);
+    field = "updates";
+    encodePtTALLiN024LazyStorageDiffUpdateUpdates2(w, value.updates);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
 type PtTALLiN024LazyStorageDiffDiffCopy2 = {
   action: "copy";
   source: string;
-  updates: PtTALLiN024LazyStorageDiffCopyUpdates;
+  updates: PtTALLiN024LazyStorageDiffUpdateUpdates2;
 };
 
 function decodePtTALLiN024LazyStorageDiffDiffCopy2(
@@ -17310,7 +17346,7 @@ function decodePtTALLiN024LazyStorageDiffDiffCopy2(
     field = "source";
     const source = readZarithZ(r);
     field = "updates";
-    const updates = decodePtTALLiN024LazyStorageDiffCopyUpdates(r);
+    const updates = decodePtTALLiN024LazyStorageDiffUpdateUpdates2(r);
     return { action: "copy", source, updates };
   } catch (error) {
     throw atPath(error, field, "decode", r.offset);
@@ -17331,7 +17367,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy2(
     field = "source";
     writeZarithZ(w, value.source);
     field = "updates";
-    encodePtTALLiN024LazyStorageDiffCopyUpdates(w, value.updates);
+    encodePtTALLiN024LazyStorageDiffUpdateUpdates2(w, value.updates);
   } catch (error) {
     throw atPath(error, field, "encode", w.length);
   }
@@ -17339,7 +17375,7 @@ function encodePtTALLiN024LazyStorageDiffDiffCopy2(
 
 type PtTALLiN024LazyStorageDiffDiffAlloc2 = {
   action: "alloc";
-  updates: PtTALLiN024LazyStorageDiffCopyUpdates;
+  updates: PtTALLiN024LazyStorageDiffUpdateUpdates2;
   memo_size: number;
 };
 
@@ -17349,7 +17385,7 @@ function decodePtTALLiN024LazyStorageDiffDiffAlloc2(
   let field = "";
   try {
     field = "updates";
-    const updates = decodePtTALLiN024LazyStorageDiffCopyUpdates(r);
+    const updates = decodePtTALLiN024LazyStorageDiffUpdateUpdates2(r);
     field = "memo_size";
     const memoSize = readUint16(r);
     return { action: "alloc", updates, memo_size: memoSize };
@@ -17370,7 +17406,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc2(
     if (value.action !== undefined && value.action !== "alloc")
       failValue(w, 'the constant "alloc"', value.action);
     field = "updates";
-    encodePtTALLiN024LazyStorageDiffCopyUpdates(w, value.updates);
+    encodePtTALLiN024LazyStorageDiffUpdateUpdates2(w, value.updates);
     field = "memo_size";
     writeUint16(w, value.memo_size);
   } catch (error) {
@@ -17379,15 +17415,7 @@ function encodePtTALLiN024LazyStorageDiffDiffAlloc2(
 }
 
 type PtTALLiN024LazyStorageDiffSaplingStateDiff =
-  | {
-      action: "update";
-      updates: {
-        commitments_and_ciphertexts: (
-          SaplingTransactionCommitment | SaplingTransactionCiphertext
-        )[][];
-        nullifiers: SaplingTransactionNullifier[];
-      };
-    }
+  | PtTALLiN024LazyStorageDiffDiffUpdate2
   | PtTALLiN024LazyStorageDiffDiffRemove
   | PtTALLiN024LazyStorageDiffDiffCopy2
   | PtTALLiN024LazyStorageDiffDiffAlloc2;
@@ -17399,11 +17427,7 @@ function decodePtTALLiN024LazyStorageDiffSaplingStateDiff(
   const tag = readUint8(r);
   switch (tag) {
     case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
-      );
+      return decodePtTALLiN024LazyStorageDiffDiffUpdate2(r);
     case 1:
       return decodePtTALLiN024LazyStorageDiffDiffRemove(r);
     case 2:
@@ -17425,11 +17449,7 @@ function encodePtTALLiN024LazyStorageDiffSaplingStateDiff(
   switch ((json as { action?: unknown }).action) {
     case "update": {
       writeUint8(w, 0);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
-      );
+      encodePtTALLiN024LazyStorageDiffDiffUpdate2(w, json as PtTALLiN024LazyStorageDiffDiffUpdate2);
       return;
     }
     case "remove": {
@@ -17531,192 +17551,6 @@ function encodePtTALLiN024LazyStorageDiffItem(
     }
   }
   failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
-}
-
-type PtTALLiN024LazyStorageDiff2SaplingStateDiff =
-  | {
-      action: "update";
-      updates: {
-        commitments_and_ciphertexts: (
-          SaplingTransactionCommitment | SaplingTransactionCiphertext
-        )[][];
-        nullifiers: SaplingTransactionNullifier[];
-      };
-    }
-  | PtTALLiN024LazyStorageDiffDiffRemove
-  | PtTALLiN024LazyStorageDiffDiffCopy2
-  | PtTALLiN024LazyStorageDiffDiffAlloc2;
-
-function decodePtTALLiN024LazyStorageDiff2SaplingStateDiff(
-  r: BinaryReader,
-): PtTALLiN024LazyStorageDiff2SaplingStateDiff {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
-      );
-    case 1:
-      return decodePtTALLiN024LazyStorageDiffDiffRemove(r);
-    case 2:
-      return decodePtTALLiN024LazyStorageDiffDiffCopy2(r);
-    case 3:
-      return decodePtTALLiN024LazyStorageDiffDiffAlloc2(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1, 2, 3]);
-  }
-}
-
-function encodePtTALLiN024LazyStorageDiff2SaplingStateDiff(
-  w: BinaryWriter,
-  value: PtTALLiN024LazyStorageDiff2SaplingStateDiff,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
-  switch ((json as { action?: unknown }).action) {
-    case "update": {
-      writeUint8(w, 0);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (024-PtTALLiN.operation.data_and_metadata<Operation_with_metadata>.contents[]<Reveal>.metadata.internal_operation_results[]<Transaction>.result<Applied><To_contract>.lazy_storage_diff[]<Sapling_state>.diff<Update>: binary field "commitments_and_ciphertexts" has no JSON property)',
-      );
-      return;
-    }
-    case "remove": {
-      writeUint8(w, 1);
-      encodePtTALLiN024LazyStorageDiffDiffRemove(w, json as PtTALLiN024LazyStorageDiffDiffRemove);
-      return;
-    }
-    case "copy": {
-      writeUint8(w, 2);
-      encodePtTALLiN024LazyStorageDiffDiffCopy2(w, json as PtTALLiN024LazyStorageDiffDiffCopy2);
-      return;
-    }
-    case "alloc": {
-      writeUint8(w, 3);
-      encodePtTALLiN024LazyStorageDiffDiffAlloc2(w, json as PtTALLiN024LazyStorageDiffDiffAlloc2);
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Update, Remove, Copy, Alloc", json);
-}
-
-type PtTALLiN024LazyStorageDiff2ItemSaplingState = {
-  kind: "sapling_state";
-  id: string;
-  diff: PtTALLiN024LazyStorageDiff2SaplingStateDiff;
-};
-
-function decodePtTALLiN024LazyStorageDiff2ItemSaplingState(
-  r: BinaryReader,
-): PtTALLiN024LazyStorageDiff2ItemSaplingState {
-  let field = "";
-  try {
-    field = "id";
-    const id = readZarithZ(r);
-    field = "diff";
-    const diff = decodePtTALLiN024LazyStorageDiff2SaplingStateDiff(r);
-    return { kind: "sapling_state", id, diff };
-  } catch (error) {
-    throw atPath(error, field, "decode", r.offset);
-  }
-}
-
-function encodePtTALLiN024LazyStorageDiff2ItemSaplingState(
-  w: BinaryWriter,
-  value: PtTALLiN024LazyStorageDiff2ItemSaplingState,
-): void {
-  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
-  checkKnownProperties(w, value, knownProperties24);
-  let field = "";
-  try {
-    field = "kind";
-    if (value.kind !== undefined && value.kind !== "sapling_state")
-      failValue(w, 'the constant "sapling_state"', value.kind);
-    field = "id";
-    writeZarithZ(w, value.id);
-    field = "diff";
-    encodePtTALLiN024LazyStorageDiff2SaplingStateDiff(w, value.diff);
-  } catch (error) {
-    throw atPath(error, field, "encode", w.length);
-  }
-}
-
-type PtTALLiN024LazyStorageDiff2InnerItem =
-  PtTALLiN024LazyStorageDiffItemBigMap | PtTALLiN024LazyStorageDiff2ItemSaplingState;
-
-function decodePtTALLiN024LazyStorageDiff2InnerItem(
-  r: BinaryReader,
-): PtTALLiN024LazyStorageDiff2InnerItem {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 0:
-      return decodePtTALLiN024LazyStorageDiffItemBigMap(r);
-    case 1:
-      return decodePtTALLiN024LazyStorageDiff2ItemSaplingState(r);
-    default:
-      return failUnknownTag(start, tag, [0, 1]);
-  }
-}
-
-function encodePtTALLiN024LazyStorageDiff2InnerItem(
-  w: BinaryWriter,
-  value: PtTALLiN024LazyStorageDiff2InnerItem,
-): void {
-  const json: unknown = value;
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
-  switch ((json as { kind?: unknown }).kind) {
-    case "big_map": {
-      writeUint8(w, 0);
-      encodePtTALLiN024LazyStorageDiffItemBigMap(w, json as PtTALLiN024LazyStorageDiffItemBigMap);
-      return;
-    }
-    case "sapling_state": {
-      writeUint8(w, 1);
-      encodePtTALLiN024LazyStorageDiff2ItemSaplingState(
-        w,
-        json as PtTALLiN024LazyStorageDiff2ItemSaplingState,
-      );
-      return;
-    }
-  }
-  failValue(w, "a value of one of the cases Big_map, Sapling_state", json);
-}
-
-function decodePtTALLiN024LazyStorageDiff2Inner(
-  r: BinaryReader,
-): PtTALLiN024LazyStorageDiff2InnerItem[] {
-  const items: PtTALLiN024LazyStorageDiff2InnerItem[] = [];
-  try {
-    while (r.remaining() > 0) {
-      items.push(decodePtTALLiN024LazyStorageDiff2InnerItem(r));
-    }
-  } catch (error) {
-    throw atPath(error, items.length, "decode", r.offset);
-  }
-  return items;
-}
-
-function encodePtTALLiN024LazyStorageDiff2Inner(
-  w: BinaryWriter,
-  value: PtTALLiN024LazyStorageDiff2InnerItem[],
-): void {
-  if (!Array.isArray(value)) failValue(w, "an array", value);
-  let index = 0;
-  try {
-    for (; index < value.length; index++) {
-      encodePtTALLiN024LazyStorageDiff2InnerItem(w, value[index]!);
-    }
-  } catch (error) {
-    throw atPath(error, index, "encode", w.length);
-  }
 }
 
 type PtTALLiN024OperationItemSeedNonceRevelation = {

@@ -284,10 +284,8 @@ export type PtTALLiN024LazyStorageDiff = (
         | {
             action: "update";
             updates: {
-              commitments_and_ciphertexts: (
-                SaplingTransactionCommitment | SaplingTransactionCiphertext
-              )[][];
-              nullifiers: SaplingTransactionNullifier[];
+              commitments_and_ciphertexts: [string, SaplingTransactionCiphertext][];
+              nullifiers: string[];
             };
           }
         | {
@@ -356,10 +354,8 @@ export type PtTALLiN024LazyStorageDiff2 = (
         | {
             action: "update";
             updates: {
-              commitments_and_ciphertexts: (
-                SaplingTransactionCommitment | SaplingTransactionCiphertext
-              )[][];
-              nullifiers: SaplingTransactionNullifier[];
+              commitments_and_ciphertexts: [string, SaplingTransactionCiphertext][];
+              nullifiers: string[];
             };
           }
         | {

@@ -628,12 +628,37 @@ export class BodyReconciler {
   private casePayload(binary: BinaryCase, view: JsonView, where: string): IR {
     const at = `${where}<${binary.name ?? binary.tag}>`;
     try {
-      return this.fields(this.caseNamedField(binary, view), view, at);
+      return this.nestedCaseObject(binary, view, at) ?? this.fields(this.caseNamedField(binary, view), view, at);
     } catch (error) {
       if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
       this.undecided.push(error.message);
       return { kind: "json-only", reason: error.message, schema: view.schema };
     }
+  }
+
+  /**
+   * A case whose JSON object holds its constants and one object property, laid out by Octez's
+   * Kaitai files in place (a sapling diff's `Update` is `{action, updates: {commitments_and_ciphertexts,
+   * nullifiers}}`; Kaitai writes the two lists as the case's fields): when no case field is a
+   * property of the case and every one is a property of that object, the fields are its value.
+   */
+  private nestedCaseObject(binary: BinaryCase, view: JsonView, at: string): IR | undefined {
+    const fields = withoutTag(binary.fields);
+    const properties = view.schema.properties;
+    const names = fields.flatMap((field) => (field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width" ? [field.name] : []));
+    if (properties === undefined || names.length === 0 || names.some((name) => Object.hasOwn(properties, name))) return undefined;
+    const constants = Object.keys(properties).flatMap((name) => {
+      const constant = constantOf(this.resolve(properties[name]!));
+      return constant === undefined ? [] : [{ kind: "constant" as const, name, value: constant.value }];
+    });
+    const free = Object.keys(properties).filter((name) => !constants.some((c) => c.name === name));
+    const name = free[0];
+    if (free.length !== 1 || name === undefined || !(view.schema.required ?? []).includes(name)) return undefined;
+    const inner = this.view(properties[name]!);
+    const innerProperties = inner.schema.properties;
+    if (inner.schema.type !== "object" || innerProperties === undefined || !names.every((n) => Object.hasOwn(innerProperties, n))) return undefined;
+    const codec = this.fields(fields, inner, `${at}.${name}`);
+    return { kind: "object", items: [...constants, { kind: "field", name, codec, presence: "required" }] };
   }
 
   /**

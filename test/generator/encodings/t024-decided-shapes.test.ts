@@ -110,4 +110,11 @@ describe("T024 values of shapes the vectors lack", () => {
     const json = { ...applied, result: { ...applied.result, lazy_storage_diff: diff } };
     await roundTrip("operation.internal_and_metadata", json);
   });
+
+  itWithReference(FILES)("a sapling state update: the case's two lists are its `updates` object, which Kaitai lays out in place", async () => {
+    const updates = { commitments_and_ciphertexts: [], nullifiers: ["77".repeat(32)] };
+    const hex = await roundTrip("lazy_storage_diff", [{ kind: "sapling_state", id: "1", diff: { action: "update", updates } }]);
+    // The update (tag 00): no commitments, then one 32-byte nullifier, each list behind its length.
+    expect(hex.endsWith("00" + "00000000" + "00000020" + "77".repeat(32))).toBe(true);
+  });
 });
