@@ -20,6 +20,8 @@
  * | `repeat: eos` | Seq filling its frame |
  * | a type with one attribute | that attribute's layout (data-encoding describes a one-field object by its field) |
  * | an attribute named after a definition (`id_024__pttallin__…`, an imported file's id) | the definition's fields in place (`merge_objs`), or its value when it is a union |
+ * | a type whose attributes are `<type>_field0`, `<type>_field1`… | a tuple: one value, also as a union case's payload |
+ * | a root of one definition-named attribute behind a length header | a `Ref` to that definition (the `def`'s name kept) |
  *
  * Type and case names go back to data-encoding's: `id_024__pttallin__operation__alpha__contents`
  * is `024-PtTALLiN.operation.alpha.contents` (the protocol's spelling is taken from the files'
