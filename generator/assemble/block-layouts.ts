@@ -52,9 +52,31 @@ export class LayoutBuilder {
 
   private put(name: string, encoding: RawEncoding): void {
     const known = this.definitions.get(name);
-    if (known !== undefined && JSON.stringify(known) !== JSON.stringify(encoding)) throw new BlockDirectoryError(this.where, `two pieces lay out the binary definition ${name} differently`);
-    this.definitions.set(name, encoding);
+    if (known === undefined || JSON.stringify(known) === JSON.stringify(encoding)) {
+      this.definitions.set(name, encoding);
+      return;
+    }
+    // Octez's Kaitai files spell one run of bytes as text in one file and as bytes in another
+    // (a Micheline expression's `string` case): the same wire bytes, so one definition, read as
+    // text (what the JSON form of such a run is). Any other difference is an error, not a choice.
+    if (JSON.stringify(textAsBytes(known)) !== JSON.stringify(textAsBytes(encoding))) throw new BlockDirectoryError(this.where, `two pieces lay out the binary definition ${name} differently`);
+    if (textRuns(encoding) > textRuns(known)) this.definitions.set(name, encoding);
   }
+}
+
+/** How many runs of bytes `value` reads as text. */
+function textRuns(value: unknown): number {
+  return (JSON.stringify(value).match(/"kind":"String"/g) ?? []).length;
+}
+
+/** `value` with every `String` layout written as `Bytes`: what both read off the wire. */
+function textAsBytes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(textAsBytes);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = textAsBytes(inner);
+  if (out["kind"] === "String" && Object.keys(out).length === 1) out["kind"] = "Bytes";
+  return out;
 }
 
 /** data-encoding's `dynamic_size` around `fields`: a `Uint30` byte length, then the fields it frames. */

@@ -68,6 +68,9 @@ function rewriteRefs(value: unknown): unknown {
     if (!Object.hasOwn(out, "additionalProperties")) out["additionalProperties"] = false;
     else if (isEmptyObject(out["additionalProperties"])) delete out["additionalProperties"];
   }
+  // data-encoding's `option` is a `oneOf` with a `null` case, which OpenAPI writes `nullable`
+  // (brought back as the route bodies' converter does, generator/openapi/schemas.ts).
+  if ((value as { nullable?: unknown }).nullable === true && Array.isArray(out["oneOf"])) out["oneOf"] = [...(out["oneOf"] as unknown[]), { type: "null" }];
   return out;
 }
 
@@ -414,6 +417,9 @@ class Deriver {
     const values = valueFields(fields);
     const only = values[0];
     if (values.length === 1 && only !== undefined && only.kind === "anon") return this.layout(only.layout);
+    // A tuple, whose elements Octez's Kaitai writer names `<type>_field0`, `<type>_field1`…: its
+    // JSON is an array of its elements, as data-encoding writes tuples.
+    if (isTuple(values)) return { type: "array", items: values.map((field) => this.layout(field.layout)), additionalItems: false };
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     const optional = new Set(fields.filter((f) => f.kind === "option_indicator").map((f) => rawString(f.name)));
@@ -490,7 +496,7 @@ class Deriver {
         if (title === "Z.t") return { $ref: refTo(this.named("bignum") ?? "Z.t") };
         if (Object.hasOwn(this.definitions, title)) return { $ref: refTo(title) };
         const encoding = this.binaryDefinitions.get(title);
-        const wider = encoding === undefined ? undefined : (this.widerUnion(encoding) ?? this.sameCasesUnion(encoding));
+        const wider = encoding === undefined ? undefined : (this.widerUnion(encoding) ?? this.sameCasesUnion(encoding) ?? this.overlappingUnion(encoding));
         if (wider !== undefined) return wider;
         if (encoding === undefined || this.expanding.has(title)) return {};
         this.expanding.add(title);
@@ -525,6 +531,35 @@ class Deriver {
   }
 
   /**
+   * A binary union sharing most of its cases with a published union, each side having cases
+   * the other lacks (the operation contents a BLS-mode operation may hold: every kind but the
+   * plain attestations, plus their BLS-mode forms): its own cases in its order, each taken from
+   * the published union when it has that title, the others derived. The published union
+   * sharing the most cases is taken, when they are at least half of the binary union's.
+   */
+  private overlappingUnion(encoding: RawEncoding): JsonSchema | undefined {
+    if (!("tag_size" in encoding)) return undefined;
+    const names = new Set(encoding.cases.map((c) => (c.name === undefined ? "" : rawString(c.name).toLowerCase())));
+    let best: { alternatives: JsonSchema[]; shared: number; extra: number } | undefined;
+    for (const schema of Object.values(this.definitions)) {
+      const alternatives = schema.oneOf ?? [];
+      const titles = alternatives.map((c) => c.title?.toLowerCase() ?? "");
+      const shared = titles.filter((t) => names.has(t)).length;
+      const extra = titles.length - shared;
+      if (shared < 2 || shared === titles.length) continue;
+      if (best === undefined || shared > best.shared || (shared === best.shared && extra < best.extra)) best = { alternatives, shared, extra };
+    }
+    if (best === undefined || best.shared * 2 < names.size || best.shared === names.size) return undefined;
+    const published = best.alternatives;
+    return {
+      oneOf: encoding.cases.map((c) => {
+        const name = rawString(c.name ?? String(c.tag));
+        return published.find((p) => p.title?.toLowerCase() === name.toLowerCase()) ?? { title: name, ...this.casePayload(name, c.fields.slice(1)) };
+      }),
+    };
+  }
+
+  /**
    * A binary union whose cases are exactly those of a published union of objects, by name, but
    * laid out without some of its properties (an internal operation is the published internal
    * operation result without its `result`): each case derived, its properties taking the
@@ -552,6 +587,14 @@ class Deriver {
   private named(name: string): string | undefined {
     return Object.hasOwn(this.definitions, name) ? name : undefined;
   }
+}
+
+/** Fields named as Octez's Kaitai writer names a tuple's elements: `<name>_field0`, `<name>_field1`… in order. */
+function isTuple(values: ReadonlyArray<Extract<RawField, { kind: "named" | "anon" }>>): boolean {
+  const first = values[0];
+  if (values.length < 2 || first?.kind !== "named") return false;
+  const stem = rawString(first.name).replace(/_field0$/, "");
+  return stem !== rawString(first.name) && values.every((field, i) => field.kind === "named" && rawString(field.name) === `${stem}_field${i}`);
 }
 
 /** The fields that carry a value: not tags, padding, length headers or presence bytes. */

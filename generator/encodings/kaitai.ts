@@ -20,6 +20,8 @@
  * | `repeat: eos` | Seq filling its frame |
  * | a type with one attribute | that attribute's layout (data-encoding describes a one-field object by its field) |
  * | an attribute named after a definition (`id_024__pttallin__…`, an imported file's id) | the definition's fields in place (`merge_objs`), or its value when it is a union |
+ * | a type whose attributes are `<type>_field0`, `<type>_field1`… | a tuple: one value, also as a union case's payload |
+ * | a root of one definition-named attribute behind a length header | a `Ref` to that definition (the `def`'s name kept) |
  *
  * Type and case names go back to data-encoding's: `id_024__pttallin__operation__alpha__contents`
  * is `024-PtTALLiN.operation.alpha.contents` (the protocol's spelling is taken from the files'
@@ -180,6 +182,8 @@ class SchemaBuilder {
   private readonly definitions = new Map<string, RawEncoding>();
   /** Definition title of each scoped type already defined (or being defined). */
   private readonly titles = new Map<string, string>();
+  /** The scoped type each definition title was first made from. */
+  private readonly definers = new Map<string, ScopedType>();
   /** Scoped types being laid out in place (a guard against a type merging itself). */
   private readonly inlining = new Set<string>();
 
@@ -190,8 +194,25 @@ class SchemaBuilder {
   ) {}
 
   build(): RawBinarySchema {
-    const toplevel: RawEncoding = { fields: this.sequence(this.entry, this.entry.ksy.seq, "seq", true) };
+    const toplevel: RawEncoding = { fields: this.namedRoot(this.sequence(this.entry, this.entry.ksy.seq, "seq", true)) };
     return { toplevel, fields: [...this.definitions].map(([title, encoding]) => ({ description: descriptionOf(title), encoding })) };
+  }
+
+  /**
+   * A root that is one attribute named after a definition, laid out in place behind a length
+   * header (`receipt.balance_updates` is the framed list `operation_metadata.alpha.balance_updates`),
+   * keeps the definition's name: the root refers to a definition of that title holding its
+   * fields, as describe names a `def`, so its JSON can be the published definition of that name.
+   */
+  private namedRoot(fields: Fields): Fields {
+    const seq = this.entry.ksy.seq;
+    const only = seq.length === 1 ? seq[0]! : undefined;
+    const header = fields[0];
+    if (only === undefined || !this.namesDefinition(only.id) || header?.kind !== "dyn" || header.num_fields !== fields.length - 1) return fields;
+    const title = this.names.definitionName(only.id);
+    if (this.definitions.has(title)) return fields;
+    this.definitions.set(title, { fields });
+    return [{ kind: "anon", layout: { kind: "Ref", name: title }, data_kind: { kind: "Dynamic" } }];
   }
 
   private fail(owner: LoadedKsy, where: string, problem: string): never {
@@ -409,8 +430,15 @@ class SchemaBuilder {
     const known = this.titles.get(key);
     if (known !== undefined) return known;
     let title = scoped.root ? scoped.owner.encodingId : this.names.definitionName(scoped.name);
-    // The same local name in two files can be two different types.
-    if ([...this.titles.values()].includes(title)) title = `${title}@${scoped.owner.encodingId}`;
+    // The same local name in two files can be two different types; written alike, it is one
+    // (each of Octez's files repeats the Micheline expression it uses).
+    const earlier = this.definers.get(title);
+    if (earlier !== undefined && JSON.stringify(earlier.type) === JSON.stringify(scoped.type)) {
+      this.titles.set(key, title);
+      return title;
+    }
+    if (earlier !== undefined) title = `${title}@${scoped.owner.encodingId}`;
+    this.definers.set(title, scoped);
     this.titles.set(key, title);
     const seq = scoped.type.seq;
     const first = seq[0];
@@ -434,8 +462,9 @@ class SchemaBuilder {
       for (const attribute of payload) {
         const plain = { ...attribute, if: undefined };
         const scoped = attribute.type !== undefined && attribute.repeat === undefined && ZARITH[attribute.type] === undefined ? this.lookup(owner, attribute.type) : undefined;
-        if (scoped && !isUnionType(scoped.type) && scoped.type.seq.length > 1) {
-          // An object case: its fields are the case's fields, as describe lays them out.
+        if (scoped && !isUnionType(scoped.type) && scoped.type.seq.length > 1 && !isFrameType(scoped.type) && !isTupleType(scoped.name, scoped.type)) {
+          // An object case: its fields are the case's fields, as describe lays them out. A frame
+          // (`bytes_dyn_uint30`) or a tuple (`solution`) is one value: the case's one field.
           fields.push(...this.sequence(scoped.owner, scoped.type.seq, scoped.name, false));
         } else fields.push(...this.attribute(owner, plain, `${at}/${attribute.id}`, true, false).fields);
       }
@@ -467,6 +496,20 @@ function withSignatureSplitNamed(seq: readonly KsyAttribute[]): readonly KsyAttr
   const prefix = seq.find((a) => /^.+_and_signature_prefix$/.test(a.id));
   if (prefix === undefined || !seq.some((a) => a.id === "signature_suffix")) return seq;
   return seq.map((a) => (a === prefix ? { ...a, id: a.id.replace(/_and_signature_prefix$/, "") } : a.id === "signature_suffix" ? { ...a, id: "signature" } : a));
+}
+
+/** A type that is a length header and the one attribute it frames (`bytes_dyn_uint30`). */
+function isFrameType(type: KsyType): boolean {
+  const [header, content] = type.seq;
+  return type.seq.length === 2 && header !== undefined && content !== undefined && content.size === header.id && LENGTH_HEADERS[header.type ?? ""] !== undefined;
+}
+
+/**
+ * A data-encoding tuple: Octez's Kaitai writer names a tuple's elements after its type,
+ * `<type>_field0`, `<type>_field1`… (a VDF `solution` is `solution_field0`, `solution_field1`).
+ */
+function isTupleType(name: string, type: KsyType): boolean {
+  return type.seq.length > 1 && type.seq.every((attribute, i) => attribute.id === `${name}_field${i}`);
 }
 
 function isUnionType(type: KsyType): boolean {

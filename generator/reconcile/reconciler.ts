@@ -275,7 +275,9 @@ export class BodyReconciler {
    * A JSON object of exactly one property whose binary form is that property's value alone:
    * data-encoding describes a one-field object nested as a field's value by the inner field's
    * layout (`history_mode`'s `{"full": {"additional_cycles": n}}` is a named field `full` laid
-   * out as the ranged integer).
+   * out as the ranged integer). A property JSON may omit is data-encoding's `dft` there (a
+   * seed nonce revelation's metadata is `{balance_updates?}` over the list alone), always
+   * written, as in any object.
    */
   private singleFieldObject(layout: Layout, dataKind: DataKind, view: JsonView, where: string): IR | undefined {
     const schema = view.schema;
@@ -285,8 +287,16 @@ export class BodyReconciler {
     if (names.length !== 1) return undefined;
     const name = names[0]!;
     const property = properties[name]!;
-    if (!(schema.required ?? []).includes(name)) return undefined;
+    const required = (schema.required ?? []).includes(name);
+    // A list, whose zero is `[]`: other optional layouts keep the question of their presence open.
+    if (!required && layout.kind !== "Seq") return undefined;
     const codec = this.value(layout, dataKind, this.view(property), `${where}.${name}`, name);
+    if (!required) {
+      const field = dftField(name, codec, (property.default ?? this.view(property).schema.default) as JsonValue | undefined);
+      // The list's zero, `[]`, holds whatever definition names it (unless its length is fixed).
+      const zero = layout.kind === "Seq" && layout.limit?.kind !== "exactly" && field.default === undefined;
+      return { kind: "object", items: [zero ? { ...field, default: [], zeroDefault: true } : field] };
+    }
     return { kind: "object", items: [{ kind: "field", name, codec, presence: "required" }] };
   }
 
@@ -324,7 +334,9 @@ export class BodyReconciler {
     if (isObjectSchema(schema) && (schema.properties !== undefined || valueCount(items) === 0)) {
       return this.object(items, view, where);
     }
-    if (schema.type === "array" && Array.isArray(schema.items)) {
+    // A tuple of several elements over one binary value is that value's (a case whose one
+    // field refers to the tuple's definition), read by `single`.
+    if (schema.type === "array" && Array.isArray(schema.items) && !(valueCount(items) === 1 && schema.items.length > 1)) {
       return { kind: "tuple", elements: this.tuple(items, schema.items, where) };
     }
     // OpenAPI 3.0 has no tuples: Octez's OpenAPI writes one as an array of alternatives, one per
@@ -617,7 +629,7 @@ export class BodyReconciler {
   private casePayload(binary: BinaryCase, view: JsonView, where: string): IR {
     const at = `${where}<${binary.name ?? binary.tag}>`;
     try {
-      return this.fields(this.caseNamedField(binary, view), view, at);
+      return this.nestedCaseObject(binary, view, at) ?? this.fields(this.caseNamedField(binary, view), view, at);
     } catch (error) {
       if (!(error instanceof ReconcileError) || error instanceof UnknownEncodingError) throw error;
       this.undecided.push(error.message);
@@ -626,20 +638,61 @@ export class BodyReconciler {
   }
 
   /**
+   * A case whose JSON object holds its constants and one object property, laid out by Octez's
+   * Kaitai files in place (a sapling diff's `Update` is `{action, updates: {commitments_and_ciphertexts,
+   * nullifiers}}`; Kaitai writes the two lists as the case's fields): when no case field is a
+   * property of the case and every one is a property of that object, the fields are its value.
+   */
+  private nestedCaseObject(binary: BinaryCase, view: JsonView, at: string): IR | undefined {
+    const fields = withoutTag(binary.fields);
+    const properties = view.schema.properties;
+    const names = fields.flatMap((field) => (field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width" ? [field.name] : []));
+    if (properties === undefined || names.length === 0 || names.some((name) => Object.hasOwn(properties, name))) return undefined;
+    const constants = Object.keys(properties).flatMap((name) => {
+      const constant = constantOf(this.resolve(properties[name]!));
+      return constant === undefined ? [] : [{ kind: "constant" as const, name, value: constant.value }];
+    });
+    const free = Object.keys(properties).filter((name) => !constants.some((c) => c.name === name));
+    const name = free[0];
+    if (free.length !== 1 || name === undefined || !(view.schema.required ?? []).includes(name)) return undefined;
+    const inner = this.view(properties[name]!);
+    const innerProperties = inner.schema.properties;
+    if (inner.schema.type !== "object" || innerProperties === undefined || !names.every((n) => Object.hasOwn(innerProperties, n))) return undefined;
+    const codec = this.fields(fields, inner, `${at}.${name}`);
+    return { kind: "object", items: [...constants, { kind: "field", name, codec, presence: "required" }] };
+  }
+
+  /**
    * A case's fields after its tag. Octez's Kaitai files name the one field of a case after the
-   * case (a balance update's `Block_fees` case is a field `block_fees`) where data-encoding has
-   * an object of one property beside constants (`change`, with `kind` and `category`): that
-   * field takes the name of the JSON object's one property that is not a constant.
+   * case (a balance update's `Block_fees` case is a field `block_fees`) or after its type (a
+   * `Failing_noop`'s bytes are `bytes_dyn_uint30`, the shared type of length-prefixed bytes)
+   * where data-encoding has an object of one property beside constants (`change`, with `kind`
+   * and `category`; `arbitrary`): that field, with the length header framing it, takes the name
+   * of the JSON object's one property that is not a constant, when no property has its name.
    */
   private caseNamedField(binary: BinaryCase, view: JsonView): readonly Field[] {
     const fields = withoutTag(binary.fields);
     const values = fields.filter((field) => field.kind === "named" && field.layout.kind !== "Padding" && field.layout.kind !== "Zero_width");
-    const only = values.length === 1 && values.length === fields.filter((field) => field.kind !== "named" || field.layout.kind !== "Padding").length ? values[0] : undefined;
+    const header = fields.length === 2 && fields[0]!.kind === "dyn" && fields[0]!.numFields === 1 ? fields[0] : undefined;
+    const others = fields.filter((field) => field !== header && (field.kind !== "named" || field.layout.kind !== "Padding"));
+    const only = values.length === 1 && values.length === others.length ? values[0] : undefined;
     const properties = view.schema.properties;
-    if (only?.kind !== "named" || properties === undefined || only.name.toLowerCase() !== (binary.name ?? "").toLowerCase() || Object.hasOwn(properties, only.name)) return fields;
+    if (only?.kind !== "named" || properties === undefined || Object.hasOwn(properties, only.name)) return fields;
     const free = Object.keys(properties).filter((name) => constantOf(this.resolve(properties[name]!)) === undefined);
     if (free.length !== 1) return fields;
-    return fields.map((field) => (field === only ? { ...only, name: free[0]! } : field));
+    const name = free[0]!;
+    return fields.map((field) => (field === only ? { ...only, name } : field === header && header.kind === "dyn" && header.name !== undefined ? { ...header, name } : field));
+  }
+
+  /**
+   * data-encoding's `option` writes its `None` case as an untitled `{"type": "null"}`
+   * alternative (Octez's OpenAPI marks the `oneOf` `nullable` instead, read back so): a binary
+   * case named `None` without a value takes it.
+   */
+  private takeNoneAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, binary: BinaryCase): JsonSchema | undefined {
+    if (binary.name?.toLowerCase() !== "none" || valueCount(groupFields(withoutTag(binary.fields))) !== 0) return undefined;
+    const at = remaining.findIndex((a) => a.schema.title === undefined && this.resolve(a.schema).type === "null");
+    return at < 0 ? undefined : remaining.splice(at, 1)[0]!.schema;
   }
 
   private union(cases: readonly BinaryCase[], tagSize: "Uint8" | "Uint16", view: JsonView, where: string): IR {
@@ -649,7 +702,8 @@ export class BodyReconciler {
     if (!alternatives) {
       if (cases.length === 1) {
         const only = cases[0]!;
-        const payload = this.fields(withoutTag(only.fields), view, `${where}<${only.name ?? only.tag}>`);
+        // A union of one case is written as that case's JSON (a bond id, `{smart_rollup}`).
+        const payload = this.fields(this.caseNamedField(only, view), view, `${where}<${only.name ?? only.tag}>`);
         return { kind: "union", tagSize, cases: [{ tag: only.tag, name: only.name ?? String(only.tag), payload, match: { kind: "type", types: kindsOf(schema, this.resolve) ?? ANY_KIND } }], jsonOnlyCases: [] };
       }
       if (Array.isArray(schema.enum) && cases.every((c) => valueCount(groupFields(withoutTag(c.fields))) === 0)) {
@@ -683,7 +737,7 @@ export class BodyReconciler {
     const matched: Array<{ binary: BinaryCase; schema: JsonSchema }> = [];
     const nestedSchemas = new Set<JsonSchema>();
     for (const c of cases) {
-      let caseSchema = takeAlternative(remaining, c.name);
+      let caseSchema = takeAlternative(remaining, c.name) ?? this.takeNoneAlternative(remaining, c);
       if (caseSchema === undefined) {
         caseSchema = this.nestedUnionSchema(c, remaining, matched);
         if (caseSchema !== undefined) nestedSchemas.add(caseSchema);
@@ -788,13 +842,16 @@ interface TupleReading {
 }
 
 /**
- * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case),
- * if there is one.
+ * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case,
+ * else spelled as a Kaitai identifier: Octez's Kaitai files write a title's spaces and dots as
+ * underscores, `inbox proof` as `inbox__proof`), if there is one.
  */
 function takeAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, name: string | undefined): JsonSchema | undefined {
   if (name === undefined) return undefined;
   let at = remaining.findIndex((a) => a.schema.title === name);
   if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
+  const identifier = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+  if (at < 0) at = remaining.findIndex((a) => a.schema.title !== undefined && identifier(a.schema.title) === identifier(name));
   if (at < 0) return undefined;
   return remaining.splice(at, 1)[0]!.schema;
 }
