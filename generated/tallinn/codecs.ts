@@ -259,6 +259,7 @@ import type {
   HistoryMode,
   HistoryModeFull,
   HistoryModeRolling,
+  Int64,
   Layout,
   LayoutBool,
   LayoutBytes,
@@ -342,6 +343,7 @@ import type {
   PtTALLiN024BlockHeaderAlphaFullHeader,
   PtTALLiN024BondId,
   PtTALLiN024BondIdSmartRollupBondId,
+  PtTALLiN024ContractIdOriginated,
   PtTALLiN024Entrypoint,
   PtTALLiN024Fitness,
   PtTALLiN024FrozenStaker,
@@ -418,6 +420,7 @@ import type {
   PtTALLiN024OperationAlphaInternalOperationResultTransactionFailed,
   PtTALLiN024OperationAlphaInternalOperationResultTransactionSkipped,
   PtTALLiN024OperationAlphaOperationContentsAndResult,
+  PtTALLiN024OperationAlphaOperationContentsAndResult2,
   PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
@@ -2431,6 +2434,539 @@ const knownProperties134 = /* @__PURE__ */ new Set([
   "update",
   "metadata",
 ]);
+
+const encodePtTALLiN024OperationAlphaOperationContentsAndResult2Shapes = /* @__PURE__ */ [
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "seed_nonce_revelation" },
+      { name: "level", required: true, types: ["number"] },
+      { name: "nonce", required: true, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "double_consensus_operation_evidence" },
+      { name: "slot", required: true, types: ["number"] },
+      { name: "op1", required: true, types: ["object"] },
+      { name: "op2", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "double_baking_evidence" },
+      { name: "bh1", required: true, types: ["object"] },
+      { name: "bh2", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "activate_account" },
+      { name: "pkh", required: true, types: ["object", "string"] },
+      { name: "secret", required: true, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "proposals" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "period", required: true, types: ["number"] },
+      { name: "proposals", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "ballot" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "period", required: true, types: ["number"] },
+      { name: "proposal", required: true, types: ["object", "string"] },
+      { name: "ballot", required: true, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "vdf_revelation" },
+      { name: "solution", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "drain_delegate" },
+      { name: "consensus_key", required: true, types: ["object", "string"] },
+      { name: "delegate", required: true, types: ["object", "string"] },
+      { name: "destination", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  { kind: "type", types: [] },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "preattestation" },
+      { name: "slot", required: true, types: ["number"] },
+      { name: "level", required: true, types: ["number"] },
+      { name: "round", required: true, types: ["number"] },
+      { name: "block_payload_hash", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "attestation" },
+      { name: "slot", required: true, types: ["number"] },
+      { name: "level", required: true, types: ["number"] },
+      { name: "round", required: true, types: ["number"] },
+      { name: "block_payload_hash", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "attestation_with_dal" },
+      { name: "slot", required: true, types: ["number"] },
+      { name: "level", required: true, types: ["number"] },
+      { name: "round", required: true, types: ["number"] },
+      { name: "block_payload_hash", required: true, types: ["object", "string"] },
+      { name: "dal_attestation", required: true, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "dal_entrapment_evidence" },
+      { name: "attestation", required: true, types: ["object"] },
+      { name: "consensus_slot", required: true, types: ["number"] },
+      { name: "slot_index", required: true, types: ["number"] },
+      { name: "shard_with_proof", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "preattestations_aggregate" },
+      { name: "consensus_content", required: true, types: ["object"] },
+      { name: "committee", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "attestations_aggregate" },
+      { name: "consensus_content", required: true, types: ["object"] },
+      { name: "committee", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "reveal" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "public_key", required: true, types: ["object", "string"] },
+      { name: "proof", required: false, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "transaction" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "amount", required: true, types: ["string"] },
+      { name: "destination", required: true, types: ["object", "string"] },
+      { name: "parameters", required: false, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "origination" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "balance", required: true, types: ["string"] },
+      { name: "delegate", required: false, types: ["object", "string"] },
+      { name: "script", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "delegation" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "delegate", required: false, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "register_global_constant" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "value", required: true, types: ["array", "object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "set_deposits_limit" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "limit", required: false, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "increase_paid_storage" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "amount", required: true, types: ["string"] },
+      { name: "destination", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "update_consensus_key" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "pk", required: true, types: ["object", "string"] },
+      { name: "proof", required: false, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "update_companion_key" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "pk", required: true, types: ["object", "string"] },
+      { name: "proof", required: false, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "transfer_ticket" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "ticket_contents", required: true, types: ["array", "object"] },
+      { name: "ticket_ty", required: true, types: ["array", "object"] },
+      { name: "ticket_ticketer", required: true, types: ["object", "string"] },
+      { name: "ticket_amount", required: true, types: ["string"] },
+      { name: "destination", required: true, types: ["object", "string"] },
+      { name: "entrypoint", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_originate" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "pvm_kind", required: true, types: ["string"] },
+      { name: "kernel", required: true, types: ["string"] },
+      { name: "parameters_ty", required: true, types: ["array", "object"] },
+      { name: "whitelist", required: false, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_add_messages" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "message", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_cement" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_publish" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "commitment", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_refute" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "opponent", required: true, types: ["object", "string"] },
+      { name: "refutation", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_timeout" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "stakers", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_execute_outbox_message" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "cemented_commitment", required: true, types: ["object", "string"] },
+      { name: "output_proof", required: true, types: ["string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "smart_rollup_recover_bond" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "rollup", required: true, types: ["object", "string"] },
+      { name: "staker", required: true, types: ["object", "string"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "dal_publish_commitment" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "slot_header", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "zk_rollup_origination" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "public_parameters", required: true, types: ["string"] },
+      { name: "circuits_info", required: true, types: ["array"] },
+      { name: "init_state", required: true, types: ["array"] },
+      { name: "nb_ops", required: true, types: ["number"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "zk_rollup_publish" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "zk_rollup", required: true, types: ["object", "string"] },
+      { name: "op", required: true, types: ["array"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+  {
+    kind: "object",
+    properties: [
+      { name: "kind", required: true, constant: "zk_rollup_update" },
+      { name: "source", required: true, types: ["object", "string"] },
+      { name: "fee", required: true, types: ["string"] },
+      { name: "counter", required: true, types: ["string"] },
+      { name: "gas_limit", required: true, types: ["string"] },
+      { name: "storage_limit", required: true, types: ["string"] },
+      { name: "zk_rollup", required: true, types: ["object", "string"] },
+      { name: "update", required: true, types: ["object"] },
+      { name: "metadata", required: true, types: ["object"] },
+    ],
+    closed: true,
+  },
+] as const;
+
+const encodePtTALLiN024OperationAlphaOperationContentsAndResult2Cases = /* @__PURE__ */ [
+  "Seed_nonce_revelation",
+  "Double_consensus_operation_evidence",
+  "Double_baking_evidence",
+  "Activate_account",
+  "Proposals",
+  "Ballot",
+  "Vdf_revelation",
+  "Drain_delegate",
+  "Failing_noop",
+  "Preattestation",
+  "Attestation",
+  "Attestation_with_dal",
+  "Dal_entrapment_evidence",
+  "Preattestations_aggregate",
+  "Attestations_aggregate",
+  "Reveal",
+  "Transaction",
+  "Origination",
+  "Delegation",
+  "Register_global_constant",
+  "Set_deposits_limit",
+  "Increase_paid_storage",
+  "Update_consensus_key",
+  "Update_companion_key",
+  "Transfer_ticket",
+  "Smart_rollup_originate",
+  "Smart_rollup_add_messages",
+  "Smart_rollup_cement",
+  "Smart_rollup_publish",
+  "Smart_rollup_refute",
+  "Smart_rollup_timeout",
+  "Smart_rollup_execute_outbox_message",
+  "Smart_rollup_recover_bond",
+  "Dal_publish_commitment",
+  "Zk_rollup_origination",
+  "Zk_rollup_publish",
+  "Zk_rollup_update",
+] as const;
 
 const knownProperties135 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
 
@@ -6423,6 +6959,597 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     "a value of one of the cases Seed_nonce_revelation, Double_consensus_operation_evidence, Double_baking_evidence, Activate_account, Proposals, Ballot, Vdf_revelation, Drain_delegate, Preattestation, Attestation, Attestation_with_dal, Dal_entrapment_evidence, Preattestations_aggregate, Attestations_aggregate, Reveal, Transaction, Origination, Delegation, Register_global_constant, Set_deposits_limit, Increase_paid_storage, Update_consensus_key, Update_companion_key, Transfer_ticket, Smart_rollup_originate, Smart_rollup_add_messages, Smart_rollup_cement, Smart_rollup_publish, Smart_rollup_refute, Smart_rollup_timeout, Smart_rollup_execute_outbox_message, Smart_rollup_recover_bond, Dal_publish_commitment, Zk_rollup_origination, Zk_rollup_publish, Zk_rollup_update",
     json,
   );
+}
+
+/** Reads a {@link PtTALLiN024OperationAlphaOperationContentsAndResult2} (definition `024-PtTALLiN.operation.alpha.operation_contents_and_result_2`) at the reader's offset. */
+export function decodePtTALLiN024OperationAlphaOperationContentsAndResult2(
+  r: BinaryReader,
+): PtTALLiN024OperationAlphaOperationContentsAndResult2 {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 1:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 2:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 3:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 4:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 5:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 6:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 8:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (GET /chains/<chain_id>/blocks/<block_id>/operations output[][]<Operation with metadata><Operation_without_metadata>.contents[]<Vdf_revelation>: binary field "vdf_revelation" has no JSON property)',
+      );
+    case 9:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 17:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (binary case "Failing_noop" (tag 17) has no JSON oneOf entry with that title)',
+      );
+    case 20:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 21:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 23:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 24:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 30:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 31:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 107:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 108:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 109:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 110:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 111:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 112:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 113:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 114:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 115:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 158:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 200:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 201:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 202:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 203:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 204:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 205:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 206:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 207:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 230:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 250:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 251:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    case 252:
+      return failDecode(
+        r.offset,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+    default:
+      return failUnknownTag(
+        start,
+        tag,
+        [
+          1, 2, 3, 4, 5, 6, 8, 9, 17, 20, 21, 23, 24, 30, 31, 107, 108, 109, 110, 111, 112, 113,
+          114, 115, 158, 200, 201, 202, 203, 204, 205, 206, 207, 230, 250, 251, 252,
+        ],
+      );
+  }
+}
+
+/** Writes a {@link PtTALLiN024OperationAlphaOperationContentsAndResult2} (definition `024-PtTALLiN.operation.alpha.operation_contents_and_result_2`). */
+export function encodePtTALLiN024OperationAlphaOperationContentsAndResult2(
+  w: BinaryWriter,
+  value: PtTALLiN024OperationAlphaOperationContentsAndResult2,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationAlphaOperationContentsAndResult2Shapes,
+      encodePtTALLiN024OperationAlphaOperationContentsAndResult2Cases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 1);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 2);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 3);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 4);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 5);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 5: {
+      writeUint8(w, 6);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 6: {
+      writeUint8(w, 8);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (GET /chains/<chain_id>/blocks/<block_id>/operations output[][]<Operation with metadata><Operation_without_metadata>.contents[]<Vdf_revelation>: binary field "vdf_revelation" has no JSON property)',
+      );
+      return;
+    }
+    case 7: {
+      writeUint8(w, 9);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 8: {
+      writeUint8(w, 17);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (binary case "Failing_noop" (tag 17) has no JSON oneOf entry with that title)',
+      );
+      return;
+    }
+    case 9: {
+      writeUint8(w, 20);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 10: {
+      writeUint8(w, 21);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 11: {
+      writeUint8(w, 23);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 12: {
+      writeUint8(w, 24);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 13: {
+      writeUint8(w, 30);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 14: {
+      writeUint8(w, 31);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 15: {
+      writeUint8(w, 107);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 16: {
+      writeUint8(w, 108);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 17: {
+      writeUint8(w, 109);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 18: {
+      writeUint8(w, 110);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 19: {
+      writeUint8(w, 111);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 20: {
+      writeUint8(w, 112);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 21: {
+      writeUint8(w, 113);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 22: {
+      writeUint8(w, 114);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 23: {
+      writeUint8(w, 115);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 24: {
+      writeUint8(w, 158);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 25: {
+      writeUint8(w, 200);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 26: {
+      writeUint8(w, 201);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 27: {
+      writeUint8(w, 202);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 28: {
+      writeUint8(w, 203);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 29: {
+      writeUint8(w, 204);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 30: {
+      writeUint8(w, 205);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 31: {
+      writeUint8(w, 206);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 32: {
+      writeUint8(w, 207);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 33: {
+      writeUint8(w, 230);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 34: {
+      writeUint8(w, 250);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 35: {
+      writeUint8(w, 251);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+    case 36: {
+      writeUint8(w, 252);
+      failEncode(
+        w,
+        "a value with a binary form",
+        'a value that exists only in JSON (property "metadata" has no binary form)',
+      );
+      return;
+    }
+  }
 }
 
 /** Reads a {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment} (definition `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment`) at the reader's offset. */

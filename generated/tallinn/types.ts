@@ -2304,6 +2304,649 @@ export type PtTALLiN024OperationAlphaOperationContentsAndResult =
   | PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupPublish
   | PtTALLiN024OperationAlphaOperationContentsAndResultZkRollupUpdate;
 
+/** Definition `024-PtTALLiN.operation.alpha.operation_contents_and_result_2`. */
+export type PtTALLiN024OperationAlphaOperationContentsAndResult2 =
+  | {
+      kind: "seed_nonce_revelation";
+      level: number;
+      nonce: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      };
+    }
+  | {
+      kind: "double_consensus_operation_evidence";
+      slot: number;
+      op1: PtTALLiN024InlinedConsensusOperation;
+      op2: PtTALLiN024InlinedConsensusOperation;
+      metadata: {
+        punished_delegate: string;
+        rewarded_delegate: string;
+        misbehaviour: {
+          level: number;
+          round: number;
+          kind: "attestation" | "block" | "preattestation";
+        };
+      };
+    }
+  | {
+      kind: "double_baking_evidence";
+      bh1: PtTALLiN024BlockHeaderAlphaFullHeader;
+      bh2: PtTALLiN024BlockHeaderAlphaFullHeader;
+      metadata: {
+        punished_delegate: string;
+        rewarded_delegate: string;
+        misbehaviour: {
+          level: number;
+          round: number;
+          kind: "attestation" | "block" | "preattestation";
+        };
+      };
+    }
+  | {
+      kind: "activate_account";
+      pkh: string;
+      secret: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      };
+    }
+  | {
+      kind: "proposals";
+      source: string;
+      period: number;
+      proposals: string[];
+      metadata: Record<string, never>;
+    }
+  | {
+      kind: "ballot";
+      source: string;
+      period: number;
+      proposal: string;
+      ballot: "nay" | "yay" | "pass";
+      metadata: Record<string, never>;
+    }
+  | {
+      kind: "vdf_revelation";
+      solution: string[];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      };
+    }
+  | {
+      kind: "drain_delegate";
+      consensus_key: string;
+      delegate: string;
+      destination: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        allocated_destination_contract?: boolean;
+      };
+    }
+  | JsonValue
+  | {
+      kind: "preattestation";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        delegate: string;
+        consensus_power: {
+          slots: number;
+          baking_power: Int64 | null;
+        };
+        consensus_key: string;
+      };
+    }
+  | {
+      kind: "attestation";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        delegate: string;
+        consensus_power: {
+          slots: number;
+          baking_power: Int64 | null;
+        };
+        consensus_key: string;
+      };
+    }
+  | {
+      kind: "attestation_with_dal";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+      dal_attestation: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        delegate: string;
+        consensus_power: {
+          slots: number;
+          baking_power: Int64 | null;
+        };
+        consensus_key: string;
+      };
+    }
+  | {
+      kind: "dal_entrapment_evidence";
+      attestation: PtTALLiN024InlinedConsensusOperation;
+      consensus_slot: number;
+      slot_index: number;
+      shard_with_proof: {
+        shard: (number | string[])[];
+        proof: string;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+      };
+    }
+  | {
+      kind: "preattestations_aggregate";
+      consensus_content: {
+        level: number;
+        round: number;
+        block_payload_hash: string;
+      };
+      committee: number[];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        committee: {
+          delegate: string;
+          consensus_pkh: string;
+          consensus_power: {
+            slots: number;
+            baking_power: Int64 | null;
+          };
+        }[];
+        total_consensus_power: {
+          slots: number;
+          baking_power: Int64 | null;
+        };
+      };
+    }
+  | {
+      kind: "attestations_aggregate";
+      consensus_content: {
+        level: number;
+        round: number;
+        block_payload_hash: string;
+      };
+      committee: {
+        slot: number;
+        dal_attestation?: string;
+      }[];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        committee: {
+          delegate: string;
+          consensus_pkh: string;
+          consensus_power: {
+            slots: number;
+            baking_power: Int64 | null;
+          };
+        }[];
+        total_consensus_power: {
+          slots: number;
+          baking_power: Int64 | null;
+        };
+      };
+    }
+  | {
+      kind: "reveal";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      public_key: string;
+      proof?: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultReveal;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "transaction";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      amount: string;
+      destination: string;
+      parameters?: {
+        entrypoint: PtTALLiN024Entrypoint;
+        value: MichelineExpression;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultTransaction;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "origination";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      balance: string;
+      delegate?: string;
+      script: PtTALLiN024ScriptedContracts;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultOrigination;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "delegation";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      delegate?: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultDelegation;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "register_global_constant";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      value: MichelineExpression;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultRegisterGlobalConstant;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "set_deposits_limit";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      limit?: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSetDepositsLimit;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "increase_paid_storage";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      amount: string;
+      destination: PtTALLiN024ContractIdOriginated;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultIncreasePaidStorage;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "update_consensus_key";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      pk: string;
+      proof?: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "update_companion_key";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      pk: string;
+      proof?: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultUpdateConsensusKey;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "transfer_ticket";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      ticket_contents: MichelineExpression;
+      ticket_ty: MichelineExpression;
+      ticket_ticketer: string;
+      ticket_amount: string;
+      destination: string;
+      entrypoint: Unistring;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultTransferTicket;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_originate";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      pvm_kind: "wasm_2_0_0" | "arith" | "riscv";
+      kernel: string;
+      parameters_ty: MichelineExpression;
+      whitelist?: string[];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupOriginate;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_add_messages";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      message: string[];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupAddMessages;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_cement";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupCement;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_publish";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      commitment: {
+        compressed_state: string;
+        inbox_level: number;
+        predecessor: string;
+        number_of_ticks: Int64;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupPublish;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_refute";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      opponent: string;
+      refutation:
+        | {
+            refutation_kind: "start";
+            player_commitment_hash: string;
+            opponent_commitment_hash: string;
+          }
+        | {
+            refutation_kind: "move";
+            choice: string;
+            step:
+              | {
+                  state?: string;
+                  tick: string;
+                }[]
+              | {
+                  pvm_step: string;
+                  input_proof?:
+                    | {
+                        input_proof_kind: "inbox_proof";
+                        level: number;
+                        message_counter: string;
+                        serialized_proof: string;
+                      }
+                    | {
+                        input_proof_kind: "reveal_proof";
+                        reveal_proof:
+                          | {
+                              reveal_proof_kind: "raw_data_proof";
+                              raw_data: string;
+                            }
+                          | {
+                              reveal_proof_kind: "metadata_proof";
+                            }
+                          | {
+                              reveal_proof_kind: "dal_page_proof";
+                              dal_page_id: {
+                                published_level: number;
+                                slot_index: number;
+                                page_index: number;
+                              };
+                              dal_proof: string;
+                            }
+                          | {
+                              reveal_proof_kind: "dal_parameters_proof";
+                            };
+                      }
+                    | {
+                        input_proof_kind: "first_input";
+                      };
+                };
+          };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRefute;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_timeout";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      stakers: {
+        alice: string;
+        bob: string;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupTimeout;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_execute_outbox_message";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      cemented_commitment: string;
+      output_proof: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupExecuteOutboxMessage;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "smart_rollup_recover_bond";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      rollup: string;
+      staker: string;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultSmartRollupRecoverBond;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "dal_publish_commitment";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      slot_header: {
+        slot_index: number;
+        commitment: string;
+        commitment_proof: string;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultDalPublishCommitment;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "zk_rollup_origination";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      public_parameters: string;
+      circuits_info: (
+        | Unistring
+        | {
+            public: MichelineExpression;
+          }
+        | {
+            private: MichelineExpression;
+          }
+        | {
+            fee: MichelineExpression;
+          }
+      )[][];
+      init_state: string[];
+      nb_ops: number;
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupOrigination;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "zk_rollup_publish";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      zk_rollup: string;
+      op: (
+        | {
+            op_code: number;
+            price: {
+              id: string;
+              amount: string;
+            };
+            l1_dst: string;
+            rollup_id: string;
+            payload: string[];
+          }
+        | {
+            contents: MichelineExpression;
+            ty: MichelineExpression;
+            ticketer: string;
+          }
+        | null
+      )[][];
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupPublish;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    }
+  | {
+      kind: "zk_rollup_update";
+      source: string;
+      fee: string;
+      counter: string;
+      gas_limit: string;
+      storage_limit: string;
+      zk_rollup: string;
+      update: {
+        pending_pis: (
+          | Unistring
+          | {
+              new_state: string[];
+              fee: string;
+              exit_validity: boolean;
+            }
+        )[][];
+        private_pis: (
+          | Unistring
+          | {
+              new_state: string[];
+              fee: string;
+            }
+        )[][];
+        fee_pi: {
+          new_state: string[];
+        };
+        proof: string;
+      };
+      metadata: {
+        balance_updates?: PtTALLiN024OperationMetadataAlphaBalanceUpdates;
+        operation_result: PtTALLiN024OperationAlphaOperationResultZkRollupUpdate;
+        internal_operation_results?: PtTALLiN024ApplyInternalResultsAlphaOperationResult[];
+      };
+    };
+
 /** Case `Applied` (tag 0) of {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment}. */
 export interface PtTALLiN024OperationAlphaOperationResultDalPublishCommitmentApplied {
   status: "applied";

@@ -736,15 +736,25 @@ export class BodyReconciler {
     const remaining = alternatives.map((schema, index) => ({ schema, index }));
     const matched: Array<{ binary: BinaryCase; schema: JsonSchema }> = [];
     const nestedSchemas = new Set<JsonSchema>();
+    const unlisted: BinaryCase[] = [];
     for (const c of cases) {
       let caseSchema = takeAlternative(remaining, c.name) ?? this.takeNoneAlternative(remaining, c);
       if (caseSchema === undefined) {
         caseSchema = this.nestedUnionSchema(c, remaining, matched);
         if (caseSchema !== undefined) nestedSchemas.add(caseSchema);
       }
-      if (!caseSchema) throw new ReconcileError(`binary case ${JSON.stringify(c.name ?? c.tag)} (tag ${c.tag}) has no JSON oneOf entry with that title`, where);
-      matched.push({ binary: c, schema: caseSchema });
+      if (caseSchema === undefined) unlisted.push(c);
+      else matched.push({ binary: c, schema: caseSchema });
     }
+    // A binary case the `oneOf` does not list (Octez's JSON schema of a block's receipt-less
+    // operation contents leaves out `failing_noop`, which no block holds) has no binary form of
+    // its own: decoding its tag is a typed error and no value encodes to it; the other cases
+    // keep theirs. Not so when no case is listed (the `oneOf` is not this union's JSON), nor
+    // when an unlisted case shares a listed one's name (tags of one name told apart by the
+    // value's size, which no JSON shape tells: choosing would write wrong bytes).
+    const listedNames = new Set(matched.map((m) => m.binary.name?.toLowerCase()));
+    const refused = matched.length === 0 ? unlisted[0] : unlisted.find((c) => listedNames.has(c.name?.toLowerCase()));
+    if (refused !== undefined) throw new ReconcileError(`binary case ${JSON.stringify(refused.name ?? refused.tag)} (tag ${refused.tag}) has no JSON oneOf entry with that title`, where);
 
     // data-encoding's `option`: None (tag 0, no bytes) ↔ null, Some (tag 1) ↔ the value.
     if (matched.length === 2 && remaining.length === 0) {
@@ -766,6 +776,13 @@ export class BodyReconciler {
       const caseView = this.view(s);
       return { title: s.title ?? `case ${index}`, schema: s, match: caseMatch(caseView.schema, this.resolve) };
     });
+    for (const c of unlisted) {
+      const name = c.name ?? String(c.tag);
+      const reason = `binary case ${JSON.stringify(name)} (tag ${c.tag}) has no JSON oneOf entry with that title`;
+      this.undecided.push(`${where}<${name}>: ${reason}`);
+      unionCases.push({ tag: c.tag, name, payload: { kind: "json-only", reason, schema: {} }, match: { kind: "type", types: [] } });
+    }
+    unionCases.sort((a, b) => a.tag - b.tag);
     return { kind: "union", tagSize, cases: withOverlappingCases(withSizedAlikeCases(unionCases)), jsonOnlyCases };
   }
 
