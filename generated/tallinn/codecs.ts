@@ -259,7 +259,6 @@ import type {
   HistoryMode,
   HistoryModeFull,
   HistoryModeRolling,
-  Int64,
   Layout,
   LayoutBool,
   LayoutBytes,
@@ -343,7 +342,6 @@ import type {
   PtTALLiN024BlockHeaderAlphaFullHeader,
   PtTALLiN024BondId,
   PtTALLiN024BondIdSmartRollupBondId,
-  PtTALLiN024ContractIdOriginated,
   PtTALLiN024Entrypoint,
   PtTALLiN024Fitness,
   PtTALLiN024FrozenStaker,
@@ -420,7 +418,6 @@ import type {
   PtTALLiN024OperationAlphaInternalOperationResultTransactionFailed,
   PtTALLiN024OperationAlphaInternalOperationResultTransactionSkipped,
   PtTALLiN024OperationAlphaOperationContentsAndResult,
-  PtTALLiN024OperationAlphaOperationContentsAndResult2,
   PtTALLiN024OperationAlphaOperationContentsAndResultActivateAccount,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestation,
   PtTALLiN024OperationAlphaOperationContentsAndResultAttestationWithDal,
@@ -2434,539 +2431,6 @@ const knownProperties134 = /* @__PURE__ */ new Set([
   "update",
   "metadata",
 ]);
-
-const encodePtTALLiN024OperationAlphaOperationContentsAndResult2Shapes = /* @__PURE__ */ [
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "seed_nonce_revelation" },
-      { name: "level", required: true, types: ["number"] },
-      { name: "nonce", required: true, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "double_consensus_operation_evidence" },
-      { name: "slot", required: true, types: ["number"] },
-      { name: "op1", required: true, types: ["object"] },
-      { name: "op2", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "double_baking_evidence" },
-      { name: "bh1", required: true, types: ["object"] },
-      { name: "bh2", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "activate_account" },
-      { name: "pkh", required: true, types: ["object", "string"] },
-      { name: "secret", required: true, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "proposals" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "period", required: true, types: ["number"] },
-      { name: "proposals", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "ballot" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "period", required: true, types: ["number"] },
-      { name: "proposal", required: true, types: ["object", "string"] },
-      { name: "ballot", required: true, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "vdf_revelation" },
-      { name: "solution", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "drain_delegate" },
-      { name: "consensus_key", required: true, types: ["object", "string"] },
-      { name: "delegate", required: true, types: ["object", "string"] },
-      { name: "destination", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  { kind: "type", types: [] },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "preattestation" },
-      { name: "slot", required: true, types: ["number"] },
-      { name: "level", required: true, types: ["number"] },
-      { name: "round", required: true, types: ["number"] },
-      { name: "block_payload_hash", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "attestation" },
-      { name: "slot", required: true, types: ["number"] },
-      { name: "level", required: true, types: ["number"] },
-      { name: "round", required: true, types: ["number"] },
-      { name: "block_payload_hash", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "attestation_with_dal" },
-      { name: "slot", required: true, types: ["number"] },
-      { name: "level", required: true, types: ["number"] },
-      { name: "round", required: true, types: ["number"] },
-      { name: "block_payload_hash", required: true, types: ["object", "string"] },
-      { name: "dal_attestation", required: true, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "dal_entrapment_evidence" },
-      { name: "attestation", required: true, types: ["object"] },
-      { name: "consensus_slot", required: true, types: ["number"] },
-      { name: "slot_index", required: true, types: ["number"] },
-      { name: "shard_with_proof", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "preattestations_aggregate" },
-      { name: "consensus_content", required: true, types: ["object"] },
-      { name: "committee", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "attestations_aggregate" },
-      { name: "consensus_content", required: true, types: ["object"] },
-      { name: "committee", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "reveal" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "public_key", required: true, types: ["object", "string"] },
-      { name: "proof", required: false, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "transaction" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "amount", required: true, types: ["string"] },
-      { name: "destination", required: true, types: ["object", "string"] },
-      { name: "parameters", required: false, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "origination" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "balance", required: true, types: ["string"] },
-      { name: "delegate", required: false, types: ["object", "string"] },
-      { name: "script", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "delegation" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "delegate", required: false, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "register_global_constant" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "value", required: true, types: ["array", "object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "set_deposits_limit" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "limit", required: false, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "increase_paid_storage" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "amount", required: true, types: ["string"] },
-      { name: "destination", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "update_consensus_key" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "pk", required: true, types: ["object", "string"] },
-      { name: "proof", required: false, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "update_companion_key" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "pk", required: true, types: ["object", "string"] },
-      { name: "proof", required: false, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "transfer_ticket" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "ticket_contents", required: true, types: ["array", "object"] },
-      { name: "ticket_ty", required: true, types: ["array", "object"] },
-      { name: "ticket_ticketer", required: true, types: ["object", "string"] },
-      { name: "ticket_amount", required: true, types: ["string"] },
-      { name: "destination", required: true, types: ["object", "string"] },
-      { name: "entrypoint", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_originate" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "pvm_kind", required: true, types: ["string"] },
-      { name: "kernel", required: true, types: ["string"] },
-      { name: "parameters_ty", required: true, types: ["array", "object"] },
-      { name: "whitelist", required: false, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_add_messages" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "message", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_cement" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_publish" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "commitment", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_refute" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "opponent", required: true, types: ["object", "string"] },
-      { name: "refutation", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_timeout" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "stakers", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_execute_outbox_message" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "cemented_commitment", required: true, types: ["object", "string"] },
-      { name: "output_proof", required: true, types: ["string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "smart_rollup_recover_bond" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "rollup", required: true, types: ["object", "string"] },
-      { name: "staker", required: true, types: ["object", "string"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "dal_publish_commitment" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "slot_header", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "zk_rollup_origination" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "public_parameters", required: true, types: ["string"] },
-      { name: "circuits_info", required: true, types: ["array"] },
-      { name: "init_state", required: true, types: ["array"] },
-      { name: "nb_ops", required: true, types: ["number"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "zk_rollup_publish" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "zk_rollup", required: true, types: ["object", "string"] },
-      { name: "op", required: true, types: ["array"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-  {
-    kind: "object",
-    properties: [
-      { name: "kind", required: true, constant: "zk_rollup_update" },
-      { name: "source", required: true, types: ["object", "string"] },
-      { name: "fee", required: true, types: ["string"] },
-      { name: "counter", required: true, types: ["string"] },
-      { name: "gas_limit", required: true, types: ["string"] },
-      { name: "storage_limit", required: true, types: ["string"] },
-      { name: "zk_rollup", required: true, types: ["object", "string"] },
-      { name: "update", required: true, types: ["object"] },
-      { name: "metadata", required: true, types: ["object"] },
-    ],
-    closed: true,
-  },
-] as const;
-
-const encodePtTALLiN024OperationAlphaOperationContentsAndResult2Cases = /* @__PURE__ */ [
-  "Seed_nonce_revelation",
-  "Double_consensus_operation_evidence",
-  "Double_baking_evidence",
-  "Activate_account",
-  "Proposals",
-  "Ballot",
-  "Vdf_revelation",
-  "Drain_delegate",
-  "Failing_noop",
-  "Preattestation",
-  "Attestation",
-  "Attestation_with_dal",
-  "Dal_entrapment_evidence",
-  "Preattestations_aggregate",
-  "Attestations_aggregate",
-  "Reveal",
-  "Transaction",
-  "Origination",
-  "Delegation",
-  "Register_global_constant",
-  "Set_deposits_limit",
-  "Increase_paid_storage",
-  "Update_consensus_key",
-  "Update_companion_key",
-  "Transfer_ticket",
-  "Smart_rollup_originate",
-  "Smart_rollup_add_messages",
-  "Smart_rollup_cement",
-  "Smart_rollup_publish",
-  "Smart_rollup_refute",
-  "Smart_rollup_timeout",
-  "Smart_rollup_execute_outbox_message",
-  "Smart_rollup_recover_bond",
-  "Dal_publish_commitment",
-  "Zk_rollup_origination",
-  "Zk_rollup_publish",
-  "Zk_rollup_update",
-] as const;
 
 const knownProperties135 = /* @__PURE__ */ new Set(["version", "level", "index", "commitment"]);
 
@@ -6959,597 +6423,6 @@ export function encodePtTALLiN024OperationAlphaOperationContentsAndResult(
     "a value of one of the cases Seed_nonce_revelation, Double_consensus_operation_evidence, Double_baking_evidence, Activate_account, Proposals, Ballot, Vdf_revelation, Drain_delegate, Preattestation, Attestation, Attestation_with_dal, Dal_entrapment_evidence, Preattestations_aggregate, Attestations_aggregate, Reveal, Transaction, Origination, Delegation, Register_global_constant, Set_deposits_limit, Increase_paid_storage, Update_consensus_key, Update_companion_key, Transfer_ticket, Smart_rollup_originate, Smart_rollup_add_messages, Smart_rollup_cement, Smart_rollup_publish, Smart_rollup_refute, Smart_rollup_timeout, Smart_rollup_execute_outbox_message, Smart_rollup_recover_bond, Dal_publish_commitment, Zk_rollup_origination, Zk_rollup_publish, Zk_rollup_update",
     json,
   );
-}
-
-/** Reads a {@link PtTALLiN024OperationAlphaOperationContentsAndResult2} (definition `024-PtTALLiN.operation.alpha.operation_contents_and_result_2`) at the reader's offset. */
-export function decodePtTALLiN024OperationAlphaOperationContentsAndResult2(
-  r: BinaryReader,
-): PtTALLiN024OperationAlphaOperationContentsAndResult2 {
-  const start = r.offset;
-  const tag = readUint8(r);
-  switch (tag) {
-    case 1:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 2:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 3:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 4:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 5:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 6:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 8:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (GET /chains/<chain_id>/blocks/<block_id>/operations output[][]<Operation with metadata><Operation_without_metadata>.contents[]<Vdf_revelation>: binary field "vdf_revelation" has no JSON property)',
-      );
-    case 9:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 17:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (binary case "Failing_noop" (tag 17) has no JSON oneOf entry with that title)',
-      );
-    case 20:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 21:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 23:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 24:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 30:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 31:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 107:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 108:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 109:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 110:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 111:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 112:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 113:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 114:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 115:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 158:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 200:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 201:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 202:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 203:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 204:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 205:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 206:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 207:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 230:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 250:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 251:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    case 252:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-    default:
-      return failUnknownTag(
-        start,
-        tag,
-        [
-          1, 2, 3, 4, 5, 6, 8, 9, 17, 20, 21, 23, 24, 30, 31, 107, 108, 109, 110, 111, 112, 113,
-          114, 115, 158, 200, 201, 202, 203, 204, 205, 206, 207, 230, 250, 251, 252,
-        ],
-      );
-  }
-}
-
-/** Writes a {@link PtTALLiN024OperationAlphaOperationContentsAndResult2} (definition `024-PtTALLiN.operation.alpha.operation_contents_and_result_2`). */
-export function encodePtTALLiN024OperationAlphaOperationContentsAndResult2(
-  w: BinaryWriter,
-  value: PtTALLiN024OperationAlphaOperationContentsAndResult2,
-): void {
-  const json: unknown = value;
-  switch (
-    selectCase(
-      w,
-      json,
-      encodePtTALLiN024OperationAlphaOperationContentsAndResult2Shapes,
-      encodePtTALLiN024OperationAlphaOperationContentsAndResult2Cases,
-    )
-  ) {
-    case 0: {
-      writeUint8(w, 1);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 1: {
-      writeUint8(w, 2);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 2: {
-      writeUint8(w, 3);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 3: {
-      writeUint8(w, 4);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 4: {
-      writeUint8(w, 5);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 5: {
-      writeUint8(w, 6);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 6: {
-      writeUint8(w, 8);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (GET /chains/<chain_id>/blocks/<block_id>/operations output[][]<Operation with metadata><Operation_without_metadata>.contents[]<Vdf_revelation>: binary field "vdf_revelation" has no JSON property)',
-      );
-      return;
-    }
-    case 7: {
-      writeUint8(w, 9);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 8: {
-      writeUint8(w, 17);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (binary case "Failing_noop" (tag 17) has no JSON oneOf entry with that title)',
-      );
-      return;
-    }
-    case 9: {
-      writeUint8(w, 20);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 10: {
-      writeUint8(w, 21);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 11: {
-      writeUint8(w, 23);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 12: {
-      writeUint8(w, 24);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 13: {
-      writeUint8(w, 30);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 14: {
-      writeUint8(w, 31);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 15: {
-      writeUint8(w, 107);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 16: {
-      writeUint8(w, 108);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 17: {
-      writeUint8(w, 109);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 18: {
-      writeUint8(w, 110);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 19: {
-      writeUint8(w, 111);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 20: {
-      writeUint8(w, 112);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 21: {
-      writeUint8(w, 113);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 22: {
-      writeUint8(w, 114);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 23: {
-      writeUint8(w, 115);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 24: {
-      writeUint8(w, 158);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 25: {
-      writeUint8(w, 200);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 26: {
-      writeUint8(w, 201);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 27: {
-      writeUint8(w, 202);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 28: {
-      writeUint8(w, 203);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 29: {
-      writeUint8(w, 204);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 30: {
-      writeUint8(w, 205);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 31: {
-      writeUint8(w, 206);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 32: {
-      writeUint8(w, 207);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 33: {
-      writeUint8(w, 230);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 34: {
-      writeUint8(w, 250);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 35: {
-      writeUint8(w, 251);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-    case 36: {
-      writeUint8(w, 252);
-      failEncode(
-        w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "metadata" has no binary form)',
-      );
-      return;
-    }
-  }
 }
 
 /** Reads a {@link PtTALLiN024OperationAlphaOperationResultDalPublishCommitment} (definition `024-PtTALLiN.operation.alpha.operation_result.dal_publish_commitment`) at the reader's offset. */
@@ -34622,14 +33495,717 @@ function encodeBlockOperationMergedOperationWithoutMetadata(
   }
 }
 
+type BlockOperationOperationWithMetadataOperationWithMetadata = {
+  protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
+  contents: PtTALLiN024OperationAlphaOperationContentsAndResult[];
+  signature?: string;
+};
+
+function decodeBlockOperationOperationWithMetadataOperationWithMetadata(
+  r: BinaryReader,
+): BlockOperationOperationWithMetadataOperationWithMetadata {
+  let field = "";
+  try {
+    field = "contents";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "contents";
+    const contents =
+      decodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadataContents(r);
+    closeDynamicFrame(r, outer1);
+    field = "signature";
+    const signature = r.remaining() > 0 ? variableSignatureCodec.decode(r) : undefined;
+    const out: BlockOperationOperationWithMetadataOperationWithMetadata = {
+      protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu",
+      contents,
+    };
+    if (signature !== undefined) out.signature = signature;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeBlockOperationOperationWithMetadataOperationWithMetadata(
+  w: BinaryWriter,
+  value: BlockOperationOperationWithMetadataOperationWithMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties186);
+  let field = "";
+  try {
+    field = "protocol";
+    if (
+      value.protocol !== undefined &&
+      value.protocol !== "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu"
+    )
+      failValue(
+        w,
+        'the constant "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu"',
+        value.protocol,
+      );
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "contents";
+    encodePtTALLiN024OperationAlphaOperationWithMetadataOperationWithMetadataContents(
+      w,
+      value.contents,
+    );
+    endDynamicSize(w, "Uint30", mark1);
+    field = "signature";
+    if (value.signature !== undefined) {
+      variableSignatureCodec.encode(w, value.signature);
+    }
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type BlockOperationContentsItem =
+  | PtTALLiN024OperationItemSeedNonceRevelation
+  | PtTALLiN024OperationItemDoubleConsensusOperationEvidence
+  | PtTALLiN024OperationItemDoubleBakingEvidence
+  | PtTALLiN024OperationItemActivateAccount
+  | PtTALLiN024OperationItemProposals
+  | PtTALLiN024OperationItemBallot
+  | PtTALLiN024OperationItemVdfRevelation
+  | PtTALLiN024OperationItemDrainDelegate
+  | PtTALLiN024OperationItemFailingNoop
+  | {
+      kind: "preattestation";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+    }
+  | {
+      kind: "attestation";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+    }
+  | {
+      kind: "attestation_with_dal";
+      slot: number;
+      level: number;
+      round: number;
+      block_payload_hash: string;
+      dal_attestation: string;
+    }
+  | PtTALLiN024OperationItemDalEntrapmentEvidence
+  | {
+      kind: "preattestations_aggregate";
+      consensus_content: {
+        level: number;
+        round: number;
+        block_payload_hash: string;
+      };
+      committee: number[];
+    }
+  | {
+      kind: "attestations_aggregate";
+      consensus_content: {
+        level: number;
+        round: number;
+        block_payload_hash: string;
+      };
+      committee: {
+        slot: number;
+        dal_attestation?: string;
+      }[];
+    }
+  | PtTALLiN024OperationItemReveal
+  | PtTALLiN024OperationItemTransaction
+  | PtTALLiN024OperationItemOrigination
+  | PtTALLiN024OperationItemDelegation
+  | PtTALLiN024OperationItemRegisterGlobalConstant
+  | PtTALLiN024OperationItemSetDepositsLimit
+  | PtTALLiN024OperationItemIncreasePaidStorage
+  | PtTALLiN024OperationItemUpdateConsensusKey
+  | PtTALLiN024OperationItemUpdateCompanionKey
+  | PtTALLiN024OperationItemTransferTicket
+  | PtTALLiN024OperationItemSmartRollupOriginate
+  | PtTALLiN024OperationItemSmartRollupAddMessages
+  | PtTALLiN024OperationItemSmartRollupCement
+  | PtTALLiN024OperationItemSmartRollupPublish
+  | PtTALLiN024OperationItemSmartRollupRefute
+  | PtTALLiN024OperationItemSmartRollupTimeout
+  | PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage
+  | PtTALLiN024OperationItemSmartRollupRecoverBond
+  | PtTALLiN024OperationItemDalPublishCommitment
+  | PtTALLiN024OperationItemZkRollupOrigination
+  | PtTALLiN024OperationItemZkRollupPublish
+  | PtTALLiN024OperationItemZkRollupUpdate
+  | string;
+
+function decodeBlockOperationContentsItem(r: BinaryReader): BlockOperationContentsItem {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 1:
+      return decodePtTALLiN024OperationItemSeedNonceRevelation(r);
+    case 2:
+      return decodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(r);
+    case 3:
+      return decodePtTALLiN024OperationItemDoubleBakingEvidence(r);
+    case 4:
+      return decodePtTALLiN024OperationItemActivateAccount(r);
+    case 5:
+      return decodePtTALLiN024OperationItemProposals(r);
+    case 6:
+      return decodePtTALLiN024OperationItemBallot(r);
+    case 8:
+      return decodePtTALLiN024OperationItemVdfRevelation(r);
+    case 9:
+      return decodePtTALLiN024OperationItemDrainDelegate(r);
+    case 17:
+      return decodePtTALLiN024OperationItemFailingNoop(r);
+    case 20:
+      return decodePtTALLiN024InlinedConsensusOperationContentsPreattestation(r);
+    case 21:
+      return decodePtTALLiN024InlinedConsensusOperationContentsAttestation(r);
+    case 23:
+      return decodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(r);
+    case 24:
+      return decodePtTALLiN024OperationItemDalEntrapmentEvidence(r);
+    case 30:
+      return decodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate(r);
+    case 31:
+      return decodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate(r);
+    case 107:
+      return decodePtTALLiN024OperationItemReveal(r);
+    case 108:
+      return decodePtTALLiN024OperationItemTransaction(r);
+    case 109:
+      return decodePtTALLiN024OperationItemOrigination(r);
+    case 110:
+      return decodePtTALLiN024OperationItemDelegation(r);
+    case 111:
+      return decodePtTALLiN024OperationItemRegisterGlobalConstant(r);
+    case 112:
+      return decodePtTALLiN024OperationItemSetDepositsLimit(r);
+    case 113:
+      return decodePtTALLiN024OperationItemIncreasePaidStorage(r);
+    case 114:
+      return decodePtTALLiN024OperationItemUpdateConsensusKey(r);
+    case 115:
+      return decodePtTALLiN024OperationItemUpdateCompanionKey(r);
+    case 158:
+      return decodePtTALLiN024OperationItemTransferTicket(r);
+    case 200:
+      return decodePtTALLiN024OperationItemSmartRollupOriginate(r);
+    case 201:
+      return decodePtTALLiN024OperationItemSmartRollupAddMessages(r);
+    case 202:
+      return decodePtTALLiN024OperationItemSmartRollupCement(r);
+    case 203:
+      return decodePtTALLiN024OperationItemSmartRollupPublish(r);
+    case 204:
+      return decodePtTALLiN024OperationItemSmartRollupRefute(r);
+    case 205:
+      return decodePtTALLiN024OperationItemSmartRollupTimeout(r);
+    case 206:
+      return decodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(r);
+    case 207:
+      return decodePtTALLiN024OperationItemSmartRollupRecoverBond(r);
+    case 230:
+      return decodePtTALLiN024OperationItemDalPublishCommitment(r);
+    case 250:
+      return decodePtTALLiN024OperationItemZkRollupOrigination(r);
+    case 251:
+      return decodePtTALLiN024OperationItemZkRollupPublish(r);
+    case 252:
+      return decodePtTALLiN024OperationItemZkRollupUpdate(r);
+    default:
+      return failUnknownTag(
+        start,
+        tag,
+        [
+          1, 2, 3, 4, 5, 6, 8, 9, 17, 20, 21, 23, 24, 30, 31, 107, 108, 109, 110, 111, 112, 113,
+          114, 115, 158, 200, 201, 202, 203, 204, 205, 206, 207, 230, 250, 251, 252,
+        ],
+      );
+  }
+}
+
+function encodeBlockOperationContentsItem(
+  w: BinaryWriter,
+  value: BlockOperationContentsItem,
+): void {
+  const json: unknown = value;
+  switch (
+    selectCase(
+      w,
+      json,
+      encodePtTALLiN024OperationContentsItemShapes,
+      encodePtTALLiN024OperationContentsItemCases,
+    )
+  ) {
+    case 0: {
+      writeUint8(w, 1);
+      encodePtTALLiN024OperationItemSeedNonceRevelation(
+        w,
+        json as PtTALLiN024OperationItemSeedNonceRevelation,
+      );
+      return;
+    }
+    case 1: {
+      writeUint8(w, 2);
+      encodePtTALLiN024OperationItemDoubleConsensusOperationEvidence(
+        w,
+        json as PtTALLiN024OperationItemDoubleConsensusOperationEvidence,
+      );
+      return;
+    }
+    case 2: {
+      writeUint8(w, 3);
+      encodePtTALLiN024OperationItemDoubleBakingEvidence(
+        w,
+        json as PtTALLiN024OperationItemDoubleBakingEvidence,
+      );
+      return;
+    }
+    case 3: {
+      writeUint8(w, 4);
+      encodePtTALLiN024OperationItemActivateAccount(
+        w,
+        json as PtTALLiN024OperationItemActivateAccount,
+      );
+      return;
+    }
+    case 4: {
+      writeUint8(w, 5);
+      encodePtTALLiN024OperationItemProposals(w, json as PtTALLiN024OperationItemProposals);
+      return;
+    }
+    case 5: {
+      writeUint8(w, 6);
+      encodePtTALLiN024OperationItemBallot(w, json as PtTALLiN024OperationItemBallot);
+      return;
+    }
+    case 6: {
+      writeUint8(w, 8);
+      encodePtTALLiN024OperationItemVdfRevelation(w, json as PtTALLiN024OperationItemVdfRevelation);
+      return;
+    }
+    case 7: {
+      writeUint8(w, 9);
+      encodePtTALLiN024OperationItemDrainDelegate(w, json as PtTALLiN024OperationItemDrainDelegate);
+      return;
+    }
+    case 8: {
+      writeUint8(w, 17);
+      encodePtTALLiN024OperationItemFailingNoop(w, json as PtTALLiN024OperationItemFailingNoop);
+      return;
+    }
+    case 9: {
+      writeUint8(w, 20);
+      encodePtTALLiN024InlinedConsensusOperationContentsPreattestation(
+        w,
+        json as {
+          kind: "preattestation";
+          slot: number;
+          level: number;
+          round: number;
+          block_payload_hash: string;
+        },
+      );
+      return;
+    }
+    case 10: {
+      writeUint8(w, 21);
+      encodePtTALLiN024InlinedConsensusOperationContentsAttestation(
+        w,
+        json as {
+          kind: "attestation";
+          slot: number;
+          level: number;
+          round: number;
+          block_payload_hash: string;
+        },
+      );
+      return;
+    }
+    case 11: {
+      writeUint8(w, 23);
+      encodePtTALLiN024InlinedConsensusOperationContentsAttestationWithDal(
+        w,
+        json as {
+          kind: "attestation_with_dal";
+          slot: number;
+          level: number;
+          round: number;
+          block_payload_hash: string;
+          dal_attestation: string;
+        },
+      );
+      return;
+    }
+    case 12: {
+      writeUint8(w, 24);
+      encodePtTALLiN024OperationItemDalEntrapmentEvidence(
+        w,
+        json as PtTALLiN024OperationItemDalEntrapmentEvidence,
+      );
+      return;
+    }
+    case 13: {
+      writeUint8(w, 30);
+      encodePtTALLiN024InlinedConsensusOperationContentsPreattestationsAggregate(
+        w,
+        json as {
+          kind: "preattestations_aggregate";
+          consensus_content: {
+            level: number;
+            round: number;
+            block_payload_hash: string;
+          };
+          committee: number[];
+        },
+      );
+      return;
+    }
+    case 14: {
+      writeUint8(w, 31);
+      encodePtTALLiN024InlinedConsensusOperationContentsAttestationsAggregate(
+        w,
+        json as {
+          kind: "attestations_aggregate";
+          consensus_content: {
+            level: number;
+            round: number;
+            block_payload_hash: string;
+          };
+          committee: {
+            slot: number;
+            dal_attestation?: string;
+          }[];
+        },
+      );
+      return;
+    }
+    case 15: {
+      writeUint8(w, 107);
+      encodePtTALLiN024OperationItemReveal(w, json as PtTALLiN024OperationItemReveal);
+      return;
+    }
+    case 16: {
+      writeUint8(w, 108);
+      encodePtTALLiN024OperationItemTransaction(w, json as PtTALLiN024OperationItemTransaction);
+      return;
+    }
+    case 17: {
+      writeUint8(w, 109);
+      encodePtTALLiN024OperationItemOrigination(w, json as PtTALLiN024OperationItemOrigination);
+      return;
+    }
+    case 18: {
+      writeUint8(w, 110);
+      encodePtTALLiN024OperationItemDelegation(w, json as PtTALLiN024OperationItemDelegation);
+      return;
+    }
+    case 19: {
+      writeUint8(w, 111);
+      encodePtTALLiN024OperationItemRegisterGlobalConstant(
+        w,
+        json as PtTALLiN024OperationItemRegisterGlobalConstant,
+      );
+      return;
+    }
+    case 20: {
+      writeUint8(w, 112);
+      encodePtTALLiN024OperationItemSetDepositsLimit(
+        w,
+        json as PtTALLiN024OperationItemSetDepositsLimit,
+      );
+      return;
+    }
+    case 21: {
+      writeUint8(w, 113);
+      encodePtTALLiN024OperationItemIncreasePaidStorage(
+        w,
+        json as PtTALLiN024OperationItemIncreasePaidStorage,
+      );
+      return;
+    }
+    case 22: {
+      writeUint8(w, 114);
+      encodePtTALLiN024OperationItemUpdateConsensusKey(
+        w,
+        json as PtTALLiN024OperationItemUpdateConsensusKey,
+      );
+      return;
+    }
+    case 23: {
+      writeUint8(w, 115);
+      encodePtTALLiN024OperationItemUpdateCompanionKey(
+        w,
+        json as PtTALLiN024OperationItemUpdateCompanionKey,
+      );
+      return;
+    }
+    case 24: {
+      writeUint8(w, 158);
+      encodePtTALLiN024OperationItemTransferTicket(
+        w,
+        json as PtTALLiN024OperationItemTransferTicket,
+      );
+      return;
+    }
+    case 25: {
+      writeUint8(w, 200);
+      encodePtTALLiN024OperationItemSmartRollupOriginate(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupOriginate,
+      );
+      return;
+    }
+    case 26: {
+      writeUint8(w, 201);
+      encodePtTALLiN024OperationItemSmartRollupAddMessages(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupAddMessages,
+      );
+      return;
+    }
+    case 27: {
+      writeUint8(w, 202);
+      encodePtTALLiN024OperationItemSmartRollupCement(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupCement,
+      );
+      return;
+    }
+    case 28: {
+      writeUint8(w, 203);
+      encodePtTALLiN024OperationItemSmartRollupPublish(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupPublish,
+      );
+      return;
+    }
+    case 29: {
+      writeUint8(w, 204);
+      encodePtTALLiN024OperationItemSmartRollupRefute(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupRefute,
+      );
+      return;
+    }
+    case 30: {
+      writeUint8(w, 205);
+      encodePtTALLiN024OperationItemSmartRollupTimeout(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupTimeout,
+      );
+      return;
+    }
+    case 31: {
+      writeUint8(w, 206);
+      encodePtTALLiN024OperationItemSmartRollupExecuteOutboxMessage(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupExecuteOutboxMessage,
+      );
+      return;
+    }
+    case 32: {
+      writeUint8(w, 207);
+      encodePtTALLiN024OperationItemSmartRollupRecoverBond(
+        w,
+        json as PtTALLiN024OperationItemSmartRollupRecoverBond,
+      );
+      return;
+    }
+    case 33: {
+      writeUint8(w, 230);
+      encodePtTALLiN024OperationItemDalPublishCommitment(
+        w,
+        json as PtTALLiN024OperationItemDalPublishCommitment,
+      );
+      return;
+    }
+    case 34: {
+      writeUint8(w, 250);
+      encodePtTALLiN024OperationItemZkRollupOrigination(
+        w,
+        json as PtTALLiN024OperationItemZkRollupOrigination,
+      );
+      return;
+    }
+    case 35: {
+      writeUint8(w, 251);
+      encodePtTALLiN024OperationItemZkRollupPublish(
+        w,
+        json as PtTALLiN024OperationItemZkRollupPublish,
+      );
+      return;
+    }
+    case 36: {
+      writeUint8(w, 252);
+      encodePtTALLiN024OperationItemZkRollupUpdate(
+        w,
+        json as PtTALLiN024OperationItemZkRollupUpdate,
+      );
+      return;
+    }
+    case 37: {
+      failJsonOnlyCase(w, "Signature_prefix");
+      return;
+    }
+  }
+}
+
+function decodeBlockOperationOperationWithoutMetadataContents(
+  r: BinaryReader,
+): BlockOperationContentsItem[] {
+  const items: BlockOperationContentsItem[] = [];
+  try {
+    while (r.remaining() > 0) {
+      items.push(decodeBlockOperationContentsItem(r));
+    }
+  } catch (error) {
+    throw atPath(error, items.length, "decode", r.offset);
+  }
+  return items;
+}
+
+function encodeBlockOperationOperationWithoutMetadataContents(
+  w: BinaryWriter,
+  value: BlockOperationContentsItem[],
+): void {
+  if (!Array.isArray(value)) failValue(w, "an array", value);
+  let index = 0;
+  try {
+    for (; index < value.length; index++) {
+      encodeBlockOperationContentsItem(w, value[index]!);
+    }
+  } catch (error) {
+    throw atPath(error, index, "encode", w.length);
+  }
+}
+
+type BlockOperationOperationWithMetadataOperationWithoutMetadata = {
+  protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
+  contents: BlockOperationContentsItem[];
+  signature?: string;
+};
+
+function decodeBlockOperationOperationWithMetadataOperationWithoutMetadata(
+  r: BinaryReader,
+): BlockOperationOperationWithMetadataOperationWithoutMetadata {
+  let field = "";
+  try {
+    field = "contents";
+    const outer1 = openDynamicFrame(r, "Uint30");
+    field = "contents";
+    const contents = decodeBlockOperationOperationWithoutMetadataContents(r);
+    closeDynamicFrame(r, outer1);
+    field = "signature";
+    const signature = variableSignatureCodec.decode(r);
+    const out: BlockOperationOperationWithMetadataOperationWithoutMetadata = {
+      protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu",
+      contents,
+    };
+    if (
+      signature !==
+      "sigMzJ4GVAvXEd2RjsKGfG2H9QvqTSKCZsuB2KiHbZRGFz72XgF6KaKADznh674fQgBatxw3xdHqTtMHUZAGRprxy64wg1aq"
+    )
+      out.signature = signature;
+    return out;
+  } catch (error) {
+    throw atPath(error, field, "decode", r.offset);
+  }
+}
+
+function encodeBlockOperationOperationWithMetadataOperationWithoutMetadata(
+  w: BinaryWriter,
+  value: BlockOperationOperationWithMetadataOperationWithoutMetadata,
+): void {
+  if (typeof value !== "object" || value === null) failValue(w, "an object", value);
+  checkKnownProperties(w, value, knownProperties186);
+  let field = "";
+  try {
+    field = "protocol";
+    if (
+      value.protocol !== undefined &&
+      value.protocol !== "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu"
+    )
+      failValue(
+        w,
+        'the constant "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu"',
+        value.protocol,
+      );
+    const mark1 = beginDynamicSize(w, "Uint30");
+    field = "contents";
+    encodeBlockOperationOperationWithoutMetadataContents(w, value.contents);
+    endDynamicSize(w, "Uint30", mark1);
+    field = "signature";
+    const signature = value.signature === undefined ? fieldDefault : value.signature;
+    variableSignatureCodec.encode(w, signature);
+  } catch (error) {
+    throw atPath(error, field, "encode", w.length);
+  }
+}
+
+type BlockOperationMergedOperationWithMetadata =
+  | BlockOperationOperationWithMetadataOperationWithMetadata
+  | BlockOperationOperationWithMetadataOperationWithoutMetadata;
+
+function decodeBlockOperationMergedOperationWithMetadata(
+  r: BinaryReader,
+): BlockOperationMergedOperationWithMetadata {
+  const start = r.offset;
+  const tag = readUint8(r);
+  switch (tag) {
+    case 0:
+      return decodeBlockOperationOperationWithMetadataOperationWithMetadata(r);
+    case 1:
+      return decodeBlockOperationOperationWithMetadataOperationWithoutMetadata(r);
+    default:
+      return failUnknownTag(start, tag, [0, 1]);
+  }
+}
+
+function encodeBlockOperationMergedOperationWithMetadata(
+  w: BinaryWriter,
+  value: BlockOperationMergedOperationWithMetadata,
+): void {
+  const json: unknown = value;
+  let failure: unknown;
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 0);
+      encodeBlockOperationOperationWithMetadataOperationWithMetadata(
+        w,
+        json as BlockOperationOperationWithMetadataOperationWithMetadata,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  {
+    const start = w.length;
+    try {
+      writeUint8(w, 1);
+      encodeBlockOperationOperationWithMetadataOperationWithoutMetadata(
+        w,
+        json as BlockOperationOperationWithMetadataOperationWithoutMetadata,
+      );
+      return;
+    } catch (error) {
+      w.length = start;
+      failure = deeperFailure(failure, error);
+    }
+  }
+  throw failure;
+}
+
 type BlockOperationMerged =
   | BlockOperationMergedOperationWithTooLargeMetadata
   | BlockOperationMergedOperationWithoutMetadata
-  | {
-      protocol: "PtTALLiNtPec7mE7yY4m3k26J8Qukef3E3ehzhfXgFZKGtDdAXu";
-      contents: PtTALLiN024OperationAlphaOperationContentsAndResult[];
-      signature?: string;
-    };
+  | BlockOperationMergedOperationWithMetadata;
 
 function decodeBlockOperationMerged(r: BinaryReader): BlockOperationMerged {
   const start = r.offset;
@@ -34640,11 +34216,7 @@ function decodeBlockOperationMerged(r: BinaryReader): BlockOperationMerged {
     case 1:
       return decodeBlockOperationMergedOperationWithoutMetadata(r);
     case 2:
-      return failDecode(
-        r.offset,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "contents" has no binary form)',
-      );
+      return decodeBlockOperationMergedOperationWithMetadata(r);
     default:
       return failUnknownTag(start, tag, [0, 1, 2]);
   }
@@ -34671,10 +34243,9 @@ function encodeBlockOperationMerged(w: BinaryWriter, value: BlockOperationMerged
     const start = w.length;
     try {
       writeUint8(w, 2);
-      failEncode(
+      encodeBlockOperationMergedOperationWithMetadata(
         w,
-        "a value with a binary form",
-        'a value that exists only in JSON (property "contents" has no binary form)',
+        json as BlockOperationMergedOperationWithMetadata,
       );
       return;
     } catch (error) {

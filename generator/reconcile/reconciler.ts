@@ -738,18 +738,21 @@ export class BodyReconciler {
     const nestedSchemas = new Set<JsonSchema>();
     const unlisted: BinaryCase[] = [];
     for (const c of cases) {
-      let caseSchema = takeAlternative(remaining, c.name) ?? this.takeNoneAlternative(remaining, c);
+      // By title as written first, then a case holding a union of its own, and only then a
+      // title as Kaitai spells it: block_services' `Operation with metadata` holds the receipt
+      // union, whose first case's title `Operation_with_metadata` it would otherwise take.
+      let caseSchema = takeAlternative(remaining, c.name, false) ?? this.takeNoneAlternative(remaining, c);
       if (caseSchema === undefined) {
         caseSchema = this.nestedUnionSchema(c, remaining, matched);
         if (caseSchema !== undefined) nestedSchemas.add(caseSchema);
       }
+      caseSchema ??= takeAlternative(remaining, c.name, true);
       if (caseSchema === undefined) unlisted.push(c);
       else matched.push({ binary: c, schema: caseSchema });
     }
-    // A binary case the `oneOf` does not list (Octez's JSON schema of a block's receipt-less
-    // operation contents leaves out `failing_noop`, which no block holds) has no binary form of
-    // its own: decoding its tag is a typed error and no value encodes to it; the other cases
-    // keep theirs. Not so when no case is listed (the `oneOf` is not this union's JSON), nor
+    // A binary case the `oneOf` does not list (a layout newer than its JSON schema, say) has no
+    // binary form of its own: decoding its tag is a typed error and no value encodes to it; the
+    // other cases keep theirs. Not so when no case is listed (the `oneOf` is not this union's JSON), nor
     // when an unlisted case shares a listed one's name (tags of one name told apart by the
     // value's size, which no JSON shape tells: choosing would write wrong bytes).
     const listedNames = new Set(matched.map((m) => m.binary.name?.toLowerCase()));
@@ -860,15 +863,15 @@ interface TupleReading {
 
 /**
  * Takes out of `remaining` the `oneOf` alternative titled `name` (exactly, else ignoring case,
- * else spelled as a Kaitai identifier: Octez's Kaitai files write a title's spaces and dots as
- * underscores, `inbox proof` as `inbox__proof`), if there is one.
+ * else, unless `asKaitaiSpells` is false, spelled as a Kaitai identifier: Octez's Kaitai files
+ * write a title's spaces and dots as underscores, `inbox proof` as `inbox__proof`), if there is one.
  */
-function takeAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, name: string | undefined): JsonSchema | undefined {
+function takeAlternative(remaining: Array<{ schema: JsonSchema; index: number }>, name: string | undefined, asKaitaiSpells = true): JsonSchema | undefined {
   if (name === undefined) return undefined;
   let at = remaining.findIndex((a) => a.schema.title === name);
   if (at < 0) at = remaining.findIndex((a) => a.schema.title?.toLowerCase() === name.toLowerCase());
   const identifier = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "_");
-  if (at < 0) at = remaining.findIndex((a) => a.schema.title !== undefined && identifier(a.schema.title) === identifier(name));
+  if (at < 0 && asKaitaiSpells) at = remaining.findIndex((a) => a.schema.title !== undefined && identifier(a.schema.title) === identifier(name));
   if (at < 0) return undefined;
   return remaining.splice(at, 1)[0]!.schema;
 }

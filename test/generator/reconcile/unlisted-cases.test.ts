@@ -1,6 +1,5 @@
 /**
- * A binary union case the JSON `oneOf` does not list (Octez's JSON schema of a block's
- * receipt-less operation contents leaves out `failing_noop`): that case alone has no binary form
+ * A binary union case the JSON `oneOf` does not list: that case alone has no binary form
  * (decoding its tag is a typed error), the listed cases keep theirs. When an unlisted case shares
  * a listed one's name (tags of one name told apart by size), or none is listed, the whole union
  * stays JSON-only as before. Small made-up schemas of those shapes.
