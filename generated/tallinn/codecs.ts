@@ -36513,39 +36513,6 @@ function encodeP2pPointPoolEvent1(w: BinaryWriter, value: P2pPointPoolEvent1): v
       failure = deeperFailure(failure, error);
     }
   }
-  {
-    const start = w.length;
-    try {
-      writeUint8(w, 4);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    } catch (error) {
-      w.length = start;
-      failure = deeperFailure(failure, error);
-    }
-  }
-  {
-    const start = w.length;
-    try {
-      writeUint8(w, 5);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    } catch (error) {
-      w.length = start;
-      failure = deeperFailure(failure, error);
-    }
-  }
-  {
-    const start = w.length;
-    try {
-      writeUint8(w, 6);
-      encodeP2pPointPoolEvent1RejectingRequest(w, json as P2pPointPoolEvent1RejectingRequest);
-      return;
-    } catch (error) {
-      w.length = start;
-      failure = deeperFailure(failure, error);
-    }
-  }
   switch (
     selectCaseAfter(w, json, encodeP2pPointPoolEvent1Shapes, encodeP2pPointPoolEvent1Cases, failure)
   ) {

@@ -64,7 +64,15 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   } else {
     // Compact encodings, and cases whose JSON shapes overlap: the first case that encodes the value
     // (else the error of the case that went deepest, as the interpreter says).
-    const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
+    // A case written exactly as an earlier one can only fail where that one failed: not tried.
+    const compact: typeof candidates = [];
+    const written = new Set<string>();
+    for (const candidate of candidates) {
+      const payload = JSON.stringify(candidate.payload);
+      if (candidate.match.kind !== "first-that-fits" || written.has(payload)) continue;
+      written.add(payload);
+      compact.push(candidate);
+    }
     if (compact.length > 0) encode.push("let failure: unknown;");
     for (const candidate of compact) {
       encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", `    failure = ${context.use("deeperFailure")}(failure, error);`, "  }", "}");
