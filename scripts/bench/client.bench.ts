@@ -25,14 +25,12 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
 import { RpcClient } from "@taquito/rpc";
 import { HttpTransport, binaryBodies } from "../../runtime/index.ts";
 import { getChainsBlocks, getChainsChainId, getNetworkPeers } from "../../generated/shell/client.ts";
 import { binaryCodecs } from "../../generated/shell/binary.ts";
+import { bundleSize as appBundleSize } from "./app-bundle.ts";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
 const roundMs = Number(process.argv[2] ?? 1000);
 const ROUNDS = Number(process.argv[3] ?? 9);
 
@@ -218,23 +216,11 @@ async function clientCost(): Promise<void> {
   }
 }
 
+/** A bundle's size and which of the watched modules it holds. */
 async function bundleSize(contents: string): Promise<{ raw: number; gzip: number; watched: string[] }> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    alias: { "@tezos-rpcgen/runtime": `${root}runtime/index.ts` },
-  });
-  const text = result.outputFiles[0]!.contents;
-  // esbuild's metafile: the modules with bytes in the output.
-  const inputs = Object.entries(Object.values(result.metafile!.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+  const { raw, gzip, inputs } = await appBundleSize(contents);
   const watched = Object.entries(WATCHED_MODULES).filter(([, pattern]) => inputs.some((path) => pattern.test(path))).map(([name]) => name);
-  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length, watched };
+  return { raw, gzip, watched };
 }
 
 async function bundles(): Promise<void> {

@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { bundleSize } from "./app-bundle.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const folder = `${root}generated/tallinn/`;
@@ -27,21 +27,6 @@ for (const name of readdirSync(folder)) {
   gzip += gzipSync(bytes, { level: 9 }).length;
 }
 console.log(`generated/tallinn: ${readdirSync(folder).length} files, ${kib(raw)} raw, ${kib(gzip)} gzip -9 (file by file)`);
-
-async function bundleSize(contents: string): Promise<{ raw: number; gzip: number }> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-    alias: { "@tezos-rpcgen/runtime": `${root}runtime/index.ts` },
-  });
-  const text = result.outputFiles[0]!.contents;
-  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length };
-}
 
 const call = 'getContractBalance(transport, { path: { chain_id: "main", block_id: "head", contract_id: "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" } }).then(console.log);';
 const apps: Record<string, string> = {
