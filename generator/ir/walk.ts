@@ -5,7 +5,8 @@ import type { IR, ObjectItem, TupleElement, UnionCase } from "./codec-ir.ts";
 type Rename = (name: string) => string;
 
 /**
- * `ir` with every `ref` name passed through `rename`. Only the nodes on the way to a renamed
+ * `ir` with every `ref` name passed through `rename`, every other property of a node kept (an
+ * object's `signatureSplit` and `jsonOnly`…). Only the nodes on the way to a renamed
  * reference are copied; a part without one is returned as it is (so `ir` itself, when nothing
  * is renamed), which spares the copies most renamings would otherwise make.
  */
@@ -21,11 +22,11 @@ function renameNode(node: IR, rename: Rename): IR {
     }
     case "object": {
       const items = renameEach(node.items, renameItem, rename);
-      return items === node.items ? node : { kind: "object", items };
+      return items === node.items ? node : { ...node, items };
     }
     case "tuple": {
       const elements = renameEach(node.elements, renameElement, rename);
-      return elements === node.elements ? node : { kind: "tuple", elements };
+      return elements === node.elements ? node : { ...node, elements };
     }
     case "list": {
       const element = renameNode(node.element, rename);
@@ -37,7 +38,7 @@ function renameNode(node: IR, rename: Rename): IR {
     }
     case "option": {
       const some = renameNode(node.some, rename);
-      return some === node.some ? node : { kind: "option", some };
+      return some === node.some ? node : { ...node, some };
     }
     case "dynamic":
     case "padded": {
