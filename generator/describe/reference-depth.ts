@@ -3,15 +3,28 @@
  * describe reader follow a reference by recursion (a definition is inlined where it is used,
  * unless it is met again on the way: a recursive type), so a chain of 10,000 definitions each
  * referring to the next cost a minute and gigabytes, then "Maximum call stack size exceeded".
- * Real schemas go a few dozen definitions deep; a deeper one is refused here, found without
- * recursion, with the definition where the chain passes the limit.
+ * Real schemas go fewer than ten definitions deep; a deeper one is refused here, found without
+ * recursion, with the definition where the chain passes the limit. References are read as the
+ * reconciler reads them (`refName`: pointer and percent escapes), so no spelling of a chain
+ * escapes the check.
  */
-import { DescribeFormatError } from "./errors.ts";
+import { DescribeFormatError, toPointer } from "./errors.ts";
+import { refName } from "../reconcile/json-view.ts";
 
-/** Longest chain of `$ref`s accepted in one body's JSON schema (the shell's and the protocols' go 6 deep; 300 overflowed the emitters' stack). */
+/** Longest chain of `$ref`s accepted in one body's JSON schema (the shell's go 5 deep, Tallinn's 8; 300 overflowed the emitters' stack). */
 export const MAX_REFERENCE_DEPTH = 100;
 
 const PREFIX = "#/definitions/";
+
+/** The definition `ref` names, or `undefined` for a malformed percent-escape (the reconciler refuses it). */
+function definitionName(ref: string): string | undefined {
+  try {
+    return refName(ref);
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
+  }
+}
 
 /** The definition names referred to anywhere inside `schema` (walked with an explicit stack). */
 function referencesIn(schema: unknown): string[] {
@@ -27,8 +40,10 @@ function referencesIn(schema: unknown): string[] {
     for (const [key, inner] of Object.entries(value)) {
       // Nested `definitions` are walked as definitions, not as part of the schema that holds them.
       if (key === "definitions") continue;
-      if (key === "$ref" && typeof inner === "string" && inner.startsWith(PREFIX)) out.push(inner.slice(PREFIX.length).replace(/~1/g, "/").replace(/~0/g, "~"));
-      else pending.push(inner);
+      if (key === "$ref" && typeof inner === "string" && inner.startsWith(PREFIX)) {
+        const name = definitionName(inner);
+        if (name !== undefined) out.push(name);
+      } else pending.push(inner);
     }
   }
   return out;
@@ -78,7 +93,7 @@ export function checkReferenceDepth(schema: unknown, pointer: string, limit: num
       for (const ref of refs) below = Math.max(below, height.get(ref) ?? 0);
       if (below + 1 > limit) {
         throw new DescribeFormatError(
-          `${pointer}/definitions/${top.name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+          pointer + toPointer(["definitions", top.name]),
           `a chain of more than ${limit} definitions, each referring to the next ($ref), starts here (real schemas go fewer than ten deep)`,
         );
       }

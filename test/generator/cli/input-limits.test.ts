@@ -69,11 +69,11 @@ describe("input caps", () => {
 
 describe("$ref chains in a describe file", () => {
   /** The shell's /version with its output schema behind `links` definitions each referring to the next. */
-  function chained(links: number): unknown {
+  function chained(links: number, spell: (name: string) => string = (name) => name): unknown {
     const root = smallShell(["/version"]);
     const service = root.static.subdirs.suffixes[0].tree.static.get_service;
     const definitions: Record<string, unknown> = { [`d${links}`]: { type: "string" } };
-    for (let i = 0; i < links; i++) definitions[`d${i}`] = { type: "object", properties: { next: { $ref: `#/definitions/d${i + 1}` } } };
+    for (let i = 0; i < links; i++) definitions[`d${i}`] = { type: "object", properties: { next: { $ref: `#/definitions/${spell(`d${i + 1}`)}` } } };
     service.output.json_schema = { $ref: "#/definitions/d0", definitions };
     return root;
   }
@@ -92,6 +92,10 @@ describe("$ref chains in a describe file", () => {
     writeFileSync(file, JSON.stringify(chained(10_000)));
     const listing = await exitCodeOf(() => runList("routes", { spec: file }));
     expect(listing).toEqual({ code: 2, message: expect.stringContaining(`a chain of more than ${MAX_REFERENCE_DEPTH} definitions`) });
+  });
+
+  it("a chain spelt with percent-escapes (read as the reconciler reads them) is refused too", () => {
+    expect(() => readDescribeTree(chained(10_000, (name) => `%64${name.slice(1)}`))).toThrow(DescribeFormatError);
   });
 
   it("a chain at the limit is read", () => {
