@@ -86,3 +86,20 @@ function resolve(ir: IR, definitions: ReadonlyMap<string, CodecDefinition>): IR 
   }
   return current;
 }
+
+/**
+ * The `first-that-fits` candidates an encoder tries, in order (the interpreter and the emitted
+ * code alike): a case written exactly as an earlier one (the same payload) can only fail where
+ * that one failed, so it is not tried again.
+ */
+export function casesToTry<C extends { match: CaseMatch; payload?: IR | undefined }>(candidates: readonly C[]): C[] {
+  const tried: C[] = [];
+  const written = new Set<string>();
+  for (const candidate of candidates) {
+    const payload = JSON.stringify(candidate.payload);
+    if (candidate.match.kind !== "first-that-fits" || written.has(payload)) continue;
+    written.add(payload);
+    tried.push(candidate);
+  }
+  return tried;
+}

@@ -80,7 +80,7 @@ import {
 import { KNOWN_BY_ID } from "../reconcile/known-encodings.ts";
 import { fixedSize, type CaseMatch, type CodecDefinition, type IR, type ObjectItem, type Size, type TupleElement, type UnionCase } from "./codec-ir.ts";
 import { extendsToFrameEnd } from "./frame-extent.ts";
-import { objectPropertyNames, propertiesBesides } from "./case-selection.ts";
+import { casesToTry, objectPropertyNames, propertiesBesides } from "./case-selection.ts";
 import { decodedDefault } from "./decoded-default.ts";
 
 type Value = unknown;
@@ -510,9 +510,9 @@ export class Interpreter {
   private union(tagSize: "Uint8" | "Uint16", cases: readonly UnionCase[], jsonOnly: readonly { title: string; match: CaseMatch }[]): Codec<Value> {
     const byTag = new Map<number, { name: string; codec: Codec<Value> }>();
     for (const c of cases) byTag.set(c.tag, { name: c.name, codec: this.codec(c.payload) });
-    const candidates = [...cases.map((c) => ({ match: c.match, tag: c.tag as number | undefined, name: c.name })), ...jsonOnly.map((c) => ({ match: c.match, tag: undefined, name: c.title }))];
+    const candidates = [...cases.map((c) => ({ match: c.match, tag: c.tag as number | undefined, name: c.name, payload: c.payload as IR | undefined })), ...jsonOnly.map((c) => ({ match: c.match, tag: undefined, name: c.title, payload: undefined }))];
     const names = candidates.map((c) => c.name);
-    const compact = candidates.filter((c) => c.match.kind === "first-that-fits");
+    const compact = casesToTry(candidates);
     const selected = candidates.filter((c): c is (typeof c & { match: CaseShape }) => c.match.kind !== "first-that-fits");
     const shapes = selected.map((c) => c.match);
     return {

@@ -9,7 +9,7 @@ import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
 import { memberAccess, PROTOTYPE_NAMES, propertyKey } from "./locals.ts";
 import { block, functionDeclaration, type Line } from "../source-text.ts";
-import { discriminantOf } from "../../ir/case-selection.ts";
+import { casesToTry, discriminantOf } from "../../ir/case-selection.ts";
 import { pascalCase } from "../names.ts";
 
 export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames, hint: string, exported: boolean): StructureFunctions {
@@ -64,15 +64,7 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
   } else {
     // Compact encodings, and cases whose JSON shapes overlap: the first case that encodes the value
     // (else the error of the case that went deepest, as the interpreter says).
-    // A case written exactly as an earlier one can only fail where that one failed: not tried.
-    const compact: typeof candidates = [];
-    const written = new Set<string>();
-    for (const candidate of candidates) {
-      const payload = JSON.stringify(candidate.payload);
-      if (candidate.match.kind !== "first-that-fits" || written.has(payload)) continue;
-      written.add(payload);
-      compact.push(candidate);
-    }
+    const compact = casesToTry(candidates);
     if (compact.length > 0) encode.push("let failure: unknown;");
     for (const candidate of compact) {
       encode.push("{", "  const start = w.length;", "  try {", block(writeCase(candidate), 2), "  } catch (error) {", "    w.length = start;", `    failure = ${context.use("deeperFailure")}(failure, error);`, "  }", "}");

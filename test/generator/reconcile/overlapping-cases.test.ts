@@ -11,6 +11,7 @@ import { readBinarySchema } from "../../../generator/describe/index.ts";
 import { BodyReconciler } from "../../../generator/reconcile/reconciler.ts";
 import { DefinitionRegistry } from "../../../generator/reconcile/definition-registry.ts";
 import { withOverlappingCases } from "../../../generator/reconcile/overlapping-cases.ts";
+import { casesToTry } from "../../../generator/ir/case-selection.ts";
 import { Interpreter } from "../../../generator/ir/interpret.ts";
 import type { UnionCase } from "../../../generator/ir/codec-ir.ts";
 import type { JsonSchema } from "../../../generator/model/json-schema.ts";
@@ -69,5 +70,16 @@ describe("union cases that only their contents tell apart", () => {
     const open = (properties: string[]): UnionCase => ({ tag: 0, name: "c", payload: { kind: "unit" }, match: { kind: "object", properties: properties.map((name) => ({ name, required: false })), closed: false } });
     const cases = [open(["a"]), { ...open(["a"]), tag: 1 }];
     expect(withOverlappingCases(cases)).toBe(cases);
+  });
+
+  it("are tried once per payload: a case written exactly as an earlier one is not tried again", () => {
+    const fits = { kind: "first-that-fits" } as const;
+    const cases: UnionCase[] = [
+      { tag: 0, name: "a", payload: { kind: "bool" }, match: fits },
+      { tag: 1, name: "b", payload: { kind: "bool" }, match: fits },
+      { tag: 2, name: "c", payload: { kind: "unit" }, match: fits },
+      { tag: 3, name: "d", payload: { kind: "unit" }, match: { kind: "type", types: ["null"] } },
+    ];
+    expect(casesToTry(cases).map((c) => c.name)).toEqual(["a", "c"]);
   });
 });
