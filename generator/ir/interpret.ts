@@ -5,6 +5,7 @@
  */
 
 import {
+  BINARY_FORM_EXPECTED,
   joinSignaturePrefix,
   splitSignaturePrefix,
   BinaryReader,
@@ -246,10 +247,10 @@ export class Interpreter {
       case "json-only":
         return {
           decode: (r) => {
-            throw new DecodeError("a value with a binary form", `a value that exists only in JSON (${ir.reason})`, r.offset);
+            throw new DecodeError(BINARY_FORM_EXPECTED, `a value that exists only in JSON (${ir.reason})`, r.offset);
           },
           encode: (w) => {
-            throw new EncodeError("a value with a binary form", `a value that exists only in JSON (${ir.reason})`, w.length);
+            throw new EncodeError(BINARY_FORM_EXPECTED, `a value that exists only in JSON (${ir.reason})`, w.length);
           },
         };
     }

@@ -3,6 +3,7 @@
  * (integers, bytes, text, known encodings, constants, references to definitions).
  */
 
+import { BINARY_FORM_EXPECTED } from "@tezos-rpcgen/runtime";
 import type { IR, Size } from "../../ir/codec-ir.ts";
 import { KNOWN_BY_ID } from "../../reconcile/known-encodings.ts";
 import type { CodecContext } from "./context.ts";
@@ -57,7 +58,7 @@ export function decodeLeaf(context: CodecContext, ir: IR): string {
     case "any-json":
       return sized(ir.size, () => `${context.use("readBsonValue")}(r, ${fixed(ir.size)})`, () => `${context.use("readBsonValue")}(r)`);
     case "json-only":
-      return `${context.use("failDecode")}(r.offset, "a value with a binary form", ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)})`;
+      return `${context.use("failDecode")}(r.offset, ${JSON.stringify(BINARY_FORM_EXPECTED)}, ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)})`;
     default:
       throw new Error(`${ir.kind} is not a leaf`);
   }
@@ -93,7 +94,7 @@ export function encodeLeaf(context: CodecContext, ir: IR, value: string): string
     case "any-json":
       return [`${context.use("writeBsonValue")}(w, ${value}${ir.size.kind === "fixed" ? `, ${ir.size.bytes}` : ""});`];
     case "json-only":
-      return [`${context.use("failEncode")}(w, "a value with a binary form", ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)});`];
+      return [`${context.use("failEncode")}(w, ${JSON.stringify(BINARY_FORM_EXPECTED)}, ${JSON.stringify(`a value that exists only in JSON (${ir.reason})`)});`];
     default:
       throw new Error(`${ir.kind} is not a leaf`);
   }

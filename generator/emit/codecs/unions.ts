@@ -4,6 +4,7 @@
  * whose whole shape accepts the value (the runtime's `selectCase`, as in the IR interpreter).
  */
 
+import { BINARY_FORM_EXPECTED } from "@tezos-rpcgen/runtime";
 import type { CaseMatch, IR } from "../../ir/codec-ir.ts";
 import type { CodecContext, HelperNames } from "./context.ts";
 import { decodeExpression, encodeStatements, type StructureFunctions } from "./values.ts";
@@ -23,7 +24,7 @@ export function unionFunctions(context: CodecContext, ir: IR, names: HelperNames
 
   const decode: Line[] = [];
   if (ir.cases.length === 0) {
-    decode.push(`return ${context.use("failDecode")}(r.offset, "a value with a binary form", "a union whose cases all exist only in JSON");`);
+    decode.push(`return ${context.use("failDecode")}(r.offset, ${JSON.stringify(BINARY_FORM_EXPECTED)}, "a union whose cases all exist only in JSON");`);
   } else {
     decode.push("const start = r.offset;", `const tag = ${context.use(readTag)}(r);`, "switch (tag) {");
     ir.cases.forEach((c, i) => {

@@ -9,6 +9,7 @@
  * that names it.
  */
 import { CodecDefinitionError, DYNAMIC, VARIABLE, dataKindOf, fixedKind, fixedSizeOf, type Codec } from "../codec.ts";
+import { BINARY_FORM_EXPECTED } from "../errors.ts";
 import type { BinaryReader } from "../reader.ts";
 import type { BinaryWriter } from "../writer.ts";
 import { failDecode, failEncode, failShort, failValue } from "./fail.ts";
@@ -68,7 +69,7 @@ export function failUnknownTag(offset: number, tag: number, known: readonly numb
 
 /** The error of a value of a JSON-only case, for generated encoders. */
 export function failJsonOnlyCase(w: BinaryWriter, name: string): never {
-  failEncode(w, "a value with a binary form", `a value of JSON-only case "${name}"`);
+  failEncode(w, BINARY_FORM_EXPECTED, `a value of JSON-only case "${name}"`);
 }
 
 function isBinaryCase<T>(c: UnionCase<T>): c is BinaryCase<T> {
