@@ -10,12 +10,11 @@
 import { BASE58, BinaryReader, BinaryWriter, blake2b256, bytesToHex, decodeBase58Check, encodeBase58Check, hexToBytes } from "@tezos-rpcgen/runtime";
 import { decodeBlockHeaderProtocolData, encodeBlockHeaderProtocolData } from "../../generated/tallinn/codecs.ts";
 import type { BlockHeaderProtocolData } from "../../generated/tallinn/types.ts";
+import { ZERO_SIGNATURE } from "./forge.ts";
 
 /** The JSON fields of a Tallinn header's protocol data (Octez's `block_header.protocol_data`). */
 export type TallinnProtocolData = BlockHeaderProtocolData;
 
-/** The signature of the sandbox's blocks: 64 zero bytes (it has no bakers). */
-const NO_SIGNATURE = encodeBase58Check(BASE58.generic_signature, new Uint8Array(64));
 
 /** The protocol data (hex) of a block the sandbox makes at `level` with these operations. */
 export function producedProtocolData(level: number, operationsHash: string): string {
@@ -28,7 +27,7 @@ export function producedProtocolData(level: number, operationsHash: string): str
     payload_round: 0,
     proof_of_work_nonce: "0000000000000000",
     liquidity_baking_toggle_vote: "pass",
-    signature: NO_SIGNATURE,
+    signature: ZERO_SIGNATURE,
   });
   return bytesToHex(w.finish());
 }

@@ -5,9 +5,8 @@
  * gives back rebuild the same ledgers and receipts, so an acknowledged transfer survives a
  * `kill -9` exactly as its block does.
  */
-import { bytesToHex, encodeBytes, hashCodec, hexToBytes } from "@tezos-rpcgen/runtime";
 import type { Operation } from "../../generated/shell/types.ts";
-import type { StoredBlock } from "../chain/block.ts";
+import { operationBytes, type StoredBlock } from "../chain/block.ts";
 import type { TraceError } from "../errors.ts";
 import type { BootstrapAccount } from "./accounts.ts";
 import { applyManagerOperation, validateManagerOperation, ValidationFailure, ERROR_PREFIX, type ContentWithMetadata, type Origin } from "./apply.ts";
@@ -28,17 +27,10 @@ export interface BlockState {
   readonly operations: readonly AppliedOperation[];
 }
 
-const BLOCK_HASH = hashCodec("block_hash");
-
-/** Bytes of a shell operation (branch then protocol data). */
-function shellOperationBytes(op: Operation): Uint8Array {
-  return hexToBytes(bytesToHex(encodeBytes(BLOCK_HASH, op.branch)) + op.data);
-}
-
 /** Parses a shell operation as a Tallinn manager operation, or the trace refusing it. */
 export function parseShellOperation(op: Operation): ParsedOperation {
   try {
-    return parseOperation(shellOperationBytes(op));
+    return parseOperation(operationBytes(op));
   } catch (e) {
     throw new ValidationFailure([{ kind: "permanent", id: `${ERROR_PREFIX}operation.parse_error`, message: e instanceof Error ? e.message : String(e) } as TraceError]);
   }

@@ -34,8 +34,8 @@ export interface SignedOperation extends UnsignedOperation {
 
 const MANAGER_KINDS = new Set<string>(["reveal", "transaction", "delegation"]);
 const SIGNATURE_LENGTH = 64;
-/** A signature of 64 zero bytes. */
-const ZERO_SIGNATURE = encodeBase58Check(BASE58.generic_signature, new Uint8Array(SIGNATURE_LENGTH));
+/** A signature of 64 zero bytes (what an unsigned operation's bytes carry, and the sandbox's blocks are signed with: it has no bakers). */
+export const ZERO_SIGNATURE = encodeBase58Check(BASE58.generic_signature, new Uint8Array(SIGNATURE_LENGTH));
 /** The `signature_prefix` content: tag 255, BLS tag 3, 32 bytes. */
 const SIGNATURE_PREFIX_LENGTH = 34;
 

@@ -141,7 +141,7 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     if (!/^tz[1-4]/.test(id)) throw notFound(`contract ${id}`);
     return { id, account: ledgerAt(request).account(id) };
   };
-  const applied = (chain: ChainStore, block: StoredBlock, op: AppliedOperation) => ({
+  const applied = (chain: ChainStore, op: AppliedOperation) => ({
     protocol: TALLINN_PROTOCOL,
     chain_id: chain.chainId,
     hash: op.hash,
@@ -151,7 +151,7 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
   });
   const passes = (chain: ChainStore, block: StoredBlock) => {
     const receipts = new Map(state.stateAt(block).operations.map((op) => [op.hash, op]));
-    return block.operationHashes.map((pass) => pass.map((hash) => applied(chain, block, receipts.get(hash)!)));
+    return block.operationHashes.map((pass) => pass.map((hash) => applied(chain, receipts.get(hash)!)));
   };
   const metadata = (block: StoredBlock) => ({
     protocol: TALLINN_PROTOCOL,
@@ -180,8 +180,15 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
     const data = block.protocol === TALLINN_PROTOCOL ? parseProtocolData(protocol_data) : undefined;
     return data === undefined ? undefined : { shell, data };
   };
-  /** A block of another protocol as the sandbox shows it: the shell header with its protocol data raw. */
-  const anotherProtocolHeader = (block: StoredBlock) => headerOf(block);
+  /** An operation's Tallinn contents and signature, or no contents when its data is not a Tallinn manager operation. */
+  const contentsOf = (op: { branch: string; data: string }): { contents: readonly ManagerContent[]; signature?: string } => {
+    try {
+      const parsed = parseShellOperation(op).operation;
+      return { contents: parsed.contents, signature: parsed.signature };
+    } catch {
+      return { contents: [] };
+    }
+  };
   return {
     getBlockHash: shellLevel.getBlockHash,
     getBlockHeaderRaw: shellLevel.getBlockHeaderRaw,
@@ -196,26 +203,19 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
       const opaque = opaqueMempool.monitorOperations(request as never, context) as AsyncIterable<Array<{ hash: string; protocol: string; branch: string; data: string; error?: JsonValue }>>;
       return (async function* () {
         for await (const batch of opaque)
-          yield batch.map(({ data, ...rest }) => {
-            try {
-              const parsed = parseShellOperation({ branch: rest.branch, data }).operation;
-              return { ...rest, contents: parsed.contents, signature: parsed.signature };
-            } catch {
-              return { ...rest, contents: [] };
-            }
-          });
+          yield batch.map(({ data, ...rest }) => ({ ...rest, ...contentsOf({ branch: rest.branch, data }) }));
       })() as never;
     },
     getBlock(request) {
       const { chain, block } = locate(node, request);
       const header = tallinnHeader(block);
-      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: anotherProtocolHeader(block), operations: block.operations.map(() => []) });
+      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, header: headerOf(block), operations: block.operations.map(() => []) });
       return { protocol: TALLINN_PROTOCOL, chain_id: chain.chainId, hash: block.hash, header: { ...header.shell, ...header.data }, metadata: metadata(block), operations: passes(chain, block) };
     },
     getBlockHeader(request) {
       const { chain, block } = locate(node, request);
       const header = tallinnHeader(block);
-      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...anotherProtocolHeader(block) });
+      if (header === undefined) return ofAnotherProtocol({ protocol: block.protocol, chain_id: chain.chainId, hash: block.hash, ...headerOf(block) });
       return { protocol: TALLINN_PROTOCOL, chain_id: chain.chainId, hash: block.hash, ...header.shell, ...header.data };
     },
     getBlockHeaderProtocolData(request) {
@@ -320,14 +320,7 @@ export function tallinnHandlers(node: SandboxNode, state: TallinnState): Partial
       const q = request.query;
       const mempool = node.mempool(chain.chainId);
       const protocol = chain.head.nextProtocol;
-      const view = (p: { hash: string; operation: { branch: string; data: string } }) => {
-        try {
-          const parsed = parseShellOperation(p.operation).operation;
-          return { hash: p.hash, branch: parsed.branch, contents: parsed.contents, signature: parsed.signature };
-        } catch {
-          return { hash: p.hash, branch: p.operation.branch, contents: [] as ManagerContent[] };
-        }
-      };
+      const view = (p: { hash: string; operation: { branch: string; data: string } }) => ({ hash: p.hash, branch: p.operation.branch, ...contentsOf(p.operation) });
       // Query flags arrive as text (Octez's OpenAPI types every parameter as a string).
       const off = (flag: unknown) => flag === false || flag === "false";
       const errors = (c: ErrorClass) => (off(q?.[c]) ? [] : mempool.errorClass(c).map((p) => ({ ...view(p), protocol, error: (p.error ?? []) as JsonValue })));

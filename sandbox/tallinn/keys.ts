@@ -15,7 +15,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
-import { BASE58, ANY_SIGNATURE_KINDS, blake2b256, keySchemesOf, encodeBase58Check, readAnyBase58Check, isBase58Problem, type Base58Kind } from "@tezos-rpcgen/runtime";
+import { ANY_SIGNATURE_KINDS, blake2b256, keySchemesOf, encodeBase58Check, readAnyBase58Check, isBase58Problem, type Base58Kind } from "@tezos-rpcgen/runtime";
 
 /** Watermark of manager and other non-consensus operations (Octez `Signature.Generic_operation`). */
 export const GENERIC_OPERATION_WATERMARK = 0x03;
@@ -61,11 +61,6 @@ export function publicKeyHashOf(publicKey: string): string {
   return encodeBase58Check(TALLINN_KEY_HASH_KINDS[CURVES.indexOf(curve)]!, blake2b(bytes, { dkLen: 20 }));
 }
 
-/** The curve of a `tz1…`–`tz4…` key hash. */
-export function curveOfKeyHash(keyHash: string): Curve {
-  return decodeAny(TALLINN_KEY_HASH_KINDS, keyHash, `public key hash ${JSON.stringify(keyHash)}`).curve;
-}
-
 /** Raw bytes of a signature string of any form (`sig…`, `edsig…`, `spsig1…`, `p2sig…`, `BLsig…`). */
 export function signatureBytes(signature: string): Uint8Array {
   return decodeAny(ANY_SIGNATURE_KINDS, signature, `signature ${JSON.stringify(signature)}`).bytes;
@@ -101,11 +96,6 @@ export function verifySignature(publicKey: string, message: Uint8Array, signatur
   } catch {
     return false;
   }
-}
-
-/** The Base58 kind a signature of `curve` prints with when it is not the generic form. */
-export function signatureKind(curve: Curve): Base58Kind {
-  return curve === "bls12_381" ? BASE58.bls12_381_signature : BASE58.generic_signature;
 }
 
 /** Whether `proof` proves possession of the tz4 key `publicKey` (its bytes signed under {@link BLS_POP_DST}). */
