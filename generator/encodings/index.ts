@@ -6,8 +6,8 @@
  * - {@link pairJsonSchemas} / {@link loadKaitaiEncodings}: JSON schemas for Kaitai layouts from
  *   the protocol's OpenAPI document;
  * - {@link attachLayouts}: route bodies given the layouts of the encodings their JSON schemas are;
- * - {@link buildEncodingModel}: codecs on their own (a snapshot's `encodings` are reconciled by
- *   `buildCodecModel` with the routes, each a named definition: `OperationUnsigned`…).
+ * - {@link reconcileEncodings}: their codecs, reconciled with the routes' bodies by
+ *   `buildCodecModel` (each a named definition: `OperationUnsigned`…).
  */
 export { EncodingSourceError, idWithoutProtocol, snapshotEntry, type RegisteredEncoding } from "./registered.ts";
 export { readEncodingsDump } from "./dump.ts";
@@ -15,4 +15,4 @@ export { readKaitaiFiles, readKaitaiFolder } from "./kaitai.ts";
 export { openApiDefinitions, pairJsonSchemas, withTextLayouts, type PairingReport } from "./json-pairing.ts";
 export { isEncodingsDump, isKaitaiFolder, loadKaitaiEncodings, loadRegisteredEncodings, openApiBeside } from "./load.ts";
 export { attachLayouts, BARE_VALUE, formatAttachReport, jsonOnlyReasons, NO_SUCH_STRUCTURE, type AttachedBody, type AttachReport } from "./attach.ts";
-export { buildEncodingModel, reconcileEncodings, type EncodingCodec, type EncodingModel } from "./model.ts";
+export { reconcileEncodings, type EncodingCodec } from "./model.ts";

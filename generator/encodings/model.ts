@@ -5,13 +5,11 @@
  * a route body of the same value get the same codec.
  */
 
-import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
+import type { IR } from "../ir/codec-ir.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import { readBinarySchema } from "../describe/binary-schema.ts";
-import type { DescribeWarning } from "../describe/binary-schema.ts";
-import { DefinitionRegistry } from "../reconcile/definition-registry.ts";
-import { BodyReconciler, ReconcileError } from "../reconcile/reconciler.ts";
-import { hasBinaryForm } from "../ir/binary-form.ts";
+import type { DefinitionRegistry } from "../reconcile/definition-registry.ts";
+import { reconcileBody, settleBody } from "../reconcile/reconcile-body.ts";
 import { EncodingSourceError, type RegisteredEncoding } from "./registered.ts";
 
 /** One reconciled registered encoding. */
@@ -24,21 +22,6 @@ export interface EncodingCodec {
   jsonOnly?: string;
 }
 
-export interface EncodingModel {
-  definitions: Map<string, CodecDefinition>;
-  encodings: EncodingCodec[];
-  /** What reconciliation could not decide (`where: why`), as in the codec model of routes. */
-  undecided: string[];
-}
-
-/** Reconciles registered encodings on their own (the CLI reading a Kaitai folder or a dump). */
-export function buildEncodingModel(encodings: readonly RegisteredEncoding[]): EncodingModel {
-  const registry = new DefinitionRegistry();
-  const reconciled = reconcileEncodings(encodings, registry);
-  registry.finish();
-  return { definitions: registry.definitions, encodings: reconciled.resolve(), undecided: reconciled.undecided };
-}
-
 /**
  * Reconciles registered encodings into `registry`, beside the bodies of an interface's routes.
  * `resolve` gives their final codecs once the caller has called `registry.finish()`.
@@ -48,26 +31,11 @@ export function reconcileEncodings(encodings: readonly RegisteredEncoding[], reg
   const out: EncodingCodec[] = [];
   for (const encoding of encodings) {
     if (encoding.json === undefined) throw new EncodingSourceError(encoding.id, "no JSON schema (pair Kaitai layouts with an OpenAPI document first)");
-    const warnings: DescribeWarning[] = [];
-    const binary = readBinarySchema(encoding.binary, { pointer: `/${encoding.id}`, warnings });
-    const reconciler = new BodyReconciler(encoding.json, binary, registry.sinkForBody());
-    let entry: EncodingCodec;
-    try {
-      entry = { id: encoding.id, codec: reconciler.reconcile(encoding.id), schema: encoding.json };
-    } catch (error) {
-      if (!(error instanceof ReconcileError)) throw error;
-      undecided.add(error.message);
-      entry = { id: encoding.id, codec: { kind: "json-only", reason: error.message, schema: encoding.json }, schema: encoding.json, jsonOnly: error.message };
-    }
+    const binary = readBinarySchema(encoding.binary, { pointer: `/${encoding.id}` });
+    const entry: EncodingCodec = { id: encoding.id, ...reconcileBody(encoding.json, binary, registry, encoding.id, undecided), schema: encoding.json };
     if (encoding.description !== undefined) entry.description = encoding.description;
-    for (const reason of reconciler.undecided) undecided.add(reason);
     out.push(entry);
   }
-  const resolve = (): EncodingCodec[] =>
-    out.map((entry) => {
-      const codec = registry.resolveBody(entry.codec);
-      const reason = entry.jsonOnly === undefined ? hasBinaryForm(codec, registry.definitions) : true;
-      return reason === true ? { ...entry, codec } : { ...entry, codec, jsonOnly: reason };
-    });
+  const resolve = (): EncodingCodec[] => out.map((entry) => ({ ...entry, ...settleBody(entry, registry) }));
   return { undecided: [...undecided], resolve };
 }

@@ -7,10 +7,9 @@ import type { CodecDefinition, IR } from "../ir/codec-ir.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
 import type { BodySchema, Service, ServiceTree } from "../model/describe-tree.ts";
 import { DefinitionRegistry } from "./definition-registry.ts";
-import { BodyReconciler, ReconcileError } from "./reconciler.ts";
+import { reconcileBody, settleBody } from "./reconcile-body.ts";
 import { streamingOf, type Streaming } from "./streaming-routes.ts";
 import { routeToString } from "../model/describe-tree.ts";
-import { hasBinaryForm } from "../ir/binary-form.ts";
 import { reconcileEncodings, type EncodingCodec } from "../encodings/model.ts";
 import { idWithoutProtocol, type RegisteredEncoding } from "../encodings/registered.ts";
 import { defaultedFields, type DefaultedField } from "./dft-defaults.ts";
@@ -83,17 +82,7 @@ export function buildCodecModel(tree: ServiceTree & { encodings?: readonly Regis
       bodies.push({ target: result, where });
       return result;
     }
-    const reconciler = new BodyReconciler(schema.json, schema.binary, registry.sinkForBody());
-    let result: BodyCodec;
-    try {
-      const codec = reconciler.reconcile(where);
-      result = { codec, schema: schema.json };
-    } catch (error) {
-      if (!(error instanceof ReconcileError)) throw error;
-      undecided.add(error.message);
-      result = { codec: { kind: "json-only", reason: error.message, schema: schema.json }, schema: schema.json, jsonOnly: error.message };
-    }
-    for (const reason of reconciler.undecided) undecided.add(reason);
+    const result: BodyCodec = { ...reconcileBody(schema.json, schema.binary, registry, where, undecided), schema: schema.json };
     bodies.push({ target: result, where });
     return result;
   };
@@ -112,13 +101,7 @@ export function buildCodecModel(tree: ServiceTree & { encodings?: readonly Regis
   for (const reason of registered?.undecided ?? []) undecided.add(reason);
   registry.finish();
   const encodings = registered === undefined ? undefined : nameEncodings(registered.resolve(), registry.definitions);
-  for (const { target } of bodies) {
-    target.codec = registry.resolveBody(target.codec);
-    if (target.jsonOnly === undefined) {
-      const reason = hasBinaryForm(target.codec, registry.definitions);
-      if (reason !== true) target.jsonOnly = reason;
-    }
-  }
+  for (const { target } of bodies) Object.assign(target, settleBody(target, registry));
   const model: CodecModel = { definitions: registry.definitions, services };
   if (encodings !== undefined) model.encodings = encodings;
   if (undecided.size > 0) model.undecided = [...undecided];
