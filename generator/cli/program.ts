@@ -25,7 +25,8 @@ import { registerEncodings } from "./commands/encodings.ts";
 
 /**
  * Runs the command line on `args` (the words after the program name) and resolves to the exit
- * code: 0 done, the {@link CliError}'s code on a failure the user can act on, 2 otherwise.
+ * code: 0 done, or the code a command sets without failing (`drift` and `drift-check`: 1 when
+ * they find drift), the {@link CliError}'s code on a failure the user can act on, 2 otherwise.
  */
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const context: CliContext = { io, exitCode: 0 };

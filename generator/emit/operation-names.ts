@@ -1,7 +1,7 @@
 /**
  * The names of services: client functions, handler methods, and from them the route
  * descriptor and body types (`<operation>Route`, `<Operation>Output`…). Two rules, by where the
- * route lives (docs/names.md has the full rule with examples):
+ * route lives (docs/protocols.md#names has the full rule with examples):
  *
  * - **Protocol routes**, below the block directory `/chains/<chain_id>/blocks/<block_id>` or the
  *   mempool `/chains/<chain_id>/mempool`, are named as a reader of Octez's RPC reference (or a

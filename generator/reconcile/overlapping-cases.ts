@@ -6,7 +6,7 @@
  * (`first-that-fits`), as data-encoding tries a union's cases in turn. No data is dropped: a
  * case's encoder is strict (its objects refuse a property they do not have, and require their
  * required ones), so a value with receipts never fits the case without them. A value that fits
- * none gets the last case's error, which names the path.
+ * none gets the error of the case that went deepest (`deeperFailure`), which names the path.
  */
 import type { CaseMatch, UnionCase } from "../ir/codec-ir.ts";
 
