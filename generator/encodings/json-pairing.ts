@@ -21,6 +21,8 @@ import type { JsonSchema } from "../model/json-schema.ts";
 import type { RawBinarySchema, RawEncoding, RawField, RawLayout } from "../describe/raw.ts";
 import { rawString } from "../describe/raw.ts";
 import type { RegisteredEncoding } from "./registered.ts";
+import { SchemaConverter } from "../openapi/schemas.ts";
+import type { JsonObject } from "../openapi/document.ts";
 import { knownByJsonName } from "../reconcile/known-encodings.ts";
 import { BASE58, encodeBase58Check } from "@tezos-rpcgen/runtime";
 
@@ -32,50 +34,17 @@ export interface PairingReport {
   derived: string[];
 }
 
-/** Named JSON definitions taken from an OpenAPI document, `$ref`s rewritten to `#/definitions/`. */
-export function openApiDefinitions(openapi: unknown): Record<string, JsonSchema> {
-  const components = (openapi as { components?: { schemas?: Record<string, unknown> } } | null)?.components?.schemas ?? {};
-  const definitions = rewriteRefs(components) as Record<string, JsonSchema>;
+/** The converter of an OpenAPI document's schemas to describe's forms. */
+function schemaConverter(openapi: unknown): SchemaConverter {
+  return new SchemaConverter((openapi as { components?: { schemas?: JsonObject } } | null)?.components?.schemas ?? {});
+}
+
+/** Named JSON definitions taken from an OpenAPI document, read back to describe's forms as route bodies are (`SchemaConverter`). */
+export function openApiDefinitions(openapi: unknown, converter: SchemaConverter = schemaConverter(openapi)): Record<string, JsonSchema> {
+  const definitions = converter.definitions();
   const micheline = Object.keys(definitions).find((name) => /^micheline\..*\.expression$/.test(name));
   if (micheline !== undefined) for (const schema of Object.values(definitions)) repairLazyMicheline(schema, micheline);
   return definitions;
-}
-
-/**
- * OpenAPI's forms back to describe's: `#/components/schemas/` references become
- * `#/definitions/`, `nullable` is dropped, a `$ref` that OpenAPI had to wrap in a one-entry
- * `oneOf` (it allows no keyword beside `$ref`) stands beside its title again, and an object is
- * closed unless it says `additionalProperties: {}` (below).
- */
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (value === null || typeof value !== "object") return value;
-  const wrapped = (value as { oneOf?: unknown }).oneOf;
-  if (Array.isArray(wrapped) && wrapped.length === 1 && typeof (wrapped[0] as { $ref?: unknown } | null)?.$ref === "string") {
-    const { oneOf, ...rest } = value as Record<string, unknown>;
-    void oneOf;
-    return rewriteRefs({ ...rest, $ref: (wrapped[0] as { $ref: string }).$ref });
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === "$ref" && typeof inner === "string") out[key] = inner.replace(/^#\/components\/schemas\//, "#/definitions/");
-    else if (key === "nullable") continue;
-    else out[key] = rewriteRefs(inner);
-  }
-  // Octez's converter leaves `additionalProperties` out of a closed object (data-encoding's) and
-  // writes `{}` for an open one, as the route bodies read it (generator/openapi/schemas.ts).
-  if (out["type"] === "object") {
-    if (!Object.hasOwn(out, "additionalProperties")) out["additionalProperties"] = false;
-    else if (isEmptyObject(out["additionalProperties"])) delete out["additionalProperties"];
-  }
-  // data-encoding's `option` is a `oneOf` with a `null` case, which OpenAPI writes `nullable`
-  // (brought back as the route bodies' converter does, generator/openapi/schemas.ts).
-  if ((value as { nullable?: unknown }).nullable === true && Array.isArray(out["oneOf"])) out["oneOf"] = [...(out["oneOf"] as unknown[]), { type: "null" }];
-  return out;
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /** Replaces unconstrained property schemas by the Micheline expression (see the module comment). */
@@ -99,7 +68,7 @@ function repairLazyMicheline(schema: JsonSchema, micheline: string): void {
  * For each property name, the schema it most often has in the OpenAPI document (components and
  * route bodies, `$ref`s rewritten): what a bare scalar field of that name is given.
  */
-function propertyHints(openapi: unknown): Map<string, JsonSchema> {
+function propertyHints(openapi: unknown, converter: SchemaConverter): Map<string, JsonSchema> {
   const counts = new Map<string, Map<string, number>>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -108,7 +77,7 @@ function propertyHints(openapi: unknown): Map<string, JsonSchema> {
     if (properties !== null && typeof properties === "object" && !Array.isArray(properties)) {
       for (const [name, property] of Object.entries(properties as Record<string, unknown>)) {
         if (property === null || typeof property !== "object") continue;
-        const target = JSON.stringify(rewriteRefs(property));
+        const target = JSON.stringify(converter.schema(property, ["properties", name]));
         const byTarget = counts.get(name) ?? new Map<string, number>();
         byTarget.set(target, (byTarget.get(target) ?? 0) + 1);
         counts.set(name, byTarget);
@@ -127,8 +96,9 @@ function propertyHints(openapi: unknown): Map<string, JsonSchema> {
 
 /** Gives every encoding without a JSON schema one (see the module comment). */
 export function pairJsonSchemas(encodings: readonly RegisteredEncoding[], openapi: unknown): { encodings: RegisteredEncoding[]; report: PairingReport } {
-  const definitions = openApiDefinitions(openapi);
-  const hints = propertyHints(openapi);
+  const converter = schemaConverter(openapi);
+  const definitions = openApiDefinitions(openapi, converter);
+  const hints = propertyHints(openapi, converter);
   const report: PairingReport = { byName: [], derived: [] };
   const paired = encodings.map((encoding): RegisteredEncoding => {
     if (encoding.json !== undefined) return encoding;

@@ -2,7 +2,7 @@
  * OpenAPI schemas → the draft-04 JSON schemas describe publishes.
  *
  * Octez writes its OpenAPI schemas from the same json-data-encoding schemas that describe
- * prints, with three rewrites that are undone here:
+ * prints, with four rewrites that are undone here:
  *
  * - a named definition `#/definitions/X` becomes a component, `#/components/schemas/X`: each
  *   body gets back a `definitions` object holding every component it reaches (sorted by name,
@@ -42,6 +42,16 @@ export class SchemaConverter {
     const out: JsonObject = { $schema: DRAFT_04, ...root };
     if (reached.length > 0) out["definitions"] = Object.fromEntries(reached.map((name) => [name, this.component(name).schema]));
     return out as JsonSchema;
+  }
+
+  /** One schema of the document (at `at`) as describe would print it, without the definitions it reaches. */
+  schema(schema: unknown, at: readonly (string | number)[]): JsonSchema {
+    return this.convert(schema, at, new Set()) as JsonSchema;
+  }
+
+  /** Every component as describe would publish it, by name (references to `#/definitions/`). */
+  definitions(): Record<string, JsonSchema> {
+    return Object.fromEntries(Object.keys(this.components).map((name) => [name, this.component(name).schema as JsonSchema]));
   }
 
   /** Every component reachable from `refs`, sorted. */
