@@ -57,6 +57,7 @@ import type { RawBinarySchema, RawBody, RawNode, RawService } from "../describe/
 import { BlockDirectoryError } from "./block-directory-error.ts";
 import { fixedBytes, LayoutBuilder, operationFields, operationList, operationPasses, type OperationPieces } from "./block-layouts.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
+import { definitionOf } from "../reconcile/json-view.ts";
 import type { RegisteredEncoding } from "../encodings/registered.ts";
 
 export { BlockDirectoryError };
@@ -382,7 +383,7 @@ function reachedDefinitions(root: JsonSchema, definitions: Record<string, JsonSc
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== "object") return;
-    const name = refName((node as JsonSchema).$ref);
+    const name = definitionOf((node as JsonSchema).$ref);
     if (name !== undefined && reached[name] === undefined && definitions[name] !== undefined) {
       reached[name] = definitions[name];
       visit(definitions[name]);
@@ -469,7 +470,7 @@ function closed(schema: JsonSchema): JsonSchema {
 function followRef(schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema {
   const seen = new Set<string>();
   let current = schema;
-  for (let name = refName(current.$ref); name !== undefined && !seen.has(name) && definitions[name] !== undefined; name = refName(current.$ref)) {
+  for (let name = definitionOf(current.$ref); name !== undefined && !seen.has(name) && definitions[name] !== undefined; name = definitionOf(current.$ref)) {
     seen.add(name);
     current = definitions[name]!;
   }
@@ -488,12 +489,6 @@ function sameTitle(a: string | undefined, b: string): boolean {
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function refName(ref: unknown): string | undefined {
-  if (typeof ref !== "string") return undefined;
-  const match = /^#\/definitions\/(.+)$/.exec(ref);
-  return match ? match[1]!.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
 }
 
 type ServiceKey = "get_service" | "post_service" | "delete_service" | "put_service" | "patch_service";

@@ -5,26 +5,16 @@
  * referring to the next cost a minute and gigabytes, then "Maximum call stack size exceeded".
  * Real schemas go fewer than ten definitions deep; a deeper one is refused here, found without
  * recursion, with the definition where the chain passes the limit. References are read as the
- * reconciler reads them (`refName`: pointer and percent escapes), so no spelling of a chain
+ * reconciler reads them (`definitionOf`: pointer and percent escapes), so no spelling of a chain
  * escapes the check.
  */
 import { DescribeFormatError, toPointer } from "./errors.ts";
-import { refName } from "../reconcile/json-view.ts";
+import { definitionOf } from "../reconcile/json-view.ts";
 
 /** Longest chain of `$ref`s accepted in one body's JSON schema (the shell's go 5 deep, Tallinn's 8; 300 overflowed the emitters' stack). */
 export const MAX_REFERENCE_DEPTH = 100;
 
 const PREFIX = "#/definitions/";
-
-/** The definition `ref` names, or `undefined` for a malformed percent-escape (the reconciler refuses it). */
-function definitionName(ref: string): string | undefined {
-  try {
-    return refName(ref);
-  } catch (error) {
-    if (error instanceof URIError) return undefined;
-    throw error;
-  }
-}
 
 /** The definition names referred to anywhere inside `schema` (walked with an explicit stack). */
 function referencesIn(schema: unknown): string[] {
@@ -41,7 +31,7 @@ function referencesIn(schema: unknown): string[] {
       // Nested `definitions` are walked as definitions, not as part of the schema that holds them.
       if (key === "definitions") continue;
       if (key === "$ref" && typeof inner === "string" && inner.startsWith(PREFIX)) {
-        const name = definitionName(inner);
+        const name = definitionOf(inner);
         if (name !== undefined) out.push(name);
       } else pending.push(inner);
     }

@@ -24,6 +24,7 @@ import type { RegisteredEncoding } from "./registered.ts";
 import { SchemaConverter } from "../openapi/schemas.ts";
 import type { JsonObject } from "../openapi/document.ts";
 import { knownByJsonName } from "../reconcile/known-encodings.ts";
+import { definitionOf } from "../reconcile/json-view.ts";
 import { BASE58, encodeBase58Check } from "@tezos-rpcgen/runtime";
 
 /** How each encoding got its JSON schema. */
@@ -572,6 +573,7 @@ function valueFields(fields: readonly RawField[]): Array<Extract<RawField, { kin
   return fields.filter((f): f is Extract<RawField, { kind: "named" | "anon" }> => (f.kind === "named" || f.kind === "anon") && f.layout.kind !== "Padding" && f.layout.kind !== "Zero_width");
 }
 
+/** The definition `ref` names (`definitionOf`), or `ref` itself for one that names none. */
 function decodeRef(ref: string): string {
-  return ref.replace(/^#\/definitions\//, "").replace(/~1/g, "/").replace(/~0/g, "~");
+  return definitionOf(ref) ?? ref;
 }

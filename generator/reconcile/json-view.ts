@@ -55,6 +55,20 @@ export function refName(ref: string): string {
   return decodeURIComponent(pointer.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/**
+ * The definition a `$ref` names, read as {@link refName} reads it, or `undefined` for anything
+ * else: not a string, a reference outside `#/definitions/`, a malformed percent-escape.
+ */
+export function definitionOf(ref: unknown): string | undefined {
+  if (typeof ref !== "string" || !ref.startsWith("#/definitions/")) return undefined;
+  try {
+    return refName(ref);
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
+  }
+}
+
 /** True for a schema that constrains nothing (`{}` apart from annotations). */
 export function isUnconstrained(schema: JsonSchema): boolean {
   return Object.keys(schema).every((k) => k === "$schema" || k === "title" || k === "description" || k === "definitions");
