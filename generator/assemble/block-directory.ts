@@ -53,7 +53,7 @@
  * The protocol's full hash is the document's `protocol` or `next_protocol` constant whose first
  * eight characters are the registered encodings' codec prefix (`024-PtTALLiN.` → `PtTALLiN…`).
  */
-import type { RawBinarySchema, RawBody, RawNode, RawService } from "../describe/raw.ts";
+import { forEachRawService, type RawBinarySchema, type RawBody, type RawNode, type RawService } from "../describe/raw.ts";
 import { BlockDirectoryError } from "./block-directory-error.ts";
 import { fixedBytes, LayoutBuilder, operationFields, operationList, operationPasses, type OperationPieces } from "./block-layouts.ts";
 import type { JsonSchema } from "../model/json-schema.ts";
@@ -175,7 +175,7 @@ export function rebuildBlockDirectory(tree: RawNode, encodings: readonly Registe
   if (report.rebuilt.some((r) => r.body.includes("metadata") || r.body === "GET / output")) report.open.push(OPEN_METADATA);
 
   // The plugin's routes that name block_services' `operation` mean the shell's.
-  walkServices(out, [], (service, method, path) => {
+  forEachRawService(out, (service, method, path) => {
     for (const slot of ["input", "output"] as const) {
       const body = service[slot];
       const label = `${method} /${path.join("/")} ${slot}`;
@@ -492,7 +492,6 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 type ServiceKey = "get_service" | "post_service" | "delete_service" | "put_service" | "patch_service";
-const SERVICES: readonly ServiceKey[] = ["get_service", "post_service", "delete_service", "put_service", "patch_service"];
 
 type StaticNode = { static: { subdirs?: { suffixes?: Array<{ name: string; tree: RawNode }>; dynamic_dispatch?: { arg: { name: string }; tree: RawNode } } } & Partial<Record<ServiceKey, RawService>> };
 
@@ -509,15 +508,3 @@ function serviceAt(tree: RawNode, path: readonly string[], key: ServiceKey): Raw
   return node !== undefined && typeof node === "object" && "static" in node ? (node as StaticNode).static[key] : undefined;
 }
 
-/** Every service of a tree with its method and path (`<name>` for arguments). */
-function walkServices(node: RawNode, path: string[], visit: (service: RawService, method: string, path: string[]) => void): void {
-  if (typeof node !== "object" || !("static" in node)) return;
-  const directory = (node as StaticNode).static;
-  for (const key of SERVICES) {
-    const service = directory[key];
-    if (service !== undefined) visit(service, key.replace("_service", "").toUpperCase(), path);
-  }
-  for (const suffix of directory.subdirs?.suffixes ?? []) walkServices(suffix.tree, [...path, suffix.name], visit);
-  const dynamic = directory.subdirs?.dynamic_dispatch;
-  if (dynamic !== undefined) walkServices(dynamic.tree, [...path, `<${dynamic.arg.name}>`], visit);
-}

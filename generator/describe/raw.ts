@@ -101,3 +101,21 @@ export function rawString(value: RawString): string {
   if (typeof value === "string") return value;
   return new TextDecoder("utf-8", { fatal: false }).decode(Uint8Array.from(value.invalid_utf8_string));
 }
+
+const SERVICE_KEYS = ["get_service", "post_service", "delete_service", "put_service", "patch_service"] as const;
+
+/**
+ * Calls `visit` for every service of a raw describe tree (not validated), with its method and
+ * the path to it (`<name>` for a path argument), a directory's services before its subdirectories'.
+ */
+export function forEachRawService(node: RawNode, visit: (service: RawService, method: RawService["meth"], path: readonly string[]) => void, path: readonly string[] = []): void {
+  if (node === null || typeof node !== "object" || !("static" in node)) return;
+  const directory = node.static;
+  for (const key of SERVICE_KEYS) {
+    const service = directory[key];
+    if (service !== undefined) visit(service, key.slice(0, -"_service".length).toUpperCase() as RawService["meth"], path);
+  }
+  const subdirs = directory.subdirs;
+  if (subdirs !== undefined && "suffixes" in subdirs) for (const suffix of subdirs.suffixes) forEachRawService(suffix.tree, visit, [...path, rawString(suffix.name)]);
+  if (subdirs !== undefined && "dynamic_dispatch" in subdirs) forEachRawService(subdirs.dynamic_dispatch.tree, visit, [...path, `<${rawString(subdirs.dynamic_dispatch.arg.name)}>`]);
+}

@@ -15,7 +15,7 @@
  */
 
 import type { JsonSchema } from "../model/json-schema.ts";
-import type { RawBinarySchema } from "../describe/raw.ts";
+import { forEachRawService, type RawBinarySchema, type RawNode } from "../describe/raw.ts";
 import type { RegisteredEncoding } from "./registered.ts";
 
 /** What happened to one body. */
@@ -40,18 +40,17 @@ export const NO_SUCH_STRUCTURE = "no registered encoding has this JSON schema";
 export const BARE_VALUE = "a bare value naming no definition (its JSON says nothing of its bytes)";
 
 const SLOTS = ["input", "output", "error"] as const;
-const SERVICES = ["get_service", "post_service", "delete_service", "put_service", "patch_service"] as const;
 
 /** Gives the bodies of `describeJson` the layouts of `encodings` (see the module comment). */
 export function attachLayouts(describeJson: unknown, encodings: readonly RegisteredEncoding[]): { tree: unknown; report: AttachReport } {
   const index = new EncodingIndex(encodings);
   const report: AttachReport = { laid: [], jsonOnly: [] };
   const tree = structuredClone(describeJson);
-  walk(tree, "", (service, method, path) => {
+  forEachRawService(tree as RawNode, (service, method, path) => {
     for (const slot of SLOTS) {
       const body = service[slot] as { json_schema?: JsonSchema; binary_schema?: RawBinarySchema } | undefined;
       if (body === undefined || body.json_schema === undefined) continue;
-      const label = `${method} ${path || "/"} ${slot}`;
+      const label = `${method} /${path.join("/")} ${slot}`;
       if (body.binary_schema !== undefined && !isJsonOnly(body.binary_schema)) {
         report.laid.push({ body: label, how: "had a layout" });
         continue;
@@ -77,22 +76,6 @@ export function attachLayouts(describeJson: unknown, encodings: readonly Registe
 function isJsonOnly(binary: RawBinarySchema): boolean {
   const top = binary.toplevel as { cases?: unknown[] };
   return Array.isArray(top.cases) && top.cases.length === 0 && binary.fields.length === 0;
-}
-
-type ServiceNode = Record<string, unknown>;
-
-/** Calls `visit` for every service of a describe tree, with its method and route. */
-function walk(node: unknown, path: string, visit: (service: ServiceNode, method: string, path: string) => void): void {
-  if (node === null || typeof node !== "object") return;
-  const directory = (node as { static?: Record<string, unknown> }).static;
-  if (directory === undefined) return;
-  for (const key of SERVICES) {
-    const service = directory[key] as ServiceNode | undefined;
-    if (service !== undefined) visit(service, key.replace("_service", "").toUpperCase(), path);
-  }
-  const subdirs = directory.subdirs as { suffixes?: Array<{ name: string; tree: unknown }>; dynamic_dispatch?: { arg: { name: string }; tree: unknown } } | undefined;
-  for (const suffix of subdirs?.suffixes ?? []) walk(suffix.tree, `${path}/${suffix.name}`, visit);
-  if (subdirs?.dynamic_dispatch !== undefined) walk(subdirs.dynamic_dispatch.tree, `${path}/<${subdirs.dynamic_dispatch.arg.name}>`, visit);
 }
 
 /**
