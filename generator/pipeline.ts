@@ -35,12 +35,14 @@ export interface LoadedInterface {
  */
 export async function loadInterface(source: string, options: { read?: ReadDescribeOptions } & NodeReadOptions = {}): Promise<LoadedInterface> {
   if (isUrlSource(source) && options.read?.prefix === undefined) {
+    // The capture has read its document back already (`captured.tree`): not read a second time.
     const captured = await captureNode(source, options);
-    return interfaceOfDocument(captured.document, captured.nodeUrl, options.read);
+    return { source: captured.nodeUrl, tree: captured.tree, model: buildCodecModel(captured.tree), describeHash: describeTreeHash(captured.document) };
   }
   const loaded = await loadDescribeSource(source, {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    ...(options.followRedirects !== undefined ? { followRedirects: options.followRedirects } : {}),
   });
   return interfaceOfDocument(loaded.json, source, options.read);
 }

@@ -67,12 +67,17 @@ Examples:
     .action(async (options: GenerateOptions) => {
       if (options.sourceName !== undefined && options.spec.length !== 1) throw new CliError("--source-name applies to a single --spec");
       const render = { ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}) };
+      /** A source loaded and reconciled, what reconciliation left undecided or defaulted reported. */
+      const load = async (source: string) => {
+        const loaded = await loadInterface(source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
+        reportUndecided(source, loaded.model.undecided, options.strict === true, io.stderr);
+        for (const line of defaultedReport(source, loaded.model.defaulted)) io.stderr.write(`${line}\n`);
+        return loaded;
+      };
       if (options.package !== undefined) {
         const [target, ...others] = targets(options.spec, options.name ?? "src");
         if (!target || others.length > 0) throw new CliError("--package takes exactly one --spec");
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
-        reportUndecided(target.source, loaded.model.undecided, options.strict === true, io.stderr);
-        for (const line of defaultedReport(target.source, loaded.model.defaulted)) io.stderr.write(`${line}\n`);
+        const loaded = await load(target.source);
         const files = await renderInterface(loaded, render);
         await writeGenerated(join(options.out, "src"), files);
         await writePackageFiles(options.out, options.package, loaded);
@@ -80,9 +85,7 @@ Examples:
         return;
       }
       for (const target of targets(options.spec, options.name)) {
-        const loaded = await loadInterface(target.source, { timeoutMs: options.timeout, maxBytes: options.maxSize, followRedirects: options.followRedirects === true });
-        reportUndecided(target.source, loaded.model.undecided, options.strict === true, io.stderr);
-        for (const line of defaultedReport(target.source, loaded.model.defaulted)) io.stderr.write(`${line}\n`);
+        const loaded = await load(target.source);
         const files = await renderInterface(loaded, render);
         const folder = join(options.out, target.name);
         await writeGenerated(folder, files);
